@@ -1,0 +1,365 @@
+/* isa/asm_insn.c — one instruction: guard, mnemonic, modifiers, operands,
+ * each operand checked against its letter in isa/opcodes.def. */
+#include "asm_internal.h"
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+const char *xstrndup_tmp(asm_ctx *c, const char *s, int len)
+{
+    char *t = c->tmp[c->tmp_next++ & 7];
+    snprintf(t, sizeof c->tmp[0], "%.*s", len, s);
+    return t;
+}
+
+const char *asm_tmp_printf(asm_ctx *c, const char *fmt, ...)
+{
+    char *t = c->tmp[c->tmp_next++ & 7];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(t, sizeof c->tmp[0], fmt, ap);
+    va_end(ap);
+    return t;
+}
+
+static int err(asm_ctx *c, int col, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int err(asm_ctx *c, int col, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    diag_at(c->d, c->file, c->line, col, c->src, "%s", msg);
+    return -1;
+}
+
+static int find_opcode(const char *name)
+{
+    for (int i = 0; i < OP_COUNT; i++)
+        if (!strcmp(isa_ops[i].mnemonic, name)) return i;
+    return -1;
+}
+
+static const char *group_hint(unsigned g)
+{
+    switch (g) {
+    case MG_CMP: return "a comparison (.LT .LE .GT .GE .EQ .NE)";
+    case MG_LOP: return "an operation (.AND .OR .XOR .NOT)";
+    case MG_ATOM: return "an operation (.ADD .MIN .MAX .EXCH .CAS .AND .OR .XOR .INC)";
+    case MG_SHFL: return "a mode (.IDX .UP .DOWN .BFLY)";
+    case MG_MUFU: return "a function (.RCP .RSQ .SQRT .SIN .COS .EX2 .LG2)";
+    case MG_SCOPE: return "a scope (.CTA .GL)";
+    default: return "a modifier";
+    }
+}
+
+/* mnemonic with modifiers; sets in->op and modifier fields */
+static int parse_mnemonic(asm_ctx *c, isa_insn *in, const char *s, int len, int col)
+{
+    char text[96];
+    if (len >= (int)sizeof text) return err(c, col, "instruction name too long");
+    snprintf(text, sizeof text, "%.*s", len, s);
+    /* the longest dotted prefix that is an opcode (IMAD.WIDE before IMAD) */
+    int op = -1, used = len;
+    for (int cut = len; cut > 0; cut--) {
+        if (cut < len && text[cut] != '.') continue;
+        char save = text[cut];
+        text[cut] = 0;
+        op = find_opcode(text);
+        text[cut] = save;
+        if (op >= 0) { used = cut; break; }
+    }
+    if (op < 0) {
+        int base = (int)strcspn(text, ".");
+        const char *cands[OP_COUNT];
+        for (int i = 0; i < OP_COUNT; i++) cands[i] = isa_ops[i].mnemonic;
+        char basename[96];
+        snprintf(basename, sizeof basename, "%.*s", base, text);
+        const char *near = util_nearest(basename, cands, OP_COUNT);
+        if (!near) near = util_nearest(text, cands, OP_COUNT);
+        return err(c, col, "unknown opcode '%s'%s%s%s", basename, near ? " (did you mean '" : "",
+                   near ? near : "", near ? "'?)" : "");
+    }
+    in->op = (uint16_t)op;
+    unsigned allowed = isa_ops[op].allowed, seen = 0;
+    int pos = used;
+    while (pos < len) {
+        int start = pos + 1, end = start;
+        while (end < len && text[end] != '.') end++;
+        char mod[32];
+        snprintf(mod, sizeof mod, "%.*s", end - start, text + start);
+        int mcol = col + start;
+        if (!mod[0]) return err(c, mcol, "empty modifier after '.'");
+        int found = 0;
+        for (int m = 1; m < MOD_COUNT_ && !found; m++) {
+            unsigned g = (unsigned)isa_mod_group(m);
+            if (strcmp(isa_mod_text(m), mod) || !(allowed & (g == MG_TYPE ? (MG_TYPE | MG_TYPE2) : g))) continue;
+            found = m;
+        }
+        if (!found) {
+            const char *cands[MOD_COUNT_];
+            int n = 0;
+            for (int m = 1; m < MOD_COUNT_; m++) {
+                unsigned g = (unsigned)isa_mod_group(m);
+                if (allowed & (g == MG_TYPE ? (MG_TYPE | MG_TYPE2) : g)) cands[n++] = isa_mod_text(m);
+            }
+            const char *near = util_nearest(mod, cands, n);
+            if (!n) return err(c, mcol, "%s takes no modifiers, found '.%s'", isa_ops[op].mnemonic, mod);
+            return err(c, mcol, "unknown modifier '.%s' for %s%s%s%s", mod, isa_ops[op].mnemonic,
+                       near ? " (did you mean '." : "", near ? near : "", near ? "'?)" : "");
+        }
+        unsigned g = (unsigned)isa_mod_group(found);
+        uint8_t *slot = NULL;
+        switch (g) {
+        case MG_CMP: slot = &in->cmp; break;
+        case MG_BOOL: slot = &in->boolop; break;
+        case MG_TYPE: slot = in->type && (allowed & MG_TYPE2) ? &in->type2 : &in->type; break;
+        case MG_SIGN: slot = &in->type; break;
+        case MG_CACHE: slot = &in->cache; break;
+        case MG_SCOPE: slot = &in->scope; break;
+        case MG_HI: slot = &in->hi; break;
+        case MG_E: slot = NULL; break;
+        default: slot = &in->func; break;
+        }
+        if (slot && *slot) return err(c, mcol, "second %s modifier '.%s' (one is allowed)", g == MG_TYPE ? "type" : "conflicting", mod);
+        if (slot) *slot = (uint8_t)found;
+        seen |= g;
+        pos = end;
+    }
+    unsigned missing = isa_ops[op].required & ~seen;
+    for (unsigned g = 1; missing && g <= MG_SIGN; g <<= 1)
+        if (missing & g) return err(c, col, "%s needs %s", isa_ops[op].mnemonic, group_hint(g));
+    if ((allowed & MG_TYPE2) && in->type && in->type2 == 0 && op == OP_F2F)
+        return err(c, col, "F2F needs two types, destination then source (e.g. F2F.F64.F32)");
+    if (in->func == MOD_ATOM_CAS && op == OP_RED)
+        return err(c, col, "RED cannot do .CAS (it returns nothing); use ATOMG.CAS");
+    if (isa_type_is_float(isa_insn_type(in)) && (op == OP_ATOMG || op == OP_RED || op == OP_ATOMS)
+        && in->func != MOD_ATOM_ADD && in->func != MOD_ATOM_EXCH)
+        return err(c, col, "floating-point atomics support only .ADD and .EXCH");
+    return 0;
+}
+
+static int reg_width_for(const isa_insn *in, char letter)
+{
+    switch (letter) {
+    case 'W': case 'w': case 'g': return 2;
+    case 'D': case 'd': case 'V': case 'X': return isa_type_regs(isa_insn_type(in));
+    case 'x': return isa_type_regs(isa_insn_type2(in));
+    default: return 1;
+    }
+}
+
+static int is_float_slot(const isa_insn *in, char letter)
+{
+    if (letter == 'f' || letter == 'g') return 1;
+    if (letter == 'd') return isa_type_is_float(isa_insn_type(in));
+    if (letter == 'x') return isa_type_is_float(isa_insn_type2(in));
+    return 0;
+}
+
+static void note_regs(asm_ctx *c, const isa_operand *o, int global_addr)
+{
+    if (o->kind == OPK_REG && o->reg != ISA_REG_RZ && o->reg + o->width > c->k->nregs)
+        c->k->nregs = o->reg + o->width;
+    if (o->kind == OPK_UREG && o->reg != ISA_UREG_URZ && o->reg + o->width > c->k->nuregs)
+        c->k->nuregs = o->reg + o->width;
+    if (o->kind == OPK_MEM && o->base_kind == OPK_REG && o->reg != ISA_REG_RZ) {
+        int top = o->reg + (global_addr ? 2 : 1);
+        if (top > c->k->nregs) c->k->nregs = top;
+    }
+    if (o->kind == OPK_MEM && o->base_kind == OPK_UREG && o->reg != ISA_UREG_URZ) {
+        int top = o->reg + (global_addr ? 2 : 1);
+        if (top > c->k->nuregs) c->k->nuregs = top;
+    }
+}
+
+static int check_alignment(asm_ctx *c, isa_operand *o, int col, const char *what)
+{
+    int zero = o->kind == OPK_REG ? ISA_REG_RZ : ISA_UREG_URZ;
+    if (o->reg == zero || o->width == 1) return 0;
+    const char *pre = o->kind == OPK_REG ? "R" : "UR";
+    int limit = o->kind == OPK_REG ? ISA_NUM_REGS : ISA_NUM_UREGS;
+    if (o->reg % o->width)
+        return err(c, col, "%s%d cannot hold a %d-bit %s: use a register whose number is a multiple of %d",
+                   pre, o->reg, 32 * o->width, what, o->width);
+    if (o->reg + o->width > limit)
+        return err(c, col, "%s%d..%s%d runs past the last register", pre, o->reg, pre, o->reg + o->width - 1);
+    return 0;
+}
+
+static int check_operand(asm_ctx *c, isa_insn *in, char letter, isa_operand *o, int col)
+{
+    const char *mn = isa_ops[in->op].mnemonic;
+    int width = reg_width_for(in, letter);
+    int kind = o->kind;
+    if (kind == OPK_LABEL && letter != 'L') {
+        /* a bare name in a value slot is a symbol (.shared name) */
+        char name[64];
+        snprintf(name, sizeof name, "%s", c->src + col - 1);
+        name[strcspn(name, " \t,;#")] = 0;
+        int found = 0;
+        for (int i = 0; i < c->k->nsymbols; i++)
+            if (!strcmp(c->k->symbols[i].name, name)) { o->kind = OPK_IMM; o->imm = c->k->symbols[i].value; found = 1; }
+        if (!found) return err(c, col, "unknown name '%s' (not a register, number or .shared symbol)", name);
+        kind = OPK_IMM;
+        c->imm_is_float = 0;
+    }
+    switch (letter) {
+    case 'R': case 'W': case 'D': case 'X':
+        if (kind != OPK_REG || o->neg) return err(c, col, "%s: expected a destination register here", mn);
+        o->width = (uint8_t)width;
+        return check_alignment(c, o, col, "value");
+    case 'U': case 'V':
+        if (kind != OPK_UREG) return err(c, col, "%s: expected a uniform destination register (URn) here", mn);
+        o->width = (uint8_t)width;
+        return check_alignment(c, o, col, "value");
+    case 'P': case 'Q':
+        if (kind != (letter == 'P' ? OPK_PRED : OPK_UPRED) || o->neg)
+            return err(c, col, "%s: expected a %spredicate destination here", mn, letter == 'Q' ? "uniform " : "");
+        return 0;
+    case 'p': case 'q':
+        if (kind != (letter == 'p' ? OPK_PRED : OPK_UPRED))
+            return err(c, col, "%s: expected a %spredicate here", mn, letter == 'q' ? "uniform " : "");
+        return 0;
+    case 'M':
+        if (kind != OPK_MEM) return err(c, col, "%s: expected a memory operand [Rn+offset] here", mn);
+        if (o->base_kind != OPK_NONE && o->reg != (o->base_kind == OPK_REG ? ISA_REG_RZ : ISA_UREG_URZ)) {
+            int global = in->op == OP_LDG || in->op == OP_STG || in->op == OP_ATOMG || in->op == OP_RED;
+            isa_operand base = { .kind = o->base_kind, .reg = o->reg, .width = (uint8_t)(global ? 2 : 1) };
+            if (check_alignment(c, &base, col + 1, "address")) return -1;
+        }
+        return 0;
+    case 'S':
+        if (kind != OPK_SREG) return err(c, col, "%s: expected a special register (SR_...) here", mn);
+        if (in->op == OP_S2UR && !isa_sreg_uniform((int)o->imm))
+            return err(c, col, "%s differs between lanes; read it with S2R, not S2UR", isa_sreg_name((int)o->imm));
+        return 0;
+    case 'L':
+        if (kind != OPK_LABEL) return err(c, col, "%s: expected a label here", mn);
+        return 0;
+    case 'C':
+        if (kind != OPK_CONST) return err(c, col, "%s: expected a constant c[...] here", mn);
+        break;
+    case 'i':
+        if (kind != OPK_IMM) return err(c, col, "%s: expected an immediate number here", mn);
+        return asm_immediate_bits(c, o, 0, 32, col);
+    case 'u':
+        if (kind != OPK_UREG && kind != OPK_IMM && kind != OPK_CONST)
+            return err(c, col, "%s: expected a uniform register, immediate or constant here", mn);
+        break;
+    default: /* r f w g d x: value sources */
+        if (kind != OPK_REG && kind != OPK_UREG && kind != OPK_IMM && kind != OPK_CONST)
+            return err(c, col, "%s: expected a register, immediate or constant here", mn);
+        if (o->neg && (width > 1 && !is_float_slot(in, letter)))
+            return err(c, col, "%s: '-' is not allowed on a 64-bit integer operand", mn);
+        break;
+    }
+    o->width = (uint8_t)width;
+    if (kind == OPK_IMM) {
+        if (width == 4) return err(c, col, "%s: a 128-bit value cannot be an immediate", mn);
+        return asm_immediate_bits(c, o, is_float_slot(in, letter), width == 2 ? 64 : 32, col);
+    }
+    if (kind == OPK_CONST) {
+        uint32_t bytes = 4u * (uint32_t)width;
+        if (o->imm < 0 || (uint64_t)o->imm + bytes > c->k->cbank_bytes)
+            return err(c, col, "constant c[0x0][0x%llx] (%u bytes) is outside the kernel's parameters (bank 0 ends at 0x%x)",
+                       (unsigned long long)o->imm, bytes, c->k->cbank_bytes);
+        return 0;
+    }
+    return check_alignment(c, o, col, "value");
+}
+
+/* split operands at top-level commas; returns count or -1 */
+static int split_operands(asm_ctx *c, const char *s, int len, int base_col, int start[], int olen[], int max)
+{
+    int n = 0, i = 0;
+    while (i < len) {
+        while (i < len && isspace((unsigned char)s[i])) i++;
+        if (i >= len) break;
+        if (n == max) return err(c, base_col + i, "too many operands");
+        int j = i, depth = 0;
+        while (j < len && (depth || s[j] != ',')) {
+            if (s[j] == '[') depth++;
+            if (s[j] == ']') depth--;
+            j++;
+        }
+        int e = j;
+        while (e > i && isspace((unsigned char)s[e - 1])) e--;
+        if (e == i) return err(c, base_col + i, "empty operand");
+        start[n] = i;
+        olen[n] = e - i;
+        n++;
+        i = j + 1;
+        if (j < len && i >= len) return err(c, base_col + j, "operand expected after ','");
+    }
+    return n;
+}
+
+int asm_instruction(asm_ctx *c, const char *s, int col)
+{
+    isa_insn in;
+    memset(&in, 0, sizeof in);
+    in.guard = ISA_PRED_PT;
+    in.line = c->line;
+    in.col = col;
+    in.reconv = -1;
+    int i = 0, len = (int)strlen(s);
+    if (s[0] == '@') {
+        int j = 1;
+        while (j < len && !isspace((unsigned char)s[j])) j++;
+        isa_operand g;
+        if (asm_parse_operand(c, s + 1, j - 1, col + 1, &g)) return -1;
+        if (g.kind != OPK_PRED && g.kind != OPK_UPRED) return err(c, col, "a guard must be a predicate, e.g. @P0 or @!P1");
+        in.guard = g.reg;
+        in.guard_neg = g.neg;
+        in.guard_uniform = g.kind == OPK_UPRED;
+        i = j;
+        while (i < len && isspace((unsigned char)s[i])) i++;
+        if (i >= len) return err(c, col + i, "guard without an instruction");
+    }
+    int m = i;
+    while (m < len && !isspace((unsigned char)s[m])) m++;
+    if (parse_mnemonic(c, &in, s + i, m - i, col + i)) return -1;
+    int start[8], olen[8];
+    int n = split_operands(c, s + m, len - m, col + m, start, olen, 8);
+    if (n < 0) return -1;
+    const char *sig = isa_ops[in.op].operands;
+    int slot = 0, given = 0;
+    for (const char *p = sig; *p; p++) {
+        if (*p == ',') continue;
+        int optional = *p == '?';
+        if (optional) p++;
+        if (given >= n) {
+            if (optional) continue;
+            return err(c, col + len, "%s needs more operands (operands: %s)", isa_ops[in.op].mnemonic, sig);
+        }
+        int ocol = col + m + start[given];
+        isa_operand *o = &in.o[slot];
+        if (asm_parse_operand(c, s + m + start[given], olen[given], ocol, o)) return -1;
+        if (check_operand(c, &in, *p, o, ocol)) return -1;
+        if (o->kind == OPK_LABEL) {
+            if (c->nrefs == c->cap_refs) {
+                c->cap_refs = c->cap_refs ? 2 * c->cap_refs : 16;
+                c->refs = xrealloc(c->refs, sizeof *c->refs * (size_t)c->cap_refs);
+            }
+            asm_label_ref *r = &c->refs[c->nrefs++];
+            snprintf(r->name, sizeof r->name, "%.*s", olen[given], s + m + start[given]);
+            r->pc = c->k->ncode; r->line = c->line; r->col = ocol;
+        }
+        int global = in.op == OP_LDG || in.op == OP_STG || in.op == OP_ATOMG || in.op == OP_RED;
+        note_regs(c, o, global);
+        slot++;
+        given++;
+    }
+    if (given < n) return err(c, col + m + start[given], "%s takes %d operand%s, found %d",
+                             isa_ops[in.op].mnemonic, slot, slot == 1 ? "" : "s", n);
+    in.nops = (uint8_t)slot;
+    if (c->k->ncode == c->cap_code) {
+        c->cap_code = c->cap_code ? 2 * c->cap_code : 64;
+        c->k->code = xrealloc(c->k->code, sizeof(isa_insn) * (size_t)c->cap_code);
+    }
+    c->k->code[c->k->ncode++] = in;
+    return 0;
+}

@@ -1,0 +1,263 @@
+/* isa/asm_operand.c — parsing one operand of an instruction. */
+#include "asm_internal.h"
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int is_ident_start(int c) { return isalpha(c) || c == '_' || c == '$'; }
+static int is_ident(int c) { return isalnum(c) || c == '_' || c == '$' || c == '.'; }
+
+/* parse a register-like token R12/RZ/UR3/URZ/P2/PT/UP1/UPT; returns kind or 0 */
+static int parse_regname(const char *s, int len, int *index)
+{
+    struct { const char *prefix; int kind, zero, count; } forms[] = {
+        { "UR", OPK_UREG, ISA_UREG_URZ, ISA_NUM_UREGS },
+        { "UP", OPK_UPRED, ISA_PRED_PT, ISA_PRED_PT },
+        { "R", OPK_REG, ISA_REG_RZ, ISA_NUM_REGS },
+        { "P", OPK_PRED, ISA_PRED_PT, ISA_PRED_PT },
+    };
+    for (size_t f = 0; f < sizeof forms / sizeof forms[0]; f++) {
+        int pl = (int)strlen(forms[f].prefix);
+        if (len <= pl || strncmp(s, forms[f].prefix, (size_t)pl) != 0) continue;
+        const char *rest = s + pl;
+        int rl = len - pl;
+        char zname = forms[f].kind == OPK_UREG || forms[f].kind == OPK_REG ? 'Z' : 'T';
+        if (rl == 1 && rest[0] == zname) { *index = forms[f].zero; return forms[f].kind; }
+        int v = 0;
+        for (int i = 0; i < rl; i++) {
+            if (!isdigit((unsigned char)rest[i])) return 0;
+            v = v * 10 + (rest[i] - '0');
+            if (v > 100000) v = 100000;
+        }
+        *index = v;
+        return forms[f].kind;
+    }
+    return 0;
+}
+
+/* a number: decimal, hex, or float (contains . or e, or inf/nan) */
+int asm_parse_number(const char *s, int len, int64_t *ival, double *fval, int *is_float)
+{
+    char buf[80];
+    if (len <= 0 || len >= (int)sizeof buf) return -1;
+    memcpy(buf, s, (size_t)len);
+    buf[len] = 0;
+    const char *p = buf;
+    int neg = 0;
+    if (*p == '-' || *p == '+') { neg = *p == '-'; p++; }
+    if (!*p) return -1;
+    int hex = p[0] == '0' && (p[1] == 'x' || p[1] == 'X');
+    if (!hex && (strpbrk(p, ".eE") || !strcmp(p, "inf") || !strcmp(p, "nan"))) {
+        char *end;
+        errno = 0;
+        double v = strtod(buf, &end);
+        if (*end || errno == ERANGE) return -1;
+        *fval = v; *is_float = 1; *ival = (int64_t)v;
+        return 0;
+    }
+    if (!isdigit((unsigned char)*p)) return -1;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(p, &end, hex ? 16 : 10);
+    if (*end || errno == ERANGE) return -1;
+    *ival = neg ? -(int64_t)v : (int64_t)v;
+    *fval = neg ? -(double)v : (double)v;
+    *is_float = 0;
+    return 0;
+}
+
+static int bad(asm_ctx *c, int col, const char *fmt, const char *a, const char *b)
+{
+    diag_at(c->d, c->file, c->line, col, c->src, fmt, a, b);
+    return -1;
+}
+
+/* an integer term inside [] or as an immediate: number or symbol */
+static int parse_int_term(asm_ctx *c, const char *s, int len, int col, int64_t *v)
+{
+    double f; int isf;
+    if (asm_parse_number(s, len, v, &f, &isf) == 0) {
+        if (isf) return bad(c, col, "expected an integer, found '%s'%s", xstrndup_tmp(c, s, len), "");
+        return 0;
+    }
+    if (is_ident_start((unsigned char)s[0])) {
+        char name[64];
+        snprintf(name, sizeof name, "%.*s", len, s);
+        for (int i = 0; i < c->k->nsymbols; i++)
+            if (!strcmp(c->k->symbols[i].name, name)) { *v = c->k->symbols[i].value; return 0; }
+        const char *cands[256];
+        int n = 0;
+        for (int i = 0; i < c->k->nsymbols && n < 256; i++) cands[n++] = c->k->symbols[i].name;
+        const char *near = util_nearest(name, cands, n);
+        return bad(c, col, "unknown symbol '%s'%s", name,
+                   near ? asm_tmp_printf(c, " (did you mean '%s'?)", near) : " (declare it with .shared)");
+    }
+    return bad(c, col, "expected a number, found '%s'%s", xstrndup_tmp(c, s, len), "");
+}
+
+/* [base + off + ...] */
+static int parse_mem(asm_ctx *c, const char *s, int len, int col, isa_operand *o)
+{
+    if (len < 2 || s[len - 1] != ']') return bad(c, col, "missing ']' in memory operand '%s'%s", xstrndup_tmp(c, s, len), "");
+    int i = 1, end = len - 1;
+    o->kind = OPK_MEM;
+    o->base_kind = OPK_NONE;
+    o->imm = 0;
+    int sign = 1, first = 1;
+    while (i < end) {
+        while (i < end && isspace((unsigned char)s[i])) i++;
+        if (i >= end) break;
+        if (!first) {
+            if (s[i] != '+' && s[i] != '-') return bad(c, col + i, "expected '+' or '-' in memory operand%s%s", "", "");
+            sign = s[i] == '-' ? -1 : 1;
+            i++;
+            while (i < end && isspace((unsigned char)s[i])) i++;
+        }
+        int j = i;
+        if (j < end && (s[j] == '-' || s[j] == '+') && first) j++;
+        while (j < end && (isalnum((unsigned char)s[j]) || s[j] == '_' || s[j] == '.')) j++;
+        if (j == i) return bad(c, col + i, "empty term in memory operand%s%s", "", "");
+        int idx, kind = parse_regname(s + i, j - i, &idx);
+        if (kind == OPK_REG || kind == OPK_UREG) {
+            if (!first || sign < 0) return bad(c, col + i, "the base register must come first in '%s'%s", xstrndup_tmp(c, s, len), "");
+            int limit = kind == OPK_REG ? ISA_NUM_REGS : ISA_NUM_UREGS;
+            if (idx >= limit && idx != (kind == OPK_REG ? ISA_REG_RZ : ISA_UREG_URZ))
+                return bad(c, col + i, "register %s out of range%s", xstrndup_tmp(c, s + i, j - i), "");
+            o->base_kind = (uint8_t)kind;
+            o->reg = (uint8_t)idx;
+        } else {
+            int64_t v;
+            if (parse_int_term(c, s + i, j - i, col + i, &v)) return -1;
+            o->imm += sign * v;
+        }
+        first = 0;
+        i = j;
+    }
+    if (o->imm > INT32_MAX || o->imm < INT32_MIN)
+        return bad(c, col, "memory offset out of the 32-bit range%s%s", "", "");
+    return 0;
+}
+
+/* c[name] or c[0x0][0xNN] */
+static int parse_const(asm_ctx *c, const char *s, int len, int col, isa_operand *o)
+{
+    o->kind = OPK_CONST;
+    const char *close = memchr(s, ']', (size_t)len);
+    if (len < 4 || s[1] != '[' || !close) return bad(c, col, "malformed constant '%s'%s", xstrndup_tmp(c, s, len), " (write c[name] or c[0x0][0x160])");
+    const char *in = s + 2;
+    int inlen = (int)(close - in);
+    int64_t v; double f; int isf;
+    if (close + 1 < s + len) {
+        if (asm_parse_number(in, inlen, &v, &f, &isf) || isf || v != 0)
+            return bad(c, col + 2, "only constant bank 0 exists, found c[%s]%s", xstrndup_tmp(c, in, inlen), "");
+        const char *off = close + 2;
+        const char *close2 = memchr(off, ']', (size_t)(s + len - off));
+        if (close[1] != '[' || !close2 || close2 + 1 != s + len)
+            return bad(c, col, "malformed constant '%s'%s", xstrndup_tmp(c, s, len), "");
+        if (asm_parse_number(off, (int)(close2 - off), &v, &f, &isf) || isf || v < 0)
+            return bad(c, (int)(col + (off - s)), "expected a constant offset, found '%s'%s", xstrndup_tmp(c, off, (int)(close2 - off)), "");
+        o->imm = v;
+        return 0;
+    }
+    if (close + 1 != s + len) return bad(c, col, "malformed constant '%s'%s", xstrndup_tmp(c, s, len), "");
+    char name[64];
+    snprintf(name, sizeof name, "%.*s", inlen, in);
+    for (int i = 0; i < c->k->nparams; i++)
+        if (!strcmp(c->k->params[i].name, name)) { o->imm = c->k->params[i].offset; return 0; }
+    const char *cands[64];
+    int n = 0;
+    for (int i = 0; i < c->k->nparams && n < 64; i++) cands[n++] = c->k->params[i].name;
+    const char *near = util_nearest(name, cands, n);
+    return bad(c, col + 2, "unknown parameter '%s'%s", name,
+               near ? asm_tmp_printf(c, " (did you mean '%s'?)", near) : " (declare it with .param)");
+}
+
+static int parse_sreg(asm_ctx *c, const char *s, int len, int col, isa_operand *o)
+{
+    char name[64];
+    snprintf(name, sizeof name, "%.*s", len, s);
+    const char *cands[SR_COUNT];
+    for (int i = 0; i < SR_COUNT; i++) {
+        cands[i] = isa_sreg_name(i);
+        if (!strcmp(cands[i], name)) { o->kind = OPK_SREG; o->imm = i; return 0; }
+    }
+    const char *near = util_nearest(name, cands, SR_COUNT);
+    return bad(c, col, "unknown special register '%s'%s", name,
+               near ? asm_tmp_printf(c, " (did you mean '%s'?)", near) : "");
+}
+
+/* parse the operand text s[0..len) into o (syntax only; asm_check_operand
+ * checks it against the opcode's operand letter) */
+int asm_parse_operand(asm_ctx *c, const char *s, int len, int col, isa_operand *o)
+{
+    memset(o, 0, sizeof *o);
+    o->width = 1;
+    if (len == 0) return bad(c, col, "missing operand%s%s", "", "");
+    if (s[0] == '[') return parse_mem(c, s, len, col, o);
+    if (len > 1 && s[0] == 'c' && s[1] == '[') return parse_const(c, s, len, col, o);
+    if (len > 3 && !strncmp(s, "SR_", 3)) return parse_sreg(c, s, len, col, o);
+    int neg = 0, off = 0;
+    if (s[0] == '!') { neg = 1; off = 1; }
+    else if (s[0] == '-' && len > 1 && isalpha((unsigned char)s[1])) { neg = 1; off = 1; }
+    int idx, kind = parse_regname(s + off, len - off, &idx);
+    if (kind) {
+        int limit = kind == OPK_REG ? ISA_NUM_REGS : kind == OPK_UREG ? ISA_NUM_UREGS : ISA_PRED_PT;
+        int zero = kind == OPK_REG ? ISA_REG_RZ : kind == OPK_UREG ? ISA_UREG_URZ : ISA_PRED_PT;
+        if (idx >= limit && idx != zero) {
+            const char *range = kind == OPK_REG ? " (R0..R254 and RZ)" : kind == OPK_UREG ? " (UR0..UR62 and URZ)"
+                              : kind == OPK_PRED ? " (P0..P6 and PT)" : " (UP0..UP6 and UPT)";
+            return bad(c, col + off, "register %s out of range%s", xstrndup_tmp(c, s + off, len - off), range);
+        }
+        if (s[0] == '!' && kind != OPK_PRED && kind != OPK_UPRED)
+            return bad(c, col, "'!' negates predicates only, found '%s'%s", xstrndup_tmp(c, s, len), "");
+        if (s[0] == '-' && (kind == OPK_PRED || kind == OPK_UPRED))
+            return bad(c, col, "negate a predicate with '!', not '-'%s%s", "", "");
+        o->kind = (uint8_t)kind;
+        o->reg = (uint8_t)idx;
+        o->neg = (uint8_t)neg;
+        return 0;
+    }
+    double f; int isf; int64_t v;
+    if (asm_parse_number(s, len, &v, &f, &isf) == 0) {
+        o->kind = OPK_IMM;
+        o->imm = v;
+        c->imm_float = f;
+        c->imm_is_float = isf;
+        return 0;
+    }
+    if (is_ident_start((unsigned char)s[0])) {
+        for (int i = 1; i < len; i++)
+            if (!is_ident((unsigned char)s[i])) return bad(c, col + i, "unexpected character '%s' in operand%s", xstrndup_tmp(c, s + i, 1), "");
+        /* a label or a symbol; resolved by the caller by operand letter */
+        o->kind = OPK_LABEL;
+        o->imm = -1;
+        return 0;
+    }
+    return bad(c, col, "cannot read operand '%s'%s", xstrndup_tmp(c, s, len), "");
+}
+
+/* convert a parsed immediate to the bits an operand slot expects */
+int asm_immediate_bits(asm_ctx *c, isa_operand *o, int want_float, int bits, int col)
+{
+    if (want_float) {
+        double v = c->imm_is_float ? c->imm_float : (double)o->imm;
+        if (bits == 32) {
+            float fv = (float)v;
+            uint32_t u;
+            memcpy(&u, &fv, 4);
+            o->imm = u;
+        } else {
+            uint64_t u;
+            memcpy(&u, &v, 8);
+            o->imm = (int64_t)u;
+        }
+        return 0;
+    }
+    if (c->imm_is_float) return bad(c, col, "expected an integer, found a floating-point number%s%s", "", "");
+    if (bits == 32 && (o->imm > (int64_t)UINT32_MAX || o->imm < INT32_MIN))
+        return bad(c, col, "immediate does not fit in 32 bits%s%s", "", "");
+    return 0;
+}

@@ -1,0 +1,68 @@
+/* isa/exec.c — dispatch of one warp instruction to its semantics. */
+#include "exec_internal.h"
+#include <stdlib.h>
+
+typedef void (*sem_fn)(isa_xctx *x);
+static const sem_fn sem_table[OP_COUNT] = {
+#define OP(id, mn, unit, sig, allowed, required, doc) sem_##id,
+#include "opcodes.def"
+#undef OP
+};
+
+void isa_warp_init(isa_warp_regs *w, int warp_size, int nregs, uint64_t lanes)
+{
+    memset(w, 0, sizeof *w);
+    w->warp_size = warp_size;
+    w->lanes = lanes;
+    w->nregs = nregs;
+    w->regs = calloc((size_t)(nregs ? nregs : 1) * (size_t)warp_size, sizeof(uint32_t));
+    w->preds[ISA_PRED_PT] = lanes;
+    w->upreds = 1u << ISA_PRED_PT;
+}
+
+void isa_warp_free(isa_warp_regs *w)
+{
+    free(w->regs);
+    w->regs = NULL;
+}
+
+void isa_exec(const isa_kernel *k, const isa_insn *in, isa_warp_regs *w,
+              uint64_t active, const isa_env *env, isa_result *res)
+{
+    uint64_t guard;
+    if (in->guard_uniform)
+        guard = (((w->upreds >> in->guard) & 1) ^ in->guard_neg) ? w->lanes : 0;
+    else
+        guard = in->guard_neg ? ~w->preds[in->guard] : w->preds[in->guard];
+    res->exec_mask = active & guard;
+    res->taken_mask = 0;
+    res->exited = res->barrier = 0;
+    res->is_mem = res->is_store = res->is_atomic = 0;
+    res->fault = FAULT_NONE;
+    isa_xctx x = { k, in, w, env, res, res->exec_mask };
+    /* uniform instructions run once for the warp, if any lane is active */
+    if (!x.mask && in->op != OP_BRA) return;
+    sem_table[in->op](&x);
+}
+
+const char *isa_fault_name(int fault)
+{
+    switch (fault) {
+    case FAULT_OUT_OF_BOUNDS: return "access outside every buffer";
+    case FAULT_MISALIGNED: return "misaligned access";
+    case FAULT_SHARED_RANGE: return "shared-memory address out of range";
+    case FAULT_LOCAL_RANGE: return "local-memory address out of range";
+    case FAULT_STACK_OVERFLOW: return "SIMT stack overflow";
+    default: return "no fault";
+    }
+}
+
+const char *isa_space_name(isa_space s)
+{
+    switch (s) {
+    case SPACE_GLOBAL: return "global";
+    case SPACE_SHARED: return "shared";
+    case SPACE_LOCAL: return "local";
+    default: return "constant";
+    }
+}

@@ -1,0 +1,151 @@
+/* isa/isa.c — tables generated from the .def files, and the disassembler. */
+#include "isa.h"
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+const isa_opinfo isa_ops[OP_COUNT] = {
+#define OP(id, mn, unit, sig, allowed, required, doc) \
+    { mn, UNIT_##unit, sig, allowed, required, doc },
+#include "opcodes.def"
+#undef OP
+};
+
+static const char *const unit_names[UNIT_COUNT] = {
+    "int", "fp32", "fp64", "sfu", "ldst", "shared", "branch", "sync", "uniform"
+};
+
+const char *isa_unit_name(isa_unit u) { return u < UNIT_COUNT ? unit_names[u] : "?"; }
+
+static const struct { const char *text; int uniform; } sregs[SR_COUNT] = {
+#define SREG(id, text, uniform, doc) { text, uniform },
+#include "sregs.def"
+#undef SREG
+};
+
+const char *isa_sreg_name(int sr) { return sr >= 0 && sr < SR_COUNT ? sregs[sr].text : "?"; }
+int isa_sreg_uniform(int sr) { return sr >= 0 && sr < SR_COUNT && sregs[sr].uniform; }
+
+static const struct { const char *text; int group; } mods[MOD_COUNT_] = {
+    { "", 0 },
+#define MOD(group, id, text) { text, MG_##group },
+#include "modifiers.def"
+#undef MOD
+};
+
+const char *isa_mod_text(int mod) { return mod > 0 && mod < MOD_COUNT_ ? mods[mod].text : ""; }
+int isa_mod_group(int mod) { return mod > 0 && mod < MOD_COUNT_ ? mods[mod].group : 0; }
+
+int isa_type_bytes(int t)
+{
+    switch (t) {
+    case MOD_TYPE_U8: case MOD_TYPE_S8: return 1;
+    case MOD_TYPE_U16: case MOD_TYPE_S16: return 2;
+    case MOD_TYPE_B64: case MOD_TYPE_U64: case MOD_TYPE_S64: case MOD_TYPE_F64: return 8;
+    case MOD_TYPE_B128: return 16;
+    case 0: return 0;
+    default: return 4;
+    }
+}
+
+int isa_type_regs(int t)
+{
+    int b = isa_type_bytes(t);
+    return b <= 4 ? 1 : b / 4;
+}
+
+static int put_operand(const isa_kernel *k, const isa_insn *in, const isa_operand *o,
+                       char *buf, size_t len)
+{
+    const char *neg = o->neg ? (o->kind == OPK_PRED || o->kind == OPK_UPRED ? "!" : "-") : "";
+    switch (o->kind) {
+    case OPK_REG:
+        if (o->reg == ISA_REG_RZ) return snprintf(buf, len, "%sRZ", neg);
+        return snprintf(buf, len, "%sR%d", neg, o->reg);
+    case OPK_UREG:
+        if (o->reg == ISA_UREG_URZ) return snprintf(buf, len, "%sURZ", neg);
+        return snprintf(buf, len, "%sUR%d", neg, o->reg);
+    case OPK_PRED:
+        if (o->reg == ISA_PRED_PT) return snprintf(buf, len, "%sPT", neg);
+        return snprintf(buf, len, "%sP%d", neg, o->reg);
+    case OPK_UPRED:
+        if (o->reg == ISA_PRED_PT) return snprintf(buf, len, "%sUPT", neg);
+        return snprintf(buf, len, "%sUP%d", neg, o->reg);
+    case OPK_IMM:
+        if (o->imm < 0 || o->imm > 0xffff) return snprintf(buf, len, "0x%" PRIx64, (uint64_t)o->imm);
+        return snprintf(buf, len, "%" PRId64, o->imm);
+    case OPK_CONST:
+        for (int i = 0; k && i < k->nparams; i++)
+            if (k->params[i].offset == (uint32_t)o->imm)
+                return snprintf(buf, len, "c[%s]", k->params[i].name);
+        return snprintf(buf, len, "c[0x0][0x%" PRIx64 "]", (uint64_t)o->imm);
+    case OPK_MEM: {
+        char base[16] = "";
+        if (o->base_kind == OPK_REG && o->reg != ISA_REG_RZ) snprintf(base, sizeof base, "R%d", o->reg);
+        if (o->base_kind == OPK_UREG && o->reg != ISA_UREG_URZ) snprintf(base, sizeof base, "UR%d", o->reg);
+        if (!base[0]) return snprintf(buf, len, "[0x%" PRIx64 "]", (uint64_t)o->imm);
+        if (o->imm == 0) return snprintf(buf, len, "[%s]", base);
+        if (o->imm < 0) return snprintf(buf, len, "[%s-0x%" PRIx64 "]", base, (uint64_t)-o->imm);
+        return snprintf(buf, len, "[%s+0x%" PRIx64 "]", base, (uint64_t)o->imm);
+    }
+    case OPK_SREG:
+        return snprintf(buf, len, "%s", isa_sreg_name((int)o->imm));
+    case OPK_LABEL:
+        if (k && o->imm >= 0 && o->imm < k->ncode && k->labels && k->labels[o->imm])
+            return snprintf(buf, len, "%s", k->labels[o->imm]);
+        return snprintf(buf, len, "pc%" PRId64, o->imm);
+    default:
+        (void)in;
+        return snprintf(buf, len, "?");
+    }
+}
+
+char *isa_disasm(const isa_kernel *k, const isa_insn *in, char *buf, size_t len)
+{
+    size_t pos = 0;
+#define PUT(...) do { int n_ = snprintf(buf + pos, pos < len ? len - pos : 0, __VA_ARGS__); \
+                      if (n_ > 0) pos += (size_t)n_; } while (0)
+    buf[0] = 0;
+    if (in->guard != ISA_PRED_PT || in->guard_neg)
+        PUT("@%s%s%d ", in->guard_neg ? "!" : "", in->guard_uniform ? "UP" : "P", in->guard);
+    PUT("%s", isa_ops[in->op].mnemonic);
+    const uint8_t order[] = { in->hi, in->func, in->cmp, in->boolop, in->scope, in->type, in->type2, in->cache };
+    for (size_t i = 0; i < sizeof order; i++)
+        if (order[i]) PUT(".%s", isa_mod_text(order[i]));
+    for (int i = 0; i < in->nops; i++) {
+        PUT(i ? ", " : " ");
+        if (pos < len) pos += (size_t)put_operand(k, in, &in->o[i], buf + pos, len - pos);
+    }
+    if (pos >= len && len > 0) buf[len - 1] = 0;
+#undef PUT
+    return buf;
+}
+
+/* the type an instruction works on when its text names none */
+int isa_insn_type(const isa_insn *in)
+{
+    if (in->type) return in->type;
+    switch (in->op) {
+    case OP_I2F: return MOD_TYPE_F32;
+    case OP_IMAD_WIDE: case OP_IMUL: case OP_IMUL24: case OP_ISETP: case OP_IMNMX:
+    case OP_SHR: case OP_FLO: case OP_UISETP: case OP_F2I:
+        return MOD_TYPE_S32;
+    default: return MOD_TYPE_B32;
+    }
+}
+
+int isa_insn_type2(const isa_insn *in)
+{
+    if (in->type2) return in->type2;
+    switch (in->op) {
+    case OP_I2F: return MOD_TYPE_S32;
+    case OP_F2I: return MOD_TYPE_F32;
+    default: return MOD_TYPE_B32;
+    }
+}
+
+int isa_type_is_float(int t) { return t == MOD_TYPE_F32 || t == MOD_TYPE_F64; }
+int isa_type_is_signed(int t)
+{
+    return t == MOD_TYPE_S8 || t == MOD_TYPE_S16 || t == MOD_TYPE_S32 || t == MOD_TYPE_S64 || t == MOD_SIGN_S32;
+}

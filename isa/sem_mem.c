@@ -1,0 +1,178 @@
+/* isa/sem_mem.c — loads, stores and atomics in global, shared and local
+ * memory. Lanes run in lane order, so atomics within a warp are
+ * deterministic; the memory itself belongs to the runner (isa_env). */
+#include "exec_internal.h"
+
+static int is_global_op(int op) { return op == OP_LDG || op == OP_STG || op == OP_ATOMG || op == OP_RED; }
+
+static uint64_t lane_address(const isa_xctx *x, int i, int lane)
+{
+    const isa_operand *o = &x->in->o[i];
+    int wide = is_global_op(x->in->op);
+    uint64_t base = 0;
+    if (o->base_kind == OPK_REG && o->reg != ISA_REG_RZ) {
+        const uint32_t *row = x->w->regs + (size_t)o->reg * x->w->warp_size;
+        base = row[lane];
+        if (wide) base |= (uint64_t)row[lane + x->w->warp_size] << 32;
+    } else if (o->base_kind == OPK_UREG && o->reg != ISA_UREG_URZ) {
+        base = x->w->uregs[o->reg];
+        if (wide) base |= (uint64_t)x->w->uregs[o->reg + 1] << 32;
+    }
+    uint64_t a = base + (uint64_t)o->imm;
+    return wide ? a : (uint32_t)a;
+}
+
+static isa_space space_of(int op)
+{
+    switch (op) {
+    case OP_LDS: case OP_STS: case OP_ATOMS: return SPACE_SHARED;
+    case OP_LDL: case OP_STL: return SPACE_LOCAL;
+    default: return SPACE_GLOBAL;
+    }
+}
+
+/* check alignment and call the environment; records a fault */
+static int access(const isa_xctx *x, int lane, uint64_t addr, void *buf, int size, int write)
+{
+    isa_result *r = x->res;
+    r->addr[lane] = addr;
+    int f = (addr & (uint64_t)(size - 1)) ? FAULT_MISALIGNED
+          : x->env->mem(x->env->ctx, r->mem_space, lane, addr, buf, size, write);
+    if (f != FAULT_NONE) {
+        r->fault = f;
+        r->fault_lane = lane;
+        r->fault_addr = addr;
+        return -1;
+    }
+    return 0;
+}
+
+static void begin(const isa_xctx *x, int size, int store, int atomic)
+{
+    x->res->is_mem = 1;
+    x->res->is_store = store;
+    x->res->is_atomic = atomic;
+    x->res->mem_space = space_of(x->in->op);
+    x->res->mem_size = size;
+}
+
+static void load(isa_xctx *x)
+{
+    int type = isa_insn_type(x->in), size = isa_type_bytes(type);
+    begin(x, size, 0, 0);
+    FOR_LANES(x, l) {
+        if (x->res->fault) continue;
+        uint32_t buf[4] = { 0, 0, 0, 0 };
+        if (access(x, l, lane_address(x, 1, l), buf, size, 0)) continue;
+        if (type == MOD_TYPE_S8) buf[0] = (uint32_t)(int32_t)(int8_t)buf[0];
+        if (type == MOD_TYPE_S16) buf[0] = (uint32_t)(int32_t)(int16_t)buf[0];
+        for (int i = 0; i < x->in->o[0].width; i++) {
+            uint32_t *row = dst_row(x, 0, i);
+            if (row) row[l] = buf[i];
+        }
+    }
+}
+
+static void store(isa_xctx *x)
+{
+    int size = isa_type_bytes(isa_insn_type(x->in));
+    begin(x, size, 1, 0);
+    const isa_operand *d = &x->in->o[1];
+    isa_src parts[4];
+    for (int i = 0; i < d->width; i++) {
+        src_at(x, 1, &parts[i]);
+        if (d->kind == OPK_REG && d->reg != ISA_REG_RZ) parts[i].lo += (size_t)i * x->w->warp_size;
+        else if (i) parts[i].lo = parts[i].hi;   /* 64-bit immediate/constant: high word */
+    }
+    FOR_LANES(x, l) {
+        if (x->res->fault) continue;
+        uint32_t buf[4] = { 0, 0, 0, 0 };
+        for (int i = 0; i < d->width; i++) buf[i] = parts[i].lo[l * parts[i].stride];
+        access(x, l, lane_address(x, 0, l), buf, size, 1);
+    }
+}
+
+SEM(LDG) { load(x); }
+SEM(LDS) { load(x); }
+SEM(LDL) { load(x); }
+SEM(STG) { store(x); }
+SEM(STS) { store(x); }
+SEM(STL) { store(x); }
+
+SEM(LDC)
+{
+    const isa_operand *d = &x->in->o[0], *c = &x->in->o[1];
+    int size = isa_type_bytes(isa_insn_type(x->in));
+    uint32_t buf[4] = { 0, 0, 0, 0 };
+    if ((uint64_t)c->imm + (uint64_t)size <= x->env->cbank_size)
+        memcpy(buf, x->env->cbank + c->imm, (size_t)size);
+    int type = isa_insn_type(x->in);
+    if (type == MOD_TYPE_S8) buf[0] = (uint32_t)(int32_t)(int8_t)buf[0];
+    if (type == MOD_TYPE_S16) buf[0] = (uint32_t)(int32_t)(int16_t)buf[0];
+    FOR_LANES(x, l)
+        for (int i = 0; i < d->width; i++) {
+            uint32_t *row = dst_row(x, 0, i);
+            if (row) row[l] = buf[i];
+        }
+}
+
+/* ---- atomics ---- */
+static uint64_t atomic_op(int func, int type, uint64_t old, uint64_t a, uint64_t b)
+{
+    int wide = isa_type_bytes(type) == 8, sign = isa_type_is_signed(type);
+    uint64_t mask = wide ? UINT64_MAX : 0xffffffffu;
+    int64_t so = wide ? (int64_t)old : (int64_t)(int32_t)old;
+    int64_t sa = wide ? (int64_t)a : (int64_t)(int32_t)a;
+    switch (func) {
+    case MOD_ATOM_ADD:
+        if (type == MOD_TYPE_F32) {
+            float fo, fa; uint32_t o32 = (uint32_t)old, a32 = (uint32_t)a;
+            memcpy(&fo, &o32, 4); memcpy(&fa, &a32, 4);
+            fo += fa; memcpy(&o32, &fo, 4);
+            return o32;
+        }
+        if (type == MOD_TYPE_F64) {
+            double fo, fa;
+            memcpy(&fo, &old, 8); memcpy(&fa, &a, 8);
+            fo += fa; memcpy(&old, &fo, 8);
+            return old;
+        }
+        return (old + a) & mask;
+    case MOD_ATOM_MIN: return sign ? ((so < sa ? old : a) & mask) : (old < a ? old : a);
+    case MOD_ATOM_MAX: return sign ? ((so > sa ? old : a) & mask) : (old > a ? old : a);
+    case MOD_ATOM_EXCH: return a;
+    case MOD_ATOM_CAS: return old == a ? b : old;
+    case MOD_ATOM_AND: return old & a;
+    case MOD_ATOM_OR: return old | a;
+    case MOD_ATOM_XOR: return old ^ a;
+    default: /* INC: wrap to 0 at the limit a, as CUDA's atomicInc */
+        return old >= a ? 0 : (old + 1) & mask;
+    }
+}
+
+static void atomic(isa_xctx *x, int has_result)
+{
+    int type = isa_insn_type(x->in), size = isa_type_bytes(type);
+    int first = has_result ? 1 : 0;     /* index of the memory operand */
+    begin(x, size, 1, 1);
+    isa_src a, b;
+    src_at(x, first + 1, &a);
+    if (x->in->nops > first + 2) src_at(x, first + 2, &b);
+    else b = a;
+    FOR_LANES(x, l) {
+        if (x->res->fault) continue;
+        uint64_t addr = lane_address(x, first, l), old = 0;
+        if (access(x, l, addr, &old, size, 0)) continue;
+        uint64_t va = size == 8 ? get_u64(&a, l) : get_u32(&a, l);
+        uint64_t vb = size == 8 ? get_u64(&b, l) : get_u32(&b, l);
+        uint64_t nv = atomic_op(x->in->func, type, old, va, vb);
+        if (nv != old && access(x, l, addr, &nv, size, 1)) continue;
+        if (!has_result) continue;
+        if (size == 8) put_u64(x, 0, l, old);
+        else put_u32(x, 0, l, (uint32_t)old);
+    }
+}
+
+SEM(ATOMG) { atomic(x, 1); }
+SEM(ATOMS) { atomic(x, 1); }
+SEM(RED) { atomic(x, 0); }
