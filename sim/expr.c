@@ -26,6 +26,7 @@ void lex_next(lexer *lx)
     const char *p = lx->p;
     while (*p == ' ' || *p == '\t' || *p == '\r') p++;
     memset(t, 0, sizeof *t);
+    t->space_before = p != lx->p;
     t->col = (int)(p - lx->src) + 1;
     if (!*p || *p == '\n' || *p == '#') { t->kind = TK_END; lx->p = p; return; }
     if (isdigit((unsigned char)*p) || (*p == '.' && isdigit((unsigned char)p[1]))) {
@@ -136,7 +137,7 @@ static expr *parse_primary(lexer *lx)
         return NULL;
     }
     lex_next(lx);
-    if (!lex_accept(lx, "(")) {
+    if (lx->tok.space_before || !lex_accept(lx, "(")) {
         expr *e = node(EX_NAME, lx, t.col);
         snprintf(e->name, sizeof e->name, "%s", t.text);
         return e;

@@ -18,6 +18,7 @@ typedef struct {
     double num;
     int is_int;
     int col;              /* 1-based column in the line */
+    int space_before;     /* whitespace precedes it: 'f (x)' is not a call */
 } token;
 
 typedef struct {
