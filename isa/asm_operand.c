@@ -32,6 +32,7 @@ static int parse_regname(const char *s, int len, int *index)
             v = v * 10 + (rest[i] - '0');
             if (v > 100000) v = 100000;
         }
+        if (v >= forms[f].count) v = 100000;   /* R255 is not RZ: out of range */
         *index = v;
         return forms[f].kind;
     }

@@ -64,24 +64,26 @@ void diag_at(diag *d, const char *file, int line, int col, const char *srcline,
     diag_append(d, "^\n");
 }
 
+/* optimal string alignment distance: a swap of neighbours counts as one */
 int util_edit_distance(const char *a, const char *b)
 {
     size_t la = strlen(a), lb = strlen(b);
     if (la > 63 || lb > 63) return 99;
-    int prev[64], cur[64];
-    for (size_t j = 0; j <= lb; j++) prev[j] = (int)j;
-    for (size_t i = 1; i <= la; i++) {
-        cur[0] = (int)i;
+    int dist[64][64];
+    for (size_t i = 0; i <= la; i++) dist[i][0] = (int)i;
+    for (size_t j = 0; j <= lb; j++) dist[0][j] = (int)j;
+    for (size_t i = 1; i <= la; i++)
         for (size_t j = 1; j <= lb; j++) {
-            int cost = tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]);
-            int best = prev[j - 1] + cost;
-            if (prev[j] + 1 < best) best = prev[j] + 1;
-            if (cur[j - 1] + 1 < best) best = cur[j - 1] + 1;
-            cur[j] = best;
+            int ai = tolower((unsigned char)a[i - 1]), bj = tolower((unsigned char)b[j - 1]);
+            int best = dist[i - 1][j - 1] + (ai != bj);
+            if (dist[i - 1][j] + 1 < best) best = dist[i - 1][j] + 1;
+            if (dist[i][j - 1] + 1 < best) best = dist[i][j - 1] + 1;
+            if (i > 1 && j > 1 && ai == tolower((unsigned char)b[j - 2]) && tolower((unsigned char)a[i - 2]) == bj
+                && dist[i - 2][j - 2] + 1 < best)
+                best = dist[i - 2][j - 2] + 1;
+            dist[i][j] = best;
         }
-        memcpy(prev, cur, sizeof(int) * (lb + 1));
-    }
-    return prev[lb];
+    return dist[la][lb];
 }
 
 const char *util_nearest(const char *word, const char *const *cands, int ncands)

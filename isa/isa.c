@@ -54,6 +54,39 @@ int isa_type_regs(int t)
     return b <= 4 ? 1 : b / 4;
 }
 
+/* the operand letter of operand i in the opcode's signature */
+static char letter_of(const isa_insn *in, int i)
+{
+    const char *p = isa_ops[in->op].operands;
+    for (int n = 0; *p; p++) {
+        if (*p == ',' || *p == '?') continue;
+        if (n++ == i) return *p;
+    }
+    return 0;
+}
+
+/* immediates in floating-point slots print as numbers, not bit patterns */
+static int put_float_imm(const isa_insn *in, const isa_operand *o, char letter, char *buf, size_t len)
+{
+    int t = letter == 'x' ? isa_insn_type2(in) : isa_insn_type(in);
+    int is_f32 = letter == 'f' || ((letter == 'd' || letter == 'x') && t == MOD_TYPE_F32);
+    int is_f64 = letter == 'g' || ((letter == 'd' || letter == 'x') && t == MOD_TYPE_F64);
+    if (!is_f32 && !is_f64) return -1;
+    double v;
+    if (is_f32) {
+        uint32_t bits = (uint32_t)o->imm;
+        float f;
+        memcpy(&f, &bits, 4);
+        v = f;
+    } else {
+        uint64_t bits = (uint64_t)o->imm;
+        memcpy(&v, &bits, 8);
+    }
+    int n = snprintf(buf, len, "%.*g", is_f32 ? 9 : 17, v);
+    if (n > 0 && (size_t)n < len && !strpbrk(buf, ".eEn")) n += snprintf(buf + n, len - (size_t)n, ".0");
+    return n;
+}
+
 static int put_operand(const isa_kernel *k, const isa_insn *in, const isa_operand *o,
                        char *buf, size_t len)
 {
@@ -71,9 +104,12 @@ static int put_operand(const isa_kernel *k, const isa_insn *in, const isa_operan
     case OPK_UPRED:
         if (o->reg == ISA_PRED_PT) return snprintf(buf, len, "%sUPT", neg);
         return snprintf(buf, len, "%sUP%d", neg, o->reg);
-    case OPK_IMM:
+    case OPK_IMM: {
+        int n = put_float_imm(in, o, letter_of(in, (int)(o - in->o)), buf, len);
+        if (n >= 0) return n;
         if (o->imm < 0 || o->imm > 0xffff) return snprintf(buf, len, "0x%" PRIx64, (uint64_t)o->imm);
         return snprintf(buf, len, "%" PRId64, o->imm);
+    }
     case OPK_CONST:
         for (int i = 0; k && i < k->nparams; i++)
             if (k->params[i].offset == (uint32_t)o->imm)
@@ -95,7 +131,6 @@ static int put_operand(const isa_kernel *k, const isa_insn *in, const isa_operan
             return snprintf(buf, len, "%s", k->labels[o->imm]);
         return snprintf(buf, len, "pc%" PRId64, o->imm);
     default:
-        (void)in;
         return snprintf(buf, len, "?");
     }
 }
