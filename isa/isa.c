@@ -144,7 +144,7 @@ char *isa_disasm(const isa_kernel *k, const isa_insn *in, char *buf, size_t len)
     if (in->guard != ISA_PRED_PT || in->guard_neg)
         PUT("@%s%s%d ", in->guard_neg ? "!" : "", in->guard_uniform ? "UP" : "P", in->guard);
     PUT("%s", isa_ops[in->op].mnemonic);
-    const uint8_t order[] = { in->hi, in->func, in->cmp, in->boolop, in->scope, in->type, in->type2, in->cache };
+    const uint8_t order[] = { in->hi, in->func, in->cmp, in->type, in->type2, in->boolop, in->scope, in->cache };
     for (size_t i = 0; i < sizeof order; i++)
         if (order[i]) PUT(".%s", isa_mod_text(order[i]));
     for (int i = 0; i < in->nops; i++) {

@@ -104,6 +104,21 @@ int workload_prepare(workload *w, diag *d)
         b->mem = gmem_alloc(w->mem, b->name, b->type, (uint64_t)count, init);
     }
     sync_scope(w, w->nlets, w->nbufs);
+    if (d->errors > before) return d->errors - before;
+    /* checks and reports are resolved now, so that a typo stops the run
+     * before the simulation rather than after it */
+    for (int i = 0; i < w->nchecks; i++) {
+        wl_check *c = &w->checks[i];
+        if (expr_resolve(c->lhs, &w->scope, 1, d) + expr_resolve(c->rhs, &w->scope, 1, d)) continue;
+        int64_t ll = expr_length(c->lhs, &w->scope, d), lr = expr_length(c->rhs, &w->scope, d);
+        if (ll > 0 && lr > 0 && ll != lr) {
+            char msg[200];
+            snprintf(msg, sizeof msg, "check compares %" PRId64 " elements with %" PRId64, ll, lr);
+            err_line(w, c->line, c->lhs->col, d, msg);
+        }
+    }
+    for (int i = 0; i < w->nreports; i++)
+        if (!expr_resolve(w->reports[i].e, &w->scope, 1, d)) expr_length(w->reports[i].e, &w->scope, d);
     return d->errors - before;
 }
 
@@ -183,15 +198,9 @@ static int close_enough(const wl_check *c, double a, double b)
 int workload_check(workload *w, int i, diag *d)
 {
     wl_check *c = &w->checks[i];
-    if (expr_resolve(c->lhs, &w->scope, 1, d) || expr_resolve(c->rhs, &w->scope, 1, d)) return 0;
-    int64_t ll = expr_length(c->lhs, &w->scope, d), lr = expr_length(c->rhs, &w->scope, d);
-    if (ll < 0 || lr < 0) return 0;
-    if (ll && lr && ll != lr) {
-        char msg[200];
-        snprintf(msg, sizeof msg, "check compares %" PRId64 " elements with %" PRId64, ll, lr);
-        err_line(w, c->line, c->lhs->col, d, msg);
-        return 0;
-    }
+    /* resolved and measured by workload_prepare */
+    int64_t ll = expr_length(c->lhs, &w->scope, NULL), lr = expr_length(c->rhs, &w->scope, NULL);
+    if (ll < 0 || lr < 0 || (ll && lr && ll != lr)) return 0;
     uint64_t n = (uint64_t)(ll ? ll : lr), bad = 0, first = 0;
     double fa = 0, fb = 0;
     for (uint64_t k = 0; k < (n ? n : 1); k++) {

@@ -36,13 +36,13 @@ static void print_kernel(const isa_kernel *k)
         char text[160];
         isa_disasm(k, in, text, sizeof text);
         if (k->labels[pc]) printf("%s:\n", k->labels[pc]);
+        int guarded = in->guard != ISA_PRED_PT || in->guard_neg;
+        if (!guarded || (in->op != OP_BRA && in->op != OP_EXIT)) { printf("  /*%04d*/  %s\n", pc, text); continue; }
+        /* only a guarded branch or exit can split the warp */
         printf("  /*%04d*/  %-44s", pc, text);
-        if (in->op == OP_BRA || (in->op == OP_EXIT && (in->guard != ISA_PRED_PT || in->guard_neg))) {
-            if (in->reconv < 0) printf(" # reconverge: none (paths exit)");
-            else printf(" # reconverge at %d%s%s", in->reconv, k->labels[in->reconv] ? " " : "",
-                        k->labels[in->reconv] ? k->labels[in->reconv] : "");
-        }
-        printf("\n");
+        if (in->reconv < 0) printf(" # reconverge: none (paths exit)\n");
+        else printf(" # reconverge at %d%s%s\n", in->reconv, k->labels[in->reconv] ? " " : "",
+                    k->labels[in->reconv] ? k->labels[in->reconv] : "");
     }
     printf(".end\n");
 }

@@ -1,2 +1,48 @@
 #!/bin/sh
-exit 0
+# The command line: exit statuses, error messages that name the nearest
+# option or key, asm output with reconvergence points, config show.
+set -u
+top=${top_srcdir:-.}
+bin=${top_builddir:-.}/warpsim
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+expect() {  # expect STATUS PATTERN -- command...
+    want=$1; pattern=$2; shift 3
+    out=$("$@" 2>&1); got=$?
+    if [ "$got" -ne "$want" ] || ! printf '%s' "$out" | grep -q -- "$pattern"; then
+        echo "FAIL: $* -> exit $got (want $want), output lacks '$pattern':"; echo "$out"; fail=1
+    fi
+}
+wl=$top/workloads/basics/vecadd.sass
+expect 0 "result: pass" -- "$bin" run "$wl"
+expect 0 "usage: warpsim run" -- "$bin" run --help
+expect 0 "warpsim asm" -- "$bin" --help
+expect 2 "unknown option '--stat' (did you mean '--stats'?)" -- "$bin" run --stat=json "$wl"
+expect 2 "unknown command 'rnu' (did you mean 'run'?)" -- "$bin" rnu "$wl"
+expect 2 "cannot open 'nothere.sass'" -- "$bin" run nothere.sass
+expect 2 "did you mean 'sm.warp_size'" -- "$bin" run --set sm.warpsize=64 "$wl"
+expect 2 "no let variable 'nn' (did you mean 'n'?)" -- "$bin" run -D nn=5 "$wl"
+expect 2 "no config 'gf999'" -- "$bin" run -c gf999 "$wl"
+expect 0 "result: pass" -- "$bin" run -c gf100 -D n=777 "$wl"
+# a failing check exits 1
+sed 's/check c == a + b/check c == a - b/' "$wl" > "$tmp/bad.sass"
+expect 1 "check failed: c == a - b" -- "$bin" run "$tmp/bad.sass"
+# bad assembly exits 2 with file:line:col and a caret
+sed 's/DADD  R8, R8, R10/DADD  R9, R8, R10/' "$wl" > "$tmp/odd.sass"
+expect 2 "odd.sass:19:15: error: R9 cannot hold a 64-bit value" -- "$bin" run "$tmp/odd.sass"
+# asm: reconvergence points and the register count
+expect 0 "@P0 BRA done  *# reconverge at 16 done" -- "$bin" asm "$top/workloads/sum/gpu3_grid_stride.sass"
+expect 0 "11 registers per thread" -- "$bin" asm "$top/workloads/sum/gpu3_grid_stride.sass"
+# config show: values and origins
+expect 0 "sm.max_warps = 48 .*configs/gf100.cfg:13" -- "$bin" config show -c "$top/configs/gf100.cfg"
+expect 0 "sm.warp_size = 64 .*--set" -- "$bin" config show -c "$top/configs/gf100.cfg" --set sm.warp_size=64
+expect 2 "out of range" -- "$bin" config show --set sm.warp_size=100
+expect 0 "gf100 " -- "$bin" configs
+# a kernel fault exits 3 and names kernel, block, warp, lane, pc, address
+expect 3 "deadlock in kernel 'spinlock'" -- "$bin" run "$top/workloads/divergence/spinlock_deadlock.sass"
+sed 's/IMAD.WIDE.U32 R4, R0, 8, c\[c\]/IMAD.WIDE.U32 R4, R0, 16, c[c]/' "$wl" > "$tmp/oob.sass"
+expect 3 "kernel 'vecadd', block (.*), warp .*, lane .*, pc 12: access outside every buffer" -- "$bin" run "$tmp/oob.sass"
+expect 3 "max-instructions=100" -- "$bin" run --max-instructions=100 "$wl"
+[ $fail -eq 0 ] && echo "cli checks pass"
+exit $fail

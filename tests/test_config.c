@@ -1,2 +1,147 @@
+/* tests/test_config.c — config files, include, --set, errors and origins. */
 #include <check.h>
-int main(void){return 0;}
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "config.h"
+
+static char dir[256];
+
+static const char *write_file(const char *name, const char *text)
+{
+    static char path[8][512];
+    static int next;
+    char *p = path[next++ & 7];
+    snprintf(p, 512, "%s/%s", dir, name);
+    FILE *f = fopen(p, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+    return p;
+}
+
+static void setup(void)
+{
+    snprintf(dir, sizeof dir, "/tmp/warpsim-config-test-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+}
+
+START_TEST(test_defaults_match_table)
+{
+    config c;
+    config_defaults(&c);
+    ck_assert_int_eq(CFG(&c, sm_warp_size), 32);
+    ck_assert_str_eq(c.origin[CFGK_sm_warp_size], "default");
+    diag d;
+    diag_init(&d);
+    ck_assert_int_eq(config_validate(&c, &d), 0);
+    diag_free(&d);
+}
+END_TEST
+
+START_TEST(test_sections_include_and_set)
+{
+    setup();
+    write_file("base.cfg", "# base\n[sm]\nwarp_size = 32\nmax_warps = 48   # comment\n");
+    const char *top = write_file("top.cfg", "include = base.cfg\n[gpu]\nname = test gpu\n[sm]\nmax_warps = 64\n"
+                                            "sm.count = 4\n[simt]\ndivergence_order = fallthrough_first\n");
+    config c;
+    config_defaults(&c);
+    diag d;
+    diag_init(&d);
+    ck_assert_int_eq(config_load(&c, top, &d), 0);
+    ck_assert_int_eq(CFG(&c, sm_max_warps), 64);
+    ck_assert_int_eq(CFG(&c, sm_count), 4);
+    ck_assert_str_eq(c.sval[CFGK_gpu_name], "test gpu");
+    ck_assert_int_eq(CFG(&c, simt_divergence_order), 1);
+    ck_assert_msg(strstr(c.origin[CFGK_sm_warp_size], "base.cfg:3") != NULL, "%s", c.origin[CFGK_sm_warp_size]);
+    ck_assert_msg(strstr(c.origin[CFGK_sm_max_warps], "top.cfg:5") != NULL, "%s", c.origin[CFGK_sm_max_warps]);
+    ck_assert_int_eq(config_set(&c, "sm.warp_size=64", &d), 0);
+    ck_assert_int_eq(CFG(&c, sm_warp_size), 64);
+    ck_assert_str_eq(c.origin[CFGK_sm_warp_size], "--set");
+    char v[64];
+    config_value_text(&c, CFGK_simt_divergence_order, v, sizeof v);
+    ck_assert_str_eq(v, "fallthrough_first");
+    diag_free(&d);
+}
+END_TEST
+
+typedef struct { const char *text; const char *expect; } bad_case;
+static const bad_case bad[] = {
+    { "[sm]\nwarp_sise = 32\n", "bad.cfg:2:1: error: unknown key 'sm.warp_sise' (did you mean 'sm.warp_size'?)" },
+    { "[sim]\nwarp_size = 32\n", "did you mean 'sm.warp_size'?" },
+    { "[sm]\nwarp_size = 128\n", "bad.cfg:2:13: error: sm.warp_size = 128 is out of range: it must be 1 .. 64 lanes" },
+    { "[sm]\nwarp_size = lots\n", "sm.warp_size needs an integer, found 'lots'" },
+    { "[simt]\ndivergence_order = random\n", "must be one of taken_first|fallthrough_first" },
+    { "[sm\n", "bad.cfg:1:1: error: missing ']'" },
+    { "[sm]\nwarp_size\n", "expected 'key = value'" },
+    { "include = nothere.cfg\n", "cannot open" },
+    { "include = bad.cfg\n", "includes nest deeper than 8" },
+};
+
+START_TEST(test_bad_files)
+{
+    setup();
+    const char *p = write_file("bad.cfg", bad[_i].text);
+    config c;
+    config_defaults(&c);
+    diag d;
+    diag_init(&d);
+    ck_assert_int_gt(config_load(&c, p, &d), 0);
+    ck_assert_msg(strstr(d.text, bad[_i].expect) != NULL, "expected '%s' in:\n%s", bad[_i].expect, d.text);
+    diag_free(&d);
+}
+END_TEST
+
+START_TEST(test_inconsistent_values)
+{
+    setup();
+    const char *p = write_file("inc.cfg", "[sm]\nwarp_size = 32\nmax_warps = 4\nmax_threads = 256\n");
+    config c;
+    config_defaults(&c);
+    diag d;
+    diag_init(&d);
+    ck_assert_int_eq(config_load(&c, p, &d), 0);
+    ck_assert_int_gt(config_validate(&c, &d), 0);
+    ck_assert_msg(strstr(d.text, "max_threads <= max_warps * warp_size = 128") && strstr(d.text, "inc.cfg:4"), "%s", d.text);
+    diag_free(&d);
+    diag_init(&d);
+    config_defaults(&c);
+    config_set(&c, "sm.warp_size=48", &d);
+    ck_assert_int_gt(config_validate(&c, &d), 0);
+    ck_assert_msg(strstr(d.text, "power of two") && strstr(d.text, "--set"), "%s", d.text);
+    diag_free(&d);
+}
+END_TEST
+
+START_TEST(test_set_errors)
+{
+    config c;
+    config_defaults(&c);
+    diag d;
+    diag_init(&d);
+    ck_assert_int_eq(config_set(&c, "sm.wrap_size=32", &d), 1);
+    ck_assert_msg(strstr(d.text, "did you mean 'sm.warp_size'?") != NULL, "%s", d.text);
+    ck_assert_int_eq(config_set(&c, "sm.count", &d), 1);
+    ck_assert_msg(strstr(d.text, "--set needs key=value") != NULL, "%s", d.text);
+    diag_free(&d);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("config");
+    TCase *tc = tcase_create("config");
+    tcase_add_test(tc, test_defaults_match_table);
+    tcase_add_test(tc, test_sections_include_and_set);
+    tcase_add_loop_test(tc, test_bad_files, 0, (int)(sizeof bad / sizeof bad[0]));
+    tcase_add_test(tc, test_inconsistent_values);
+    tcase_add_test(tc, test_set_errors);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}

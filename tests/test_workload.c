@@ -1,2 +1,252 @@
+/* tests/test_workload.c — manifests, reference checks, sparse memory, and
+ * the functional runner's fault, barrier and deadlock reports. */
 #include <check.h>
-int main(void){return 0;}
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "exec.h"
+#include "func.h"
+#include "workload.h"
+
+typedef struct {
+    int status;          /* 0 pass, 1 check failed, 2 bad input, 3 fault */
+    char text[8192];     /* every message */
+    kernel_stats ks[4];
+} outcome;
+
+static void run(const char *src, const char *define, int warp_size, uint64_t max_insns, outcome *o)
+{
+    memset(o, 0, sizeof *o);
+    diag d;
+    diag_init(&d);
+    config cfg;
+    config_defaults(&cfg);
+    CFG(&cfg, sm_warp_size) = warp_size;
+    workload *w = calloc(1, sizeof *w);
+    o->status = 2;
+    if (workload_load_text(w, "w.sass", src, &d)) goto done;
+    if (define && workload_define(w, define, &d)) goto done;
+    if (workload_prepare(w, &d)) goto done;
+    func_options fo = { max_insns, 1000 };
+    uint64_t used = 0;
+    for (int i = 0; i < w->nlaunches; i++) {
+        uint8_t cbank[ISA_PARAM_BASE + 256];
+        uint32_t size, grid[3], block[3];
+        if (workload_cbank(w, i, cbank, &size, grid, block, &d)) goto done;
+        func_launch l = { w->launches[i].k, &w->prog.src, { grid[0], grid[1], grid[2] },
+                          { block[0], block[1], block[2] }, cbank, size };
+        func_status st = func_run(&l, w->mem, &cfg, &fo, &o->ks[i], &used, &d);
+        if (st != FUNC_OK) { o->status = st == FUNC_FAULT ? 3 : 2; goto done; }
+    }
+    o->status = 0;
+    for (int i = 0; i < w->nchecks; i++)
+        if (!workload_check(w, i, &d)) o->status = 1;
+done:
+    snprintf(o->text, sizeof o->text, "%s", d.text ? d.text : "");
+    diag_free(&d);
+    workload_free(w);
+    free(w);
+}
+
+#define STORE_TID \
+    ".kernel k\n.param out u64\n.param n u32\n" \
+    "  S2R R0, SR_TID.X\n  S2R R1, SR_CTAID.X\n  S2R R2, SR_NTID.X\n  IMAD R0, R1, R2, R0\n" \
+    "  ISETP.GE.U32.AND P0, PT, R0, c[n], PT\n  @P0 EXIT\n" \
+    "  IMAD.WIDE.U32 R4, R0, 4, c[out]\n  STG.E [R4], R0\n  EXIT\n.end\n"
+
+START_TEST(test_manifest_and_checks)
+{
+    const char *src = STORE_TID
+        ".workload w\n"
+        "  let n = 1000\n"
+        "  let half = n / 3              # integer division\n"
+        "  buffer out u32[n] = 7\n"
+        "  buffer seq s32[n] = iota(-5, 2)\n"
+        "  buffer r f64[4] = random(seed=3, 2, 3)\n"
+        "  launch k grid=(n + 127) / 128 block=128 (out, n)\n"
+        "  check out == seq * 0 + seq / 2 * 0 + iota_like\n"
+        ".end\n";
+    outcome o;
+    run(src, NULL, 32, 0, &o);
+    ck_assert_int_eq(o.status, 2);                              /* iota_like is unknown */
+    ck_assert_msg(strstr(o.text, "unknown name 'iota_like'"), "%s", o.text);
+    const char *good = STORE_TID
+        ".workload w\n"
+        "  let n = 1000\n"
+        "  buffer out u32[n] = 7\n"
+        "  buffer idx u32[n] = iota\n"
+        "  buffer seq s32[8] = iota(-5, 2)\n"
+        "  buffer vals u32[6] = iota(3, 0)\n"
+        "  launch k grid=(n + 127) / 128 block=128 (out, n)\n"
+        "  check out == idx\n"
+        "  check sum(out) == n * (n - 1) / 2\n"
+        "  check len(out) == n\n"
+        "  check max(seq) == 9\n"
+        "  check min(abs(seq)) == 1\n"
+        "  check inclusive_scan(seq) == exclusive_scan(seq) + seq\n"
+        "  check sort(seq) == seq\n"
+        "  check histogram(vals, 4) == histogram(vals, 4)\n"
+        "  check sum(histogram(out, 10)) == 10\n"
+        "  check sum(out) / 3 ~= 166500 rel=1e-12\n"
+        "  check (1 << 4) >> 1 == 8\n"
+        ".end\n";
+    run(good, NULL, 32, 0, &o);
+    ck_assert_msg(o.status == 0, "%s", o.text);
+    run(good, NULL, 64, 0, &o);
+    ck_assert_msg(o.status == 0, "%s", o.text);
+    ck_assert_int_eq(o.ks[0].v[STAT_warps], 8 * 2);
+    /* -D changes n; a failing check names the first differing element */
+    const char *failing = STORE_TID
+        ".workload w\n  let n = 100\n  buffer out u32[n] = 0\n  buffer want u32[n] = iota(1, 1)\n"
+        "  launch k grid=1 block=128 (out, n)\n  check out == want\n.end\n";
+    run(failing, "n=64", 32, 0, &o);
+    ck_assert_int_eq(o.status, 1);
+    ck_assert_msg(strstr(o.text, "64 of 64 elements differ; the first is element 0: 0, expected 1"), "%s", o.text);
+}
+END_TEST
+
+typedef struct { const char *manifest; const char *expect; } bad_manifest;
+static const bad_manifest bad[] = {
+    { "  lett n = 4\n", "unknown statement 'lett' (did you mean 'let'?)" },
+    { "  let n = 4\n  let n = 5\n", "'n' is defined twice" },
+    { "  buffer b f16[4]\n", "unknown element type 'f16'" },
+    { "  buffer b u32[-1]\n", "the count must be a whole number" },
+    { "  buffer b u32[4]\n  launch kk grid=1 block=1 (b, 4)\n", "no kernel named 'kk' in this file (did you mean 'k'?)" },
+    { "  buffer b u32[4]\n  launch k grid=1 block=1 (b)\n", "kernel 'k' takes 2 parameters, the launch passes 1" },
+    { "  buffer b u32[4]\n  launch k grid=1 block=1 (4, b)\n", "buffer 'b' is passed to parameter 'n', which is not u64" },
+    { "  buffer b u32[4]\n  launch k grid=0 block=1 (b, 4)\n", "grid dimension 0 is 0" },
+    { "  buffer b u32[4]\n  launch k grid=1 block=1 (b, 4.5)\n", "parameter 'n' is an integer but the argument is 4.5" },
+    { "  buffer b u32[4]\n  check b == summ(b)\n", "unknown function 'summ' (did you mean 'sum'?)" },
+    { "  buffer b u32[4]\n  buffer c u32[5]\n  check b == c\n", "check compares 4 elements with 5" },
+    { "  buffer b u32[4]\n  check b == b rel=0.1\n", "rel= needs '~='" },
+    { "  let n = 4 +\n", "expected a number or a name" },
+    { "  buffer b u32[4] = random(1, 5, 2)\n", "needs lo <= hi" },
+    { "  buffer b u32[4]\n  launch k grid=1 block=(1,1,1,1) (b, 4)\n", "at most 3 dimensions" },
+};
+
+START_TEST(test_manifest_errors)
+{
+    char src[2048];
+    snprintf(src, sizeof src, "%s.workload w\n%s.end\n", STORE_TID, bad[_i].manifest);
+    outcome o;
+    run(src, NULL, 32, 0, &o);
+    ck_assert_int_eq(o.status, 2);
+    ck_assert_msg(strstr(o.text, bad[_i].expect), "expected '%s' in:\n%s", bad[_i].expect, o.text);
+    ck_assert_msg(strstr(o.text, "w.sass:"), "no position in:\n%s", o.text);
+}
+END_TEST
+
+START_TEST(test_define_errors)
+{
+    outcome o;
+    const char *src = STORE_TID ".workload w\n  let n = 4\n  buffer b u32[n]\n.end\n";
+    run(src, "m=3", 32, 0, &o);
+    ck_assert_int_eq(o.status, 2);
+    ck_assert_msg(strstr(o.text, "has no let variable 'm' (did you mean 'n'?)"), "%s", o.text);
+}
+END_TEST
+
+START_TEST(test_sparse_memory)
+{
+    gmem *m = gmem_new();
+    buffer_init init = { INIT_RANDOM, 0, 255, 4 };
+    int big = gmem_alloc(m, "big", ET_U8, 512ull << 20, init);
+    const mem_buffer *b = gmem_buffer(m, big);
+    uint8_t x;
+    ck_assert_int_eq(gmem_access(m, b->base + 123456789, &x, 1, 0), FAULT_NONE);
+    ck_assert_int_eq(gmem_access(m, b->base + (512ull << 20) - 1, &x, 1, 0), FAULT_NONE);
+    ck_assert_uint_eq(gmem_pages(m), 2);                      /* 512 MB buffer, two pages touched */
+    ck_assert(x == (uint8_t)init_value(&init, ET_U8, (512ull << 20) - 1));
+    ck_assert_int_eq(gmem_access(m, b->base + (512ull << 20), &x, 1, 0), FAULT_OUT_OF_BOUNDS);
+    ck_assert_int_eq(gmem_access(m, b->base - 1, &x, 1, 0), FAULT_OUT_OF_BOUNDS);
+    uint64_t e = gmem_epoch(m);
+    uint8_t same = x;
+    gmem_access(m, b->base + (512ull << 20) - 1, &same, 1, 1);
+    ck_assert_uint_eq(gmem_epoch(m), e);                      /* writing the same value is no progress */
+    same = (uint8_t)(x + 1);
+    gmem_access(m, b->base + (512ull << 20) - 1, &same, 1, 1);
+    ck_assert_uint_eq(gmem_epoch(m), e + 1);
+    gmem_free(m);
+}
+END_TEST
+
+typedef struct { const char *body; const char *shared; const char *expect; } fault_case;
+static const fault_case faults[] = {
+    { "  IMAD.WIDE.U32 R4, R0, 4, c[out]\n  LDG.E R6, [R4+236]\n", "",
+      "lane 5 (thread 5), pc 2: access outside every buffer at global address" },
+    { "  IMAD.WIDE.U32 R4, R0, 4, c[out]\n  LDG.E R6, [R4+2]\n", "", "misaligned access at global address" },
+    { "  SHL R1, R0, 2\n  STS [R1], R0\n", ".shared s 16\n", "lane 4 (thread 4), pc 2: shared-memory address out of range" },
+    { "  ISETP.LT.AND P0, PT, R0, 3, PT\n  @P0 BRA x\n  BAR.SYNC\nx:  NOP\n", "", "barrier reached by part of the block: only lanes 0x" },
+    { "  ISETP.GE.AND P0, PT, R0, 32, PT\n  @P0 EXIT\n  BAR.SYNC\n", "", "barrier reached by part of the block" },
+};
+
+START_TEST(test_runtime_faults)
+{
+    char src[2048];
+    snprintf(src, sizeof src,
+             ".kernel k\n.param out u64\n%s  S2R R0, SR_TID.X\n%s  EXIT\n.end\n"
+             ".workload w\n  buffer out u32[64]\n  launch k grid=1 block=64 (out)\n.end\n",
+             faults[_i].shared, faults[_i].body);
+    outcome o;
+    run(src, NULL, 32, 0, &o);
+    ck_assert_int_eq(o.status, 3);
+    ck_assert_msg(strstr(o.text, faults[_i].expect), "expected '%s' in:\n%s", faults[_i].expect, o.text);
+    ck_assert_msg(strstr(o.text, "kernel 'k', block (0,0,0), warp"), "%s", o.text);
+}
+END_TEST
+
+START_TEST(test_deadlock_and_limit)
+{
+    const char *spin =
+        ".kernel k\n.param lock u64\n"
+        "  MOV R3, 1\n  IMAD.WIDE.U32 R4, RZ, 0, c[lock]\n"
+        "spin: ATOMG.E.CAS R2, [R4], RZ, R3\n  ISETP.NE.AND P0, PT, R2, RZ, PT\n  @P0 BRA spin\n"
+        "  ATOMG.E.EXCH RZ, [R4], RZ\n  EXIT\n.end\n"
+        ".workload w\n  buffer lock u32[1]\n  launch k grid=2 block=64 (lock)\n.end\n";
+    outcome o;
+    for (int ws = 32; ws <= 64; ws += 32) {
+        run(spin, NULL, ws, 0, &o);
+        ck_assert_int_eq(o.status, 3);
+        ck_assert_msg(strstr(o.text, "deadlock in kernel 'k'"), "%s", o.text);
+        ck_assert_msg(strstr(o.text, "spinning without progress at pc 2"), "%s", o.text);
+        ck_assert_msg(strstr(o.text, "reconverge at 5"), "%s", o.text);
+    }
+    /* a long loop that changes registers is not a deadlock; the limit stops it */
+    const char *loop =
+        ".kernel k\n  MOV R0, RZ\nl: IADD3 R0, R0, 1, RZ\n  BRA l\n.end\n"
+        ".workload w\n  launch k grid=1 block=32 ()\n.end\n";
+    run(loop, NULL, 32, 5000, &o);
+    ck_assert_int_eq(o.status, 3);
+    ck_assert_msg(strstr(o.text, "--max-instructions=5000") && !strstr(o.text, "deadlock"), "%s", o.text);
+}
+END_TEST
+
+START_TEST(test_occupancy_limit)
+{
+    const char *src = STORE_TID ".workload w\n  buffer out u32[4096]\n  launch k grid=1 block=4096 (out, 4096)\n.end\n";
+    outcome o;
+    run(src, NULL, 32, 0, &o);
+    ck_assert_int_eq(o.status, 2);
+    ck_assert_msg(strstr(o.text, "needs 4096 threads (sm.max_threads) but an SM has 1536"), "%s", o.text);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("workload");
+    TCase *tc = tcase_create("workload");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_manifest_and_checks);
+    tcase_add_loop_test(tc, test_manifest_errors, 0, (int)(sizeof bad / sizeof bad[0]));
+    tcase_add_test(tc, test_define_errors);
+    tcase_add_test(tc, test_sparse_memory);
+    tcase_add_loop_test(tc, test_runtime_faults, 0, (int)(sizeof faults / sizeof faults[0]));
+    tcase_add_test(tc, test_deadlock_and_limit);
+    tcase_add_test(tc, test_occupancy_limit);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}
