@@ -218,15 +218,17 @@ int workload_check(workload *w, int i, diag *d)
 
 void workload_free(workload *w)
 {
-    for (int i = 0; i < w->nlets; i++) expr_free(w->lets[i].e);
-    for (int i = 0; i < w->nbufs; i++) { expr_free(w->bufs[i].count); expr_free(w->bufs[i].init); }
-    for (int i = 0; i < w->nlaunches; i++) {
+    /* the slot after the last of each kind may hold a statement whose
+     * parse failed half-way: free it too (unused slots are zero) */
+    for (int i = 0; i <= w->nlets && i < 64; i++) expr_free(w->lets[i].e);
+    for (int i = 0; i <= w->nbufs && i < 64; i++) { expr_free(w->bufs[i].count); expr_free(w->bufs[i].init); }
+    for (int i = 0; i <= w->nlaunches && i < 32; i++) {
         expr_free(w->launches[i].grid);
         expr_free(w->launches[i].block);
         for (int a = 0; a < w->launches[i].nargs; a++) expr_free(w->launches[i].arg[a]);
     }
-    for (int i = 0; i < w->nchecks; i++) { expr_free(w->checks[i].lhs); expr_free(w->checks[i].rhs); }
-    for (int i = 0; i < w->nreports; i++) expr_free(w->reports[i].e);
+    for (int i = 0; i <= w->nchecks && i < 32; i++) { expr_free(w->checks[i].lhs); expr_free(w->checks[i].rhs); }
+    for (int i = 0; i <= w->nreports && i < 32; i++) expr_free(w->reports[i].e);
     gmem_free(w->mem);
     asm_free(&w->prog);
     memset(w, 0, sizeof *w);

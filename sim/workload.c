@@ -27,6 +27,8 @@ static int expect_name(lexer *lx, char *out, const char *what)
 static void parse_let(workload *w, lexer *lx)
 {
     wl_let *l = &w->lets[w->nlets];
+    expr_free(l->e);          /* left by a statement that failed half-way */
+    l->e = NULL;
     int col = lx->tok.col;
     if (!expect_name(lx, l->name, "a variable name")) return;
     if (name_taken(w, l->name)) { lex_error(lx, col, "'%s' is defined twice", l->name); return; }
@@ -40,6 +42,8 @@ static void parse_let(workload *w, lexer *lx)
 static void parse_buffer(workload *w, lexer *lx)
 {
     wl_buffer *b = &w->bufs[w->nbufs];
+    expr_free(b->count);
+    expr_free(b->init);
     memset(b, 0, sizeof *b);
     int col = lx->tok.col;
     char type[64];
@@ -66,6 +70,9 @@ static void parse_buffer(workload *w, lexer *lx)
 static void parse_launch(workload *w, lexer *lx)
 {
     wl_launch *L = &w->launches[w->nlaunches];
+    expr_free(L->grid);
+    expr_free(L->block);
+    for (int a = 0; a < L->nargs; a++) expr_free(L->arg[a]);
     memset(L, 0, sizeof *L);
     L->col = lx->tok.col;
     L->line = lx->line;
@@ -114,6 +121,8 @@ static void parse_launch(workload *w, lexer *lx)
 static void parse_check(workload *w, lexer *lx)
 {
     wl_check *c = &w->checks[w->nchecks];
+    expr_free(c->lhs);
+    expr_free(c->rhs);
     memset(c, 0, sizeof *c);
     c->line = lx->line;
     int col = lx->tok.col;
@@ -144,6 +153,7 @@ static void parse_check(workload *w, lexer *lx)
 static void parse_report(workload *w, lexer *lx)
 {
     wl_report *r = &w->reports[w->nreports];
+    expr_free(r->e);
     memset(r, 0, sizeof *r);
     r->line = lx->line;
     lexer save = *lx;
