@@ -221,6 +221,33 @@ START_TEST(test_deadlock_and_limit)
 }
 END_TEST
 
+START_TEST(test_three_dimensional_launch)
+{
+    /* every thread stores its linear id computed from 3-D ids and sizes */
+    const char *src =
+        ".kernel k\n.param out u64\n"
+        "  S2R R0, SR_TID.X\n  S2R R1, SR_TID.Y\n  S2R R2, SR_TID.Z\n"
+        "  S2R R3, SR_NTID.X\n  S2R R4, SR_NTID.Y\n  S2R R5, SR_NTID.Z\n"
+        "  S2R R6, SR_CTAID.X\n  S2R R7, SR_CTAID.Y\n  S2R R8, SR_CTAID.Z\n"
+        "  S2R R9, SR_NCTAID.X\n  S2R R10, SR_NCTAID.Y\n"
+        "  IMAD R11, R8, R10, R7\n  IMAD R11, R11, R9, R6\n"          /* block id */
+        "  IMAD R12, R3, R4, RZ\n  IMAD R12, R12, R5, RZ\n"           /* threads per block */
+        "  IMAD R13, R2, R4, R1\n  IMAD R13, R13, R3, R0\n"           /* thread id in block */
+        "  IMAD R13, R11, R12, R13\n"
+        "  IMAD.WIDE.U32 R14, R13, 4, c[out]\n  STG.E [R14], R13\n  EXIT\n.end\n"
+        ".workload w\n  buffer out u32[2*3*2 * 5*4*3] = 0\n  buffer idx u32[2*3*2 * 5*4*3] = iota\n"
+        "  launch k grid=(2, 3, 2) block=(5, 4, 3) (out)\n  check out == idx\n.end\n";
+    outcome o;
+    run(src, NULL, 32, 0, &o);
+    ck_assert_msg(o.status == 0, "%s", o.text);
+    ck_assert_int_eq(o.ks[0].v[STAT_blocks], 12);
+    ck_assert_int_eq(o.ks[0].v[STAT_warps], 12 * 2);            /* 60 threads: 2 warps of 32 */
+    run(src, NULL, 64, 0, &o);
+    ck_assert_msg(o.status == 0, "%s", o.text);
+    ck_assert_int_eq(o.ks[0].v[STAT_warps], 12);
+}
+END_TEST
+
 START_TEST(test_occupancy_limit)
 {
     const char *src = STORE_TID ".workload w\n  buffer out u32[4096]\n  launch k grid=1 block=4096 (out, 4096)\n.end\n";
@@ -242,6 +269,7 @@ int main(void)
     tcase_add_test(tc, test_sparse_memory);
     tcase_add_loop_test(tc, test_runtime_faults, 0, (int)(sizeof faults / sizeof faults[0]));
     tcase_add_test(tc, test_deadlock_and_limit);
+    tcase_add_test(tc, test_three_dimensional_launch);
     tcase_add_test(tc, test_occupancy_limit);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
