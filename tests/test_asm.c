@@ -2,6 +2,7 @@
  * the message and (where one exists) the nearest correct spelling; good
  * kernels assemble and disassemble back to the same instructions. */
 #include <check.h>
+#include "check_main.h"
 #include <stdio.h>
 #include <string.h>
 #include "asm.h"
@@ -186,9 +187,5 @@ int main(void)
     tcase_add_test(tc, test_good_kernel);
     tcase_add_test(tc, test_every_opcode_documented);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return run_suite(s);
 }

@@ -1,6 +1,7 @@
 /* tests/test_cfg.c — immediate post-dominators on hand-made graphs, and the
  * reconvergence points the assembler gives branches in typical shapes. */
 #include <check.h>
+#include "check_main.h"
 #include <stdio.h>
 #include <string.h>
 #include "asm.h"
@@ -153,9 +154,5 @@ int main(void)
     tcase_add_test(tc, test_unstructured_goto);
     tcase_add_test(tc, test_guarded_exit);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return run_suite(s);
 }

@@ -1,5 +1,6 @@
 /* tests/test_config.c — config files, include, --set, errors and origins. */
 #include <check.h>
+#include "check_main.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -139,9 +140,5 @@ int main(void)
     tcase_add_test(tc, test_inconsistent_values);
     tcase_add_test(tc, test_set_errors);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return run_suite(s);
 }

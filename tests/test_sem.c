@@ -2,6 +2,7 @@
  * at warp sizes 32 and 64, plus masks, guards, memory, atomics, lane
  * exchange and uniform instructions. */
 #include <check.h>
+#include "check_main.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -445,9 +446,5 @@ int main(void)
     tcase_add_test(tc, test_uniform_and_special);
     tcase_add_test(tc, test_every_opcode_tested);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return run_suite(s);
 }

@@ -1,5 +1,6 @@
 /* tests/test_stack.c — the SIMT reconvergence stack. */
 #include <check.h>
+#include "check_main.h"
 #include "simt_stack.h"
 
 START_TEST(test_uniform_branch)
@@ -114,9 +115,5 @@ int main(void)
     tcase_add_test(tc, test_exit_removes_lanes);
     tcase_add_test(tc, test_depth_bound);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return run_suite(s);
 }

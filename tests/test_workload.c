@@ -1,6 +1,7 @@
 /* tests/test_workload.c — manifests, reference checks, sparse memory, and
  * the functional runner's fault, barrier and deadlock reports. */
 #include <check.h>
+#include "check_main.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -272,9 +273,5 @@ int main(void)
     tcase_add_test(tc, test_three_dimensional_launch);
     tcase_add_test(tc, test_occupancy_limit);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return run_suite(s);
 }
