@@ -55,7 +55,7 @@ int isa_type_regs(int t)
 }
 
 /* the operand letter of operand i in the opcode's signature */
-static char letter_of(const isa_insn *in, int i)
+char isa_operand_letter(const isa_insn *in, int i)
 {
     const char *p = isa_ops[in->op].operands;
     for (int n = 0; *p; p++) {
@@ -105,7 +105,7 @@ static int put_operand(const isa_kernel *k, const isa_insn *in, const isa_operan
         if (o->reg == ISA_PRED_PT) return snprintf(buf, len, "%sUPT", neg);
         return snprintf(buf, len, "%sUP%d", neg, o->reg);
     case OPK_IMM: {
-        int n = put_float_imm(in, o, letter_of(in, (int)(o - in->o)), buf, len);
+        int n = put_float_imm(in, o, isa_operand_letter(in, (int)(o - in->o)), buf, len);
         if (n >= 0) return n;
         if (o->imm < 0 || o->imm > 0xffff) return snprintf(buf, len, "0x%" PRIx64, (uint64_t)o->imm);
         return snprintf(buf, len, "%" PRId64, o->imm);

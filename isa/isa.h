@@ -130,6 +130,8 @@ int isa_type_is_signed(int type_mod);
 int isa_insn_type(const isa_insn *in);   /* .type, or the opcode's default */
 int isa_insn_type2(const isa_insn *in);  /* second (source) type of conversions */
 
+/* the letter of operand i in the opcode's operand list (opcodes.def) */
+char isa_operand_letter(const isa_insn *in, int i);
 /* disassemble one instruction into buf (no newline); returns buf */
 char *isa_disasm(const isa_kernel *k, const isa_insn *in, char *buf, size_t len);
 

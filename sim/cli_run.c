@@ -2,6 +2,8 @@
  * launch, check, print the summary or JSON, exit with the status. */
 #include "cli.h"
 #include "func.h"
+#include "timing.h"
+#include <time.h>
 #include "json.h"
 #include "workload.h"
 #include <errno.h>
@@ -32,7 +34,7 @@ static const char *run_help =
     "  -c, --config FILE       GPU config (a path, or a name in configs/, e.g. gf100)\n"
     "  --set key=value         override a config key (see warpsim config show)\n"
     "  -D var=value            override a let variable of the workload\n"
-    "  --functional            run without timing (the only mode until the timing model lands)\n"
+    "  --functional            run without timing (faster: counts instructions, no cycles)\n"
     "  --stats=text|json       summary for people (default) or one JSON object\n"
     "  --max-instructions=N    stop with a fault after N warp instructions (0 = no limit)\n";
 
@@ -55,7 +57,6 @@ static int is_opt(const char *arg, const char *name)
 static int parse_run_options(int argc, char **argv, run_options *o)
 {
     memset(o, 0, sizeof *o);
-    o->functional = 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) { fputs(run_help, stdout); return -2; }
@@ -102,12 +103,29 @@ static int parse_run_options(int argc, char **argv, run_options *o)
     return 0;
 }
 
+static void print_timing(const kernel_stats *s, const config *cfg)
+{
+    double ms = (double)s->cycles / ((double)CFG(cfg, gpu_clock_mhz) * 1000.0);
+    printf("  %-22s %" PRIu64 " (%.4f ms at %lld MHz)\n", "cycles", s->cycles, ms, (long long)CFG(cfg, gpu_clock_mhz));
+    printf("  %-22s %.3f warp instructions per cycle\n", "IPC", stats_ipc(s));
+    printf("  %-22s %.1f%% achieved, %.1f%% theoretical\n", "occupancy",
+           100.0 * s->occupancy_achieved, 100.0 * s->occupancy_theoretical);
+    uint64_t total = 0;
+    for (int r = 0; r < STALL_COUNT; r++) total += s->stall[r];
+    printf("  %-22s", "scheduler cycles");
+    for (int r = 0; r < STALL_COUNT; r++)
+        if (s->stall[r]) printf(" %s %.1f%%", stall_names[r], 100.0 * (double)s->stall[r] / (double)total);
+    printf("\n");
+}
+
 static void print_text(const workload *w, const config *cfg, kernel_stats *ks, int nk, const int *results)
 {
-    printf("workload %s (%s) on %s, functional run\n", w->name, w->prog.src.path, cfg->sval[CFGK_gpu_name]);
+    printf("workload %s (%s) on %s, %s run\n", w->name, w->prog.src.path, cfg->sval[CFGK_gpu_name],
+           nk && ks[0].timed ? "timing" : "functional");
     for (int i = 0; i < nk; i++) {
         const kernel_stats *s = &ks[i];
         printf("kernel %s\n", s->kernel);
+        if (s->timed) print_timing(s, cfg);
         printf("  %-22s %" PRIu64 "\n", "warp instructions", s->v[STAT_warp_instructions]);
         printf("  %-22s %" PRIu64 "\n", "thread instructions", s->v[STAT_thread_instructions]);
         printf("  %-22s %.1f%%\n", "SIMD efficiency", 100.0 * stats_simd_efficiency(s));
@@ -118,8 +136,46 @@ static void print_text(const workload *w, const config *cfg, kernel_stats *ks, i
         printf("check %-40s %s\n", w->checks[i].text, results[i] ? "pass" : "FAIL");
 }
 
+static void json_stalls(json_writer *j, const char *key, const uint64_t *stall)
+{
+    json_begin_object(j, key);
+    for (int r = 0; r < STALL_COUNT; r++) json_uint(j, stall_names[r], stall[r]);
+    json_end_object(j);
+}
+
+static void json_timing(json_writer *j, const kernel_stats *s, const isa_kernel *k)
+{
+    json_uint(j, "cycles", s->cycles);
+    json_double(j, "ipc", stats_ipc(s));
+    json_begin_object(j, "occupancy");
+    json_double(j, "theoretical", s->occupancy_theoretical);
+    json_double(j, "achieved", s->occupancy_achieved);
+    json_end_object(j);
+    json_stalls(j, "stalls", s->stall);
+    json_begin_array(j, "per_sm");
+    for (int m = 0; m < s->nsm; m++) {
+        json_begin_object(j, NULL);
+        json_uint(j, "warp_instructions", s->per_sm[m].issued_warp_instructions);
+        json_stalls(j, "stalls", s->per_sm[m].stall);
+        json_end_object(j);
+    }
+    json_end_array(j);
+    json_begin_array(j, "per_pc");
+    for (int pc = 0; pc < s->npc; pc++) {
+        char text[160];
+        json_begin_object(j, NULL);
+        json_int(j, "pc", pc);
+        json_int(j, "line", k->code[pc].line);
+        json_string(j, "text", isa_disasm(k, &k->code[pc], text, sizeof text));
+        json_uint(j, "executions", s->per_pc[pc].executions);
+        json_stalls(j, "stalls", s->per_pc[pc].stall);
+        json_end_object(j);
+    }
+    json_end_array(j);
+}
+
 static void print_json(const workload *w, const config *cfg, kernel_stats *ks, int nk,
-                       const int *results, const char *verdict, workload *wm)
+                       const int *results, const char *verdict, workload *wm, double seconds)
 {
     json_writer j;
     json_init(&j, stdout);
@@ -127,7 +183,7 @@ static void print_json(const workload *w, const config *cfg, kernel_stats *ks, i
     json_string(&j, "workload", w->name);
     json_string(&j, "file", w->prog.src.path);
     json_string(&j, "config", cfg->sval[CFGK_gpu_name]);
-    json_string(&j, "mode", "functional");
+    json_string(&j, "mode", nk && ks[0].timed ? "timing" : "functional");
     json_int(&j, "warp_size", CFG(cfg, sm_warp_size));
     json_string(&j, "check", verdict);
     json_begin_array(&j, "checks");
@@ -145,6 +201,7 @@ static void print_json(const workload *w, const config *cfg, kernel_stats *ks, i
         json_string(&j, "name", ks[i].kernel);
         for (int s = 0; s < STAT_COUNT; s++) json_uint(&j, stat_names[s], ks[i].v[s]);
         json_double(&j, "simd_efficiency", stats_simd_efficiency(&ks[i]));
+        if (ks[i].timed) json_timing(&j, &ks[i], wm->launches[i].k);
         json_end_object(&j);
     }
     json_end_array(&j);
@@ -156,6 +213,14 @@ static void print_json(const workload *w, const config *cfg, kernel_stats *ks, i
         for (int64_t k = 0; k < (n ? n : 1); k++) json_double(&j, NULL, expr_at(r->e, &wm->scope, (uint64_t)k));
         json_end_array(&j);
     }
+    json_end_object(&j);
+    /* everything that differs between two identical runs lives here */
+    uint64_t insns = 0, cycles = 0;
+    for (int i = 0; i < nk; i++) { insns += ks[i].v[STAT_warp_instructions]; cycles += ks[i].cycles; }
+    json_begin_object(&j, "host");
+    json_double(&j, "seconds", seconds);
+    json_double(&j, "warp_instructions_per_second", seconds > 0 ? (double)insns / seconds : 0);
+    json_double(&j, "cycles_per_second", seconds > 0 ? (double)cycles / seconds : 0);
     json_end_object(&j);
     json_end_object(&j);
 }
@@ -182,7 +247,8 @@ static int run_launches(workload *w, const config *cfg, const run_options *o, ke
         if (workload_cbank(w, i, cbank, &size, grid, block, d)) return EXIT_BAD_INPUT;
         func_launch l = { w->launches[i].k, &w->prog.src, { grid[0], grid[1], grid[2] },
                           { block[0], block[1], block[2] }, cbank, size };
-        func_status st = func_run(&l, w->mem, cfg, &fo, &ks[i], &used, d);
+        func_status st = o->functional ? func_run(&l, w->mem, cfg, &fo, &ks[i], &used, d)
+                                       : timing_run(&l, w->mem, cfg, &fo, &ks[i], &used, d);
         if (st != FUNC_OK) {
             if (st == FUNC_BAD_LAUNCH)
                 diag_append(d, "%s:%d: note: in this launch\n", w->prog.src.path, w->launches[i].line);
@@ -213,13 +279,18 @@ int cli_run(int argc, char **argv)
     if (!d.errors) config_validate(&cfg, &d);
     if (d.errors) return report_and_exit(&d, EXIT_BAD_INPUT);
     workload *w = xcalloc(1, sizeof *w);
+    kernel_stats ks[32];
+    memset(ks, 0, sizeof ks);
     int status = EXIT_BAD_INPUT;
     if (workload_load(w, o.workload, &d)) goto done;
     for (int i = 0; i < o.ndefines; i++) workload_define(w, o.defines[i], &d);
     if (d.errors || workload_prepare(w, &d)) goto done;
-    kernel_stats ks[32];
     memset(ks, 0, sizeof ks);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     status = run_launches(w, &cfg, &o, ks, &d);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
     if (status != EXIT_PASS) goto done;
     int results[32], all = 1;
     for (int i = 0; i < w->nchecks; i++) {
@@ -230,13 +301,14 @@ int cli_run(int argc, char **argv)
     status = all ? EXIT_PASS : EXIT_CHECK_FAILED;
     if (d.errors) status = EXIT_BAD_INPUT;
     cli_print_diag(&d);
-    if (o.json) print_json(w, &cfg, ks, w->nlaunches, results, verdict, w);
+    if (o.json) print_json(w, &cfg, ks, w->nlaunches, results, verdict, w, seconds);
     else {
         print_text(w, &cfg, ks, w->nlaunches, results);
         print_reports_text(w);
         printf("result: %s\n", verdict);
     }
 done:
+    for (int i = 0; i < 32; i++) stats_free(&ks[i]);
     cli_print_diag(&d);
     workload_free(w);
     free(w);

@@ -11,9 +11,6 @@ static int run_warp(xrun *r, xwarp *w)
 {
     xstep step;
     for (int n = 0; n < QUANTUM && !w->done && !w->at_barrier; n++) {
-        uint64_t e = xrun_epoch(r);
-        if (e != r->last_epoch) { r->last_epoch = e; r->since_progress = 0; }
-        else r->since_progress++;
         if (xrun_over_limit(r, w)) return -1;
         (*r->used)++;
         if (xrun_step(r, w, &step)) return -1;

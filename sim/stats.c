@@ -1,5 +1,6 @@
 /* sim/stats.c — counter names and derived figures. */
 #include "stats.h"
+#include <stdlib.h>
 
 const char *const stat_names[STAT_COUNT] = {
 #define STAT(name, doc) #name,
@@ -18,4 +19,29 @@ double stats_simd_efficiency(const kernel_stats *s)
     if (!s->v[STAT_warp_instructions] || !s->warp_size) return 0;
     return (double)s->v[STAT_thread_instructions] /
            ((double)s->v[STAT_warp_instructions] * s->warp_size);
+}
+
+const char *const stall_names[STALL_COUNT] = {
+#define STALL(name, doc) #name,
+#include "stalls.def"
+#undef STALL
+};
+
+const char *const stall_docs[STALL_COUNT] = {
+#define STALL(name, doc) doc,
+#include "stalls.def"
+#undef STALL
+};
+
+void stats_free(kernel_stats *s)
+{
+    free(s->per_pc);
+    free(s->per_sm);
+    s->per_pc = NULL;
+    s->per_sm = NULL;
+}
+
+double stats_ipc(const kernel_stats *s)
+{
+    return s->cycles ? (double)s->v[STAT_warp_instructions] / (double)s->cycles : 0;
 }

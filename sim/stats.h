@@ -11,16 +11,47 @@ enum {
     STAT_COUNT
 };
 
+enum {
+#define STALL(name, doc) STALL_##name,
+#include "stalls.def"
+#undef STALL
+    STALL_COUNT
+};
+
+typedef struct {
+    uint64_t executions;
+    uint64_t stall[STALL_COUNT];
+} pc_stats;
+
+typedef struct {
+    uint64_t stall[STALL_COUNT];
+    uint64_t issued_warp_instructions;
+} sm_stats;
+
 typedef struct {
     char kernel[64];
     int warp_size;
     uint64_t v[STAT_COUNT];
+    /* timing runs only (timed = 1) */
+    int timed;
+    uint64_t cycles;
+    uint64_t stall[STALL_COUNT];
+    double occupancy_theoretical, occupancy_achieved;
+    int npc, nsm;
+    pc_stats *per_pc;      /* npc entries */
+    sm_stats *per_sm;      /* nsm entries */
 } kernel_stats;
+
+extern const char *const stall_names[STALL_COUNT];
+extern const char *const stall_docs[STALL_COUNT];
+void stats_free(kernel_stats *s);
 
 extern const char *const stat_names[STAT_COUNT];
 extern const char *const stat_docs[STAT_COUNT];
 
 /* active lanes / (warp instructions * warp size) */
 double stats_simd_efficiency(const kernel_stats *s);
+/* warp instructions per cycle (timing runs) */
+double stats_ipc(const kernel_stats *s);
 
 #endif

@@ -278,6 +278,9 @@ int xrun_step(xrun *r, xwarp *w, xstep *out)
     out->active = active;
     out->diverged = 0;
     r->cur = w;
+    uint64_t e = epoch_of(r);
+    if (e != r->last_epoch) { r->last_epoch = e; r->since_progress = 0; }
+    else r->since_progress++;
     isa_exec(r->k, in, &w->regs, active, &r->env, res);
     r->clock++;
     kernel_stats *st = r->st;

@@ -1,0 +1,17 @@
+/* sim/isrc_func.h — the execution-driven instruction source. */
+#ifndef WARPSIM_ISRC_FUNC_H
+#define WARPSIM_ISRC_FUNC_H
+#include "isrc.h"
+#include "warpexec.h"
+
+typedef struct {
+    isrc src;
+    xrun *run;
+    isrc_static *table;     /* static facts per pc of the kernel */
+    xstep step;
+} isrc_func;
+
+void isrc_func_init(isrc_func *f, xrun *r);
+void isrc_func_free(isrc_func *f);
+
+#endif

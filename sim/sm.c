@@ -1,0 +1,229 @@
+/* sim/sm.c — one SM, cycle by cycle. Instructions execute at issue through
+ * the instruction source (DESIGN.md); this file decides only *when*. */
+#include "sm.h"
+#include <stdlib.h>
+#include <string.h>
+
+void sm_init(sm_t *sm, int id, const timing_params *p, isrc *src, int nwarps, int warps_per_block, kernel_stats *st)
+{
+    memset(sm, 0, sizeof *sm);
+    sm->id = id;
+    sm->p = p;
+    sm->src = src;
+    sm->nwarps = nwarps;
+    sm->warps_per_block = warps_per_block;
+    sm->st = st;
+    sm->w = xcalloc((size_t)nwarps, sizeof(twarp));
+    sm->age = xcalloc((size_t)nwarps, sizeof(uint64_t));
+    sm->live = xcalloc((size_t)nwarps, 1);
+    sm->sched = xcalloc((size_t)p->nsched, sizeof(sched_state));
+    sm->last_reason = xcalloc((size_t)p->nsched, 1);
+    sm->last_pc = xcalloc((size_t)p->nsched, sizeof(int));
+    for (int i = 0; i < nwarps; i++) sm->w[i].xw = -1;
+    /* warp w of the SM belongs to scheduler w mod N (CC 2.0: even/odd, seed 000) */
+    for (int s = 0; s < p->nsched; s++) {
+        sched_state *ss = &sm->sched[s];
+        ss->age = sm->age;
+        ss->live = sm->live;
+        ss->active_set = p->active_set;
+        for (int w = s; w < nwarps && ss->nwarps < SCHED_MAX_WARPS; w += p->nsched) ss->warps[ss->nwarps++] = w;
+        p->policy->init(ss);
+    }
+}
+
+void sm_free(sm_t *sm)
+{
+    free(sm->w); free(sm->age); free(sm->live); free(sm->sched); free(sm->last_reason); free(sm->last_pc);
+    memset(sm, 0, sizeof *sm);
+}
+
+void sm_warp_start(sm_t *sm, int local, int xw, uint64_t age)
+{
+    twarp *t = &sm->w[local];
+    memset(t, 0, sizeof *t);
+    t->xw = xw;
+    sm->age[local] = age;
+    sm->live[local] = 1;
+    sm->resident++;
+}
+
+void sm_warp_clear(sm_t *sm, int local)
+{
+    if (sm->live[local]) sm->resident--;
+    sm->live[local] = 0;
+    sm->w[local].xw = -1;
+}
+
+static int fetch(sm_t *sm, uint64_t now)
+{
+    int fetched = 0;
+    for (int n = 0; n < sm->nwarps && fetched < sm->p->fetch_width; n++) {
+        int i = (sm->fetch_rr + n) % sm->nwarps;
+        twarp *t = &sm->w[i];
+        if (!sm->live[i] || t->ibuf_count >= sm->p->ibuffer) continue;
+        t->ibuf[(t->ibuf_head + t->ibuf_count++) % SM_MAX_IBUF] = now + (uint64_t)sm->p->fetch_latency;
+        fetched++;
+        sm->fetch_rr = (i + 1) % sm->nwarps;
+    }
+    return fetched;
+}
+
+static void wake_at(sm_t *sm, uint64_t t)
+{
+    if (t < sm->wake) sm->wake = t;
+}
+
+/* can warp `local` issue now on scheduler s? STALL_issued with the unit
+ * instance in *inst, or the reason it cannot */
+static int check(sm_t *sm, int local, int s, uint64_t now, const isrc_static **out, int *inst)
+{
+    twarp *t = &sm->w[local];
+    const timing_params *p = sm->p;
+    *out = sm->src->peek(sm->src, t->xw);
+    if (!*out) return STALL_done;
+    if (sm->src->at_barrier(sm->src, t->xw)) return STALL_barrier;
+    if (t->sync_until > now) { wake_at(sm, t->sync_until); return STALL_sync; }
+    if (!t->ibuf_count) { wake_at(sm, now + 1); return STALL_ibuffer_empty; }
+    if (t->ibuf[t->ibuf_head] > now) { wake_at(sm, t->ibuf[t->ibuf_head]); return STALL_ibuffer_empty; }
+    const isrc_static *st = *out;
+    uint64_t ready = 0;
+    for (int i = 0; i < st->nsrc; i++)
+        if (t->sb[st->src[i]] > ready) ready = t->sb[st->src[i]];
+    for (int i = 0; i < st->ndst; i++)
+        if (t->sb[st->dst[i]] > ready) ready = t->sb[st->dst[i]];
+    if (ready > now) { wake_at(sm, ready); return STALL_scoreboard; }
+    if (st->is_load && st->mem_space != SPACE_SHARED && p->max_loads) {
+        while (t->nloads && t->loads[t->load_head] <= now) {
+            t->load_head = (t->load_head + 1) % SM_MAX_LOADS;
+            t->nloads--;
+        }
+        if (t->nloads >= p->max_loads) { wake_at(sm, t->loads[t->load_head]); return STALL_mem_full; }
+    }
+    /* instance i serves scheduler i mod N, unless the unit is shared or
+     * there are fewer instances than schedulers */
+    const unit_params *u = &p->unit[st->unit];
+    int owned = !u->shared && u->count >= p->nsched;
+    for (int i = 0; i < u->count; i++) {
+        if (owned && i % p->nsched != s) continue;
+        if (sm->busy[st->unit][i] <= now) { *inst = i; return STALL_issued; }
+        wake_at(sm, sm->busy[st->unit][i]);
+    }
+    return STALL_unit_busy;
+}
+
+static void occupy(sm_t *sm, int cls, int inst, uint64_t until)
+{
+    const unit_params *u = &sm->p->unit[cls];
+    sm->busy[cls][inst] = until;
+    for (int o = 0; o < UNIT_COUNT; o++) {
+        if (!(u->occupies >> o & 1)) continue;
+        for (int i = 0; i < sm->p->unit[o].count; i++)
+            if (sm->busy[o][i] < until) sm->busy[o][i] = until;
+    }
+}
+
+static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int inst, uint64_t now)
+{
+    twarp *t = &sm->w[local];
+    const timing_params *p = sm->p;
+    const unit_params *u = &p->unit[st->unit];
+    isrc_dynamic dy;
+    if (sm->src->issue(sm->src, t->xw, &dy)) return -1;
+    occupy(sm, st->unit, inst, now + (uint64_t)u->occupancy);
+    uint64_t latency = (uint64_t)u->latency;
+    if (st->is_load && st->mem_space != SPACE_SHARED) {
+        latency = (uint64_t)p->global_latency;
+        if (t->nloads < SM_MAX_LOADS) t->loads[(t->load_head + t->nloads++) % SM_MAX_LOADS] = now + latency;
+        p->policy->notify(&sm->sched[s], pos, SCHED_LONG_LATENCY);
+    } else if (st->is_load) {
+        latency = (uint64_t)p->unit[UNIT_SHARED].latency;
+    }
+    for (int i = 0; i < st->ndst; i++) t->sb[st->dst[i]] = now + latency;
+    t->ibuf_head = (t->ibuf_head + 1) % SM_MAX_IBUF;
+    t->ibuf_count--;
+    if (dy.redirected) t->ibuf_count = 0;   /* fetched down the wrong path */
+    if (st->reads_clock) t->sync_until = now + (uint64_t)p->clock_cost;
+    if (st->is_membar_cta) t->sync_until = now + (uint64_t)p->membar_cta;
+    if (st->is_membar_gl) t->sync_until = now + (uint64_t)p->membar_gl;
+    if (dy.barrier_released) {
+        /* every warp of the block resumes after the barrier's latency (seed 003) */
+        int first = local / sm->warps_per_block * sm->warps_per_block;
+        uint64_t until = now + (uint64_t)p->barrier_latency + (uint64_t)p->barrier_per_warp * (uint64_t)sm->warps_per_block;
+        for (int i = first; i < first + sm->warps_per_block; i++)
+            if (sm->live[i] && sm->w[i].sync_until < until) sm->w[i].sync_until = until;
+    }
+    if (dy.warp_done) {
+        sm->live[local] = 0;
+        sm->resident--;
+        sm->finished = 1;
+    }
+    sm->st->per_pc[st->pc].executions++;
+    sm->st->per_sm[sm->id].issued_warp_instructions++;
+    p->policy->notify(&sm->sched[s], pos, SCHED_ISSUED);
+    return 0;
+}
+
+/* how close a reason is to issuing: the scheduler reports the closest */
+static int closeness(int reason)
+{
+    static const int rank[STALL_COUNT] = {
+        [STALL_issued] = 9, [STALL_unit_busy] = 8, [STALL_mem_full] = 7, [STALL_scoreboard] = 6,
+        [STALL_sync] = 5, [STALL_ibuffer_empty] = 4, [STALL_barrier] = 3, [STALL_done] = 2, [STALL_no_warp] = 1,
+    };
+    return rank[reason];
+}
+
+static void charge(sm_t *sm, int s, int reason, int pc, uint64_t cycles)
+{
+    sm->st->stall[reason] += cycles;
+    sm->st->per_sm[sm->id].stall[reason] += cycles;
+    if (pc >= 0) sm->st->per_pc[pc].stall[reason] += cycles;
+    sm->last_reason[s] = (uint8_t)reason;
+    sm->last_pc[s] = pc;
+}
+
+static int schedule(sm_t *sm, int s, uint64_t now)
+{
+    sched_state *ss = &sm->sched[s];
+    int order[SCHED_MAX_WARPS];
+    int n = sm->p->policy->order(ss, order);
+    int best = sm->resident ? STALL_done : STALL_no_warp, best_pc = -1;
+    for (int k = 0; k < n; k++) {
+        int pos = order[k], local = ss->warps[pos], inst = 0;
+        const isrc_static *st;
+        int why = check(sm, local, s, now, &st, &inst);
+        if (why == STALL_issued) {
+            if (issue(sm, local, s, pos, st, inst, now)) return -1;
+            charge(sm, s, STALL_issued, st->pc, 1);
+            /* dual issue: a second, independent instruction of the same warp */
+            for (int extra = 1; extra < sm->p->issue_width && sm->live[local]; extra++) {
+                if (check(sm, local, s, now, &st, &inst) != STALL_issued) break;
+                if (issue(sm, local, s, pos, st, inst, now)) return -1;
+            }
+            return 1;
+        }
+        if (closeness(why) > closeness(best)) { best = why; best_pc = st ? st->pc : -1; }
+    }
+    charge(sm, s, best, best_pc, 1);
+    return 0;
+}
+
+int sm_cycle(sm_t *sm, uint64_t now)
+{
+    sm->finished = 0;
+    sm->wake = UINT64_MAX;
+    if (fetch(sm, now)) sm->wake = now + 1;
+    int issued = 0;
+    for (int s = 0; s < sm->p->nsched; s++) {
+        int r = schedule(sm, s, now);
+        if (r < 0) return -1;
+        issued += r;
+    }
+    if (issued) sm->wake = now + 1;
+    return issued;
+}
+
+void sm_skip(sm_t *sm, uint64_t cycles)
+{
+    for (int s = 0; s < sm->p->nsched; s++) charge(sm, s, sm->last_reason[s], sm->last_pc[s], cycles);
+}

@@ -1,0 +1,71 @@
+/* sim/sm.h — the timing model of one SM: per-warp instruction buffers and
+ * scoreboards, warp schedulers with a pluggable policy, execution units as
+ * data, and the stall reason of every scheduler cycle. */
+#ifndef WARPSIM_SM_H
+#define WARPSIM_SM_H
+#include "config.h"
+#include "isrc.h"
+#include "sched.h"
+#include "stats.h"
+
+#define SM_MAX_INSTANCES 16
+#define SM_MAX_IBUF 16
+#define SM_MAX_LOADS 64
+
+typedef struct {
+    int count, latency, occupancy, shared;  /* occupancy: busy cycles per warp instruction */
+    uint32_t occupies;                      /* mask of unit classes kept busy */
+} unit_params;
+
+typedef struct {
+    unit_params unit[UNIT_COUNT];
+    int nsched, issue_width, active_set;
+    int fetch_latency, ibuffer, fetch_width;
+    int global_latency, max_loads;
+    int barrier_latency, barrier_per_warp, membar_cta, membar_gl, clock_cost;
+    const sched_policy *policy;
+} timing_params;
+
+/* read the timing keys of cfg; errors (unknown policy, bad occupies) in d */
+int timing_params_load(timing_params *p, const config *cfg, diag *d);
+
+typedef struct {
+    int xw;                          /* warp in the instruction source, -1 when empty */
+    uint64_t ibuf[SM_MAX_IBUF];      /* ready cycle of each decoded instruction */
+    int ibuf_head, ibuf_count;
+    uint64_t sync_until;
+    uint64_t loads[SM_MAX_LOADS];    /* completion cycles of loads in flight, in order */
+    int load_head, nloads;
+    uint64_t sb[SB_SLOTS];           /* cycle at which each register's value is ready */
+} twarp;
+
+typedef struct {
+    int id;
+    const timing_params *p;
+    isrc *src;
+    int nwarps, warps_per_block;
+    twarp *w;
+    uint64_t *age;
+    uint8_t *live;
+    int resident;
+    sched_state *sched;
+    uint64_t busy[UNIT_COUNT][SM_MAX_INSTANCES];
+    int fetch_rr;
+    int finished;                    /* a warp finished this cycle */
+    uint64_t wake;                   /* earliest cycle anything can change (time skipping) */
+    uint8_t *last_reason;            /* per scheduler: the reason charged last cycle */
+    int *last_pc;
+    kernel_stats *st;
+} sm_t;
+
+void sm_init(sm_t *sm, int id, const timing_params *p, isrc *src, int nwarps, int warps_per_block, kernel_stats *st);
+void sm_free(sm_t *sm);
+void sm_warp_start(sm_t *sm, int local, int xw, uint64_t age);
+void sm_warp_clear(sm_t *sm, int local);
+/* one cycle: fetch, then each scheduler issues or records why not.
+ * Returns the instructions issued, or -1 on a fault. */
+int sm_cycle(sm_t *sm, uint64_t now);
+/* charge `cycles` skipped cycles to each scheduler's last reason */
+void sm_skip(sm_t *sm, uint64_t cycles);
+
+#endif

@@ -1,0 +1,213 @@
+/* sim/timing.c — the GPU: CTA dispatcher and the cycle loop over SMs. */
+#include "timing.h"
+#include "isrc_func.h"
+#include "sm.h"
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const int unit_key[UNIT_COUNT][6] = {
+#define UNIT_ROW(c) { CFGK_unit_##c##_lanes, CFGK_unit_##c##_count, CFGK_unit_##c##_latency, \
+                      CFGK_unit_##c##_interval, CFGK_unit_##c##_shared, CFGK_unit_##c##_occupies }
+    UNIT_ROW(int), UNIT_ROW(fp32), UNIT_ROW(fp64), UNIT_ROW(sfu), UNIT_ROW(ldst),
+    UNIT_ROW(shared), UNIT_ROW(branch), UNIT_ROW(sync), UNIT_ROW(uniform),
+#undef UNIT_ROW
+};
+
+/* "fp32 int" -> class mask */
+static int parse_occupies(const config *cfg, int cls, uint32_t *mask, diag *d)
+{
+    const char *p = cfg->sval[unit_key[cls][5]];
+    *mask = 0;
+    while (*p) {
+        while (*p == ' ' || *p == ',') p++;
+        if (!*p) break;
+        int n = 0;
+        while (p[n] && p[n] != ' ' && p[n] != ',') n++;
+        int found = -1;
+        for (int c = 0; c < UNIT_COUNT; c++)
+            if ((int)strlen(isa_unit_name((isa_unit)c)) == n && !strncmp(isa_unit_name((isa_unit)c), p, (size_t)n)) found = c;
+        if (found < 0 || found == cls) {
+            diag_error(d, "%s = '%s': '%.*s' is not another unit class (int fp32 fp64 sfu ldst shared branch sync uniform) (set at %s)",
+                       config_keys[unit_key[cls][5]].name, cfg->sval[unit_key[cls][5]], n, p, cfg->origin[unit_key[cls][5]]);
+            return -1;
+        }
+        *mask |= 1u << found;
+        p += n;
+    }
+    return 0;
+}
+
+int timing_params_load(timing_params *p, const config *cfg, diag *d)
+{
+    memset(p, 0, sizeof *p);
+    int ws = (int)CFG(cfg, sm_warp_size);
+    for (int c = 0; c < UNIT_COUNT; c++) {
+        unit_params *u = &p->unit[c];
+        int lanes = (int)cfg->ival[unit_key[c][0]];
+        u->count = (int)cfg->ival[unit_key[c][1]];
+        u->latency = (int)cfg->ival[unit_key[c][2]];
+        /* a warp instruction on L lanes occupies the instance warp_size/L passes */
+        u->occupancy = (int)cfg->ival[unit_key[c][3]] * ((ws + lanes - 1) / lanes);
+        u->shared = (int)cfg->ival[unit_key[c][4]];
+        if (parse_occupies(cfg, c, &u->occupies, d)) return -1;
+    }
+    p->nsched = (int)CFG(cfg, sm_schedulers);
+    p->issue_width = (int)CFG(cfg, sched_issue_width);
+    p->active_set = (int)CFG(cfg, sched_active_set);
+    p->fetch_latency = (int)CFG(cfg, frontend_fetch_latency);
+    p->ibuffer = (int)CFG(cfg, frontend_ibuffer);
+    p->fetch_width = (int)CFG(cfg, frontend_fetch_width);
+    p->global_latency = (int)CFG(cfg, mem_global_latency);
+    p->max_loads = (int)CFG(cfg, mem_max_loads_per_warp);
+    p->barrier_latency = (int)CFG(cfg, sync_barrier_latency);
+    p->barrier_per_warp = (int)CFG(cfg, sync_barrier_per_warp);
+    p->membar_cta = (int)CFG(cfg, sync_membar_cta);
+    p->membar_gl = (int)CFG(cfg, sync_membar_gl);
+    p->clock_cost = (int)CFG(cfg, sm_clock_cost);
+    p->policy = sched_find(cfg->sval[CFGK_sched_policy]);
+    if (!p->policy) {
+        diag_error(d, "sched.policy = '%s' is not a policy; the policies are: %s (set at %s)",
+                   cfg->sval[CFGK_sched_policy], sched_names(), cfg->origin[CFGK_sched_policy]);
+        return -1;
+    }
+    return 0;
+}
+
+/* every unit class the kernel uses must exist in the config */
+static int check_units(const isa_kernel *k, const timing_params *p, const config *cfg, diag *d)
+{
+    for (int pc = 0; pc < k->ncode; pc++) {
+        isa_unit u = isa_ops[k->code[pc].op].unit;
+        if (p->unit[u].count) continue;
+        diag_error(d, "%s:%d: kernel '%s' uses %s, which needs a %s unit, but %s has unit_%s.count = 0",
+                   k->file, k->code[pc].line, k->name, isa_ops[k->code[pc].op].mnemonic, isa_unit_name(u),
+                   cfg->sval[CFGK_gpu_name], isa_unit_name(u));
+        return -1;
+    }
+    return 0;
+}
+
+typedef struct {
+    xrun run;
+    isrc_func src;
+    timing_params p;
+    sm_t *sms;
+    int nsm;
+} gpu_t;
+
+/* dispatch the next block into slot s (on SM s mod nsm); 0 when the grid is done */
+static int dispatch(gpu_t *g, int s)
+{
+    xrun *r = &g->run;
+    if (!xrun_start_block(r, s)) return 0;
+    sm_t *sm = &g->sms[s % g->nsm];
+    int local_slot = s / g->nsm;
+    for (int i = 0; i < r->warps_per_block; i++) {
+        int xw = s * r->warps_per_block + i;
+        sm_warp_start(sm, local_slot * r->warps_per_block + i, xw, r->warps[xw].age);
+    }
+    return 1;
+}
+
+/* retire finished blocks of SM m and refill their slots */
+static void refill(gpu_t *g, int m)
+{
+    xrun *r = &g->run;
+    for (int s = m; s < r->nslots; s += g->nsm) {
+        xblock *b = &r->blocks[s];
+        if (!b->active || b->live_warps) continue;
+        b->active = 0;
+        for (int i = 0; i < r->warps_per_block; i++) sm_warp_clear(&g->sms[m], s / g->nsm * r->warps_per_block + i);
+        dispatch(g, s);
+    }
+}
+
+static int any_active(const xrun *r)
+{
+    for (int s = 0; s < r->nslots; s++)
+        if (r->blocks[s].active) return 1;
+    return 0;
+}
+
+static func_status cycle_loop(gpu_t *g, kernel_stats *st, int max_warps)
+{
+    xrun *r = &g->run;
+    uint64_t now = 0, resident_sum = 0, idle = 0;
+    r->cycle = &now;
+    while (any_active(r)) {
+        int issued = 0;
+        for (int m = 0; m < g->nsm; m++) {
+            sm_t *sm = &g->sms[m];
+            int n = sm_cycle(sm, now);
+            if (n < 0) return FUNC_FAULT;
+            issued += n;
+            resident_sum += (uint64_t)sm->resident;
+            if (sm->finished) refill(g, m);
+        }
+        idle = issued ? 0 : idle + 1;
+        now++;
+        /* nothing issued or fetched: jump to the next cycle anything can
+         * change, charging the skipped cycles to the same stall reasons */
+        uint64_t wake = UINT64_MAX;
+        for (int m = 0; m < g->nsm; m++)
+            if (g->sms[m].wake < wake) wake = g->sms[m].wake;
+        if (!issued && wake > now && wake != UINT64_MAX && any_active(r)) {
+            uint64_t skip = wake - now;
+            for (int m = 0; m < g->nsm; m++) {
+                sm_skip(&g->sms[m], skip);
+                resident_sum += skip * (uint64_t)g->sms[m].resident;
+            }
+            idle += skip;
+            if ((now >> 12) != (wake >> 12) && xrun_deadlocked(r)) {
+                xrun_report_deadlock(r);
+                return FUNC_FAULT;
+            }
+            now = wake;
+        }
+        if ((now & 4095) == 0 && xrun_deadlocked(r)) {
+            xrun_report_deadlock(r);
+            return FUNC_FAULT;
+        }
+        if (idle > 10000000) {
+            diag_error(r->d, "kernel '%s': no instruction issued for 10 million cycles at cycle %" PRIu64
+                       "; this is a simulator bug, please report it with the workload", r->k->name, now);
+            return FUNC_FAULT;
+        }
+    }
+    st->cycles = now;
+    st->occupancy_achieved = now ? (double)resident_sum / ((double)now * g->nsm * max_warps) : 0;
+    return FUNC_OK;
+}
+
+func_status timing_run(const func_launch *l, gmem *mem, const config *cfg, const func_options *opt,
+                       kernel_stats *stats, uint64_t *used, diag *d)
+{
+    gpu_t g;
+    memset(&g, 0, sizeof g);
+    stats->timed = 1;
+    if (timing_params_load(&g.p, cfg, d) || check_units(l->kernel, &g.p, cfg, d)) return FUNC_BAD_LAUNCH;
+    g.nsm = (int)CFG(cfg, sm_count);
+    func_status status = xrun_init(&g.run, l, mem, cfg, opt, stats, used, d, g.nsm);
+    if (status != FUNC_OK || !g.run.nslots) { xrun_free(&g.run); return status; }
+    xrun *r = &g.run;
+    int max_warps = (int)CFG(cfg, sm_max_warps);
+    stats->npc = r->k->ncode;
+    stats->nsm = g.nsm;
+    stats->per_pc = xcalloc((size_t)stats->npc, sizeof(pc_stats));
+    stats->per_sm = xcalloc((size_t)g.nsm, sizeof(sm_stats));
+    stats->occupancy_theoretical = (double)(r->blocks_per_sm * r->warps_per_block) / max_warps;
+    isrc_func_init(&g.src, r);
+    g.sms = xcalloc((size_t)g.nsm, sizeof(sm_t));
+    for (int m = 0; m < g.nsm; m++)
+        sm_init(&g.sms[m], m, &g.p, &g.src.src, r->blocks_per_sm * r->warps_per_block, r->warps_per_block, stats);
+    for (int s = 0; s < r->nslots; s++) dispatch(&g, s);
+    status = cycle_loop(&g, stats, max_warps);
+    for (int m = 0; m < g.nsm; m++) sm_free(&g.sms[m]);
+    free(g.sms);
+    isrc_func_free(&g.src);
+    xrun_free(r);
+    return status;
+}
