@@ -214,6 +214,11 @@ int sm_cycle(sm_t *sm, uint64_t now)
     sm->wake = UINT64_MAX;
     if (fetch(sm, now)) sm->wake = now + 1;
     int issued = 0;
+    /* schedulers that run slower than the core only act on their issue slots */
+    if (now % (uint64_t)sm->p->issue_interval) {
+        sm->wake = now + 1;
+        return 0;
+    }
     for (int s = 0; s < sm->p->nsched; s++) {
         int r = schedule(sm, s, now);
         if (r < 0) return -1;
@@ -223,7 +228,10 @@ int sm_cycle(sm_t *sm, uint64_t now)
     return issued;
 }
 
-void sm_skip(sm_t *sm, uint64_t cycles)
+void sm_skip(sm_t *sm, uint64_t from, uint64_t to)
 {
-    for (int s = 0; s < sm->p->nsched; s++) charge(sm, s, sm->last_reason[s], sm->last_pc[s], cycles);
+    uint64_t k = (uint64_t)sm->p->issue_interval;
+    uint64_t slots = (to + k - 1) / k - (from + k - 1) / k;   /* multiples of k in [from, to) */
+    if (!slots) return;
+    for (int s = 0; s < sm->p->nsched; s++) charge(sm, s, sm->last_reason[s], sm->last_pc[s], slots);
 }

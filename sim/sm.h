@@ -19,7 +19,7 @@ typedef struct {
 
 typedef struct {
     unit_params unit[UNIT_COUNT];
-    int nsched, issue_width, active_set;
+    int nsched, issue_width, issue_interval, active_set;
     int fetch_latency, ibuffer, fetch_width;
     int global_latency, max_loads;
     int barrier_latency, barrier_per_warp, membar_cta, membar_gl, clock_cost;
@@ -65,7 +65,7 @@ void sm_warp_clear(sm_t *sm, int local);
 /* one cycle: fetch, then each scheduler issues or records why not.
  * Returns the instructions issued, or -1 on a fault. */
 int sm_cycle(sm_t *sm, uint64_t now);
-/* charge `cycles` skipped cycles to each scheduler's last reason */
-void sm_skip(sm_t *sm, uint64_t cycles);
+/* cycles [from, to) were skipped: charge each scheduler's issue slots in them to its last reason */
+void sm_skip(sm_t *sm, uint64_t from, uint64_t to);
 
 #endif

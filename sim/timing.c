@@ -56,6 +56,7 @@ int timing_params_load(timing_params *p, const config *cfg, diag *d)
     }
     p->nsched = (int)CFG(cfg, sm_schedulers);
     p->issue_width = (int)CFG(cfg, sched_issue_width);
+    p->issue_interval = (int)CFG(cfg, sched_issue_interval);
     p->active_set = (int)CFG(cfg, sched_active_set);
     p->fetch_latency = (int)CFG(cfg, frontend_fetch_latency);
     p->ibuffer = (int)CFG(cfg, frontend_ibuffer);
@@ -157,7 +158,7 @@ static func_status cycle_loop(gpu_t *g, kernel_stats *st, int max_warps)
         if (!issued && wake > now && wake != UINT64_MAX && any_active(r)) {
             uint64_t skip = wake - now;
             for (int m = 0; m < g->nsm; m++) {
-                sm_skip(&g->sms[m], skip);
+                sm_skip(&g->sms[m], now, wake);
                 resident_sum += skip * (uint64_t)g->sms[m].resident;
             }
             idle += skip;

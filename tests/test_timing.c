@@ -1,0 +1,210 @@
+/* tests/test_timing.c — the SM timing core, measured the way the seeds
+ * measured real GPUs: microbenchmarks under workloads/microbench/ run on the
+ * shipped configs and must recover what the configs say. */
+#include <check.h>
+#include "check_main.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "timing.h"
+#include "workload.h"
+
+typedef struct {
+    int status;
+    kernel_stats ks[8];
+    int nk;
+    double report[64];
+    int nreport;
+    config cfg;
+} result;
+
+static const char *top(void)
+{
+    const char *t = getenv("top_srcdir");
+    return t && *t ? t : ".";
+}
+
+/* run workloads/microbench/FILE on configs/CFG.cfg with a --set and a -D */
+static void run(const char *file, const char *cfgname, const char *set, const char *define, result *out)
+{
+    char path[512];
+    diag d;
+    diag_init(&d);
+    memset(out, 0, sizeof *out);
+    config_defaults(&out->cfg);
+    snprintf(path, sizeof path, "%s/configs/%s.cfg", top(), cfgname);
+    ck_assert_msg(config_load(&out->cfg, path, &d) == 0, "%s", d.text);
+    if (set) ck_assert_msg(config_set(&out->cfg, set, &d) == 0, "%s", d.text);
+    workload *w = calloc(1, sizeof *w);
+    snprintf(path, sizeof path, "%s/workloads/%s", top(), file);
+    ck_assert_msg(workload_load(w, path, &d) == 0, "%s", d.text);
+    if (define) ck_assert_msg(workload_define(w, define, &d) == 0, "%s", d.text);
+    ck_assert_msg(workload_prepare(w, &d) == 0, "%s", d.text);
+    func_options fo = { 0, 100000 };
+    uint64_t used = 0;
+    for (int i = 0; i < w->nlaunches && i < 8; i++) {
+        uint8_t cbank[ISA_PARAM_BASE + 256];
+        uint32_t size, grid[3], block[3];
+        ck_assert_int_eq(workload_cbank(w, i, cbank, &size, grid, block, &d), 0);
+        func_launch l = { w->launches[i].k, &w->prog.src, { grid[0], grid[1], grid[2] },
+                          { block[0], block[1], block[2] }, cbank, size };
+        out->status = timing_run(&l, w->mem, &out->cfg, &fo, &out->ks[i], &used, &d);
+        ck_assert_msg(out->status == FUNC_OK, "%s on %s: %s", file, cfgname, d.text);
+        out->nk++;
+    }
+    for (int r = 0; r < w->nreports; r++) {
+        int64_t n = expr_length(w->reports[r].e, &w->scope, NULL);
+        for (int64_t k = 0; k < (n ? n : 1) && out->nreport < 64; k++)
+            out->report[out->nreport++] = expr_at(w->reports[r].e, &w->scope, (uint64_t)k);
+    }
+    for (int i = 0; i < out->nk; i++) stats_free(&out->ks[i]);
+    workload_free(w);
+    free(w);
+    diag_free(&d);
+}
+
+/* lane operations per cycle of launch i, without the branch unit's */
+static double ops_per_cycle(const result *r, int i)
+{
+    const kernel_stats *s = &r->ks[i];
+    return (double)(s->v[STAT_thread_instructions] - 32 * s->v[STAT_branches]) / (double)s->cycles;
+}
+
+static const char *const configs[] = { "gt200", "gf100", "gf104", "gk110", "gm204" };
+
+START_TEST(test_dependent_chain_latency)
+{
+    /* order of the report: int fp32 fp64 sfu shared uniform */
+    static const int keys[] = { CFGK_unit_int_latency, CFGK_unit_fp32_latency, CFGK_unit_fp64_latency,
+                                CFGK_unit_sfu_latency, CFGK_unit_shared_latency, CFGK_unit_uniform_latency };
+    result r;
+    run("microbench/latency_chain.sass", configs[_i], NULL, NULL, &r);
+    ck_assert_int_eq(r.nreport, 6);
+    for (int c = 0; c < 6; c++) {
+        double want = (double)r.cfg.ival[keys[c]];
+        ck_assert_msg(r.report[c] > want - 1 && r.report[c] < want + 1, "%s: %s measured %.2f, configured %.0f",
+                      configs[_i], config_keys[keys[c]].name, r.report[c], want);
+    }
+}
+END_TEST
+
+START_TEST(test_gt200_throughput_vs_warps)
+{
+    /* Wong et al. figure 6: latency 24 up to ~6 warps, then 8 ops/clock */
+    double tp[17];
+    for (int w = 1; w <= 16; w *= 2) {
+        char def[32];
+        snprintf(def, sizeof def, "warps=%d", w);
+        result r;
+        run("microbench/throughput.sass", "gt200", NULL, def, &r);
+        tp[w] = ops_per_cycle(&r, 2);                     /* iadd_ilp1: one chain per warp */
+    }
+    ck_assert_msg(tp[1] > 32.0 / 24 * 0.9 && tp[1] < 32.0 / 24 * 1.15, "1 warp: %.2f", tp[1]);
+    ck_assert_msg(tp[2] / tp[1] > 1.85 && tp[2] / tp[1] < 2.15, "2 warps: %.2f vs %.2f", tp[2], tp[1]);
+    ck_assert_msg(tp[4] / tp[1] > 3.6 && tp[4] / tp[1] < 4.3, "4 warps: %.2f", tp[4]);
+    ck_assert_msg(tp[16] > 7.6 && tp[16] <= 8.05, "16 warps: %.2f ops/clock, want 8", tp[16]);
+}
+END_TEST
+
+START_TEST(test_gf100_saturation_and_ilp)
+{
+    result r6, r24;
+    run("microbench/throughput.sass", "gf100", NULL, "warps=6", &r6);
+    run("microbench/throughput.sass", "gf100", NULL, "warps=24", &r24);
+    double int24 = ops_per_cycle(&r24, 0), dp24 = ops_per_cycle(&r24, 3);
+    ck_assert_msg(int24 > 29 && int24 <= 32.05, "32-bit: %.2f per cycle, want 32 (seed 003)", int24);
+    /* the DP kernel's 2 integer loop-control ops per 32 DADDs ride along */
+    ck_assert_msg(dp24 > 15 && dp24 <= 16 * 34.0 / 32 + 0.05, "double: %.2f per cycle, want 16 (seed 003)", dp24);
+    /* ILP 4 reaches with 6 warps what ILP 1 needs 24 for (seed 003) */
+    double ilp4_6 = ops_per_cycle(&r6, 1), ilp1_6 = ops_per_cycle(&r6, 2), ilp1_24 = ops_per_cycle(&r24, 2);
+    ck_assert_msg(ilp4_6 > 0.85 * ilp1_24, "ILP 4 at 6 warps %.2f vs ILP 1 at 24 warps %.2f", ilp4_6, ilp1_24);
+    ck_assert_msg(ilp1_6 < 0.6 * ilp4_6, "ILP 1 at 6 warps %.2f should lag ILP 4 %.2f", ilp1_6, ilp4_6);
+}
+END_TEST
+
+START_TEST(test_dual_issue_and_dp_blocking)
+{
+    result dual, single;
+    run("microbench/throughput.sass", "gf104", NULL, "warps=16", &dual);
+    run("microbench/throughput.sass", "gf104", "sched.issue_width=1", "warps=16", &single);
+    ck_assert_msg(stats_ipc(&dual.ks[0]) > 1.15 * stats_ipc(&single.ks[0]), "dual issue IPC %.3f vs single %.3f",
+                  stats_ipc(&dual.ks[0]), stats_ipc(&single.ks[0]));
+    /* GF100: while even warps run doubles, the odd warps' integer adds wait */
+    result blocked, free_;
+    run("microbench/throughput.sass", "gf100", NULL, "warps=16", &blocked);
+    run("microbench/throughput.sass", "gf100", "unit_fp64.occupies=", "warps=16", &free_);
+    ck_assert_msg(blocked.ks[4].cycles > 1.4 * free_.ks[4].cycles, "mixed DP/int: %llu cycles vs %llu without blocking",
+                  (unsigned long long)blocked.ks[4].cycles, (unsigned long long)free_.ks[4].cycles);
+    ck_assert(blocked.ks[4].stall[STALL_unit_busy] > free_.ks[4].stall[STALL_unit_busy]);
+}
+END_TEST
+
+START_TEST(test_policies_differ)
+{
+    result gto, lrr;
+    run("microbench/throughput.sass", "gf100", NULL, "warps=24", &gto);
+    run("microbench/throughput.sass", "gf100", "sched.policy=lrr", "warps=24", &lrr);
+    /* one dependent chain per warp: greedy-then-oldest lets old warps run
+     * ahead; the young ones finish alone, too few to hide the latency */
+    ck_assert_msg(gto.ks[2].cycles > lrr.ks[2].cycles * 1.1, "gto %llu vs lrr %llu",
+                  (unsigned long long)gto.ks[2].cycles, (unsigned long long)lrr.ks[2].cycles);
+    ck_assert(gto.ks[2].stall[STALL_scoreboard] > 4 * lrr.ks[2].stall[STALL_scoreboard]);
+    result tl, old;
+    run("microbench/throughput.sass", "gf100", "sched.policy=two_level", "warps=24", &tl);
+    run("microbench/throughput.sass", "gf100", "sched.policy=oldest", "warps=24", &old);
+    ck_assert(tl.ks[2].cycles > 0 && old.ks[2].cycles > 0);
+}
+END_TEST
+
+START_TEST(test_divergence_costs_and_order)
+{
+    double one = 0;
+    for (int k = 1; k <= 8; k *= 2) {
+        char def[16];
+        snprintf(def, sizeof def, "k=%d", k);
+        result r;
+        run("microbench/divergent_switch.sass", "gf100", NULL, def, &r);
+        if (k == 1) one = r.report[0];
+        ck_assert_msg(r.report[0] > 0.9 * k * one && r.report[0] < 1.1 * k * one, "%d paths: %.0f cycles, one path %.0f",
+                      k, r.report[0], one);
+    }
+    result r;
+    run("microbench/path_order.sass", "gt200", NULL, NULL, &r);
+    for (int lane = 1; lane < 8; lane++)
+        ck_assert_msg(r.report[lane] < r.report[lane - 1], "else-first: lane %d stamped %.0f after lane %d's %.0f",
+                      lane, r.report[lane], lane - 1, r.report[lane - 1]);
+    run("microbench/path_order.sass", "gt200", "simt.divergence_order=fallthrough_first", NULL, &r);
+    for (int lane = 1; lane < 8; lane++) ck_assert(r.report[lane] > r.report[lane - 1]);
+}
+END_TEST
+
+START_TEST(test_occupancy_and_stalls)
+{
+    result r;
+    run("sum/gpu4_local.sass", "gf100", NULL, NULL, &r);
+    const kernel_stats *s = &r.ks[0];
+    ck_assert(s->occupancy_theoretical > 0.99);        /* 6 blocks of 8 warps = 48 warps */
+    ck_assert(s->occupancy_achieved > 0.01 && s->occupancy_achieved <= s->occupancy_theoretical);
+    uint64_t total = 0;
+    for (int k = 0; k < STALL_COUNT; k++) total += s->stall[k];
+    /* every issue slot of every scheduler is accounted for: 2 schedulers, one slot per 2 cycles */
+    ck_assert_uint_eq(total, (s->cycles + 1) / 2 * 2 * 16);
+    ck_assert(s->stall[STALL_barrier] > 0);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("timing");
+    TCase *tc = tcase_create("timing");
+    tcase_set_timeout(tc, 120);
+    tcase_add_loop_test(tc, test_dependent_chain_latency, 0, 5);
+    tcase_add_test(tc, test_gt200_throughput_vs_warps);
+    tcase_add_test(tc, test_gf100_saturation_and_ilp);
+    tcase_add_test(tc, test_dual_issue_and_dp_blocking);
+    tcase_add_test(tc, test_policies_differ);
+    tcase_add_test(tc, test_divergence_costs_and_order);
+    tcase_add_test(tc, test_occupancy_and_stalls);
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}
