@@ -20,22 +20,24 @@ typedef struct {
     int ndefines;
     int json;
     int functional;
+    int per_pc;
     uint64_t max_instructions;
     const char *workload;
 } run_options;
 
 static const char *const run_opts[] = {
-    "-c", "--config", "--set", "-D", "--functional", "--stats", "--max-instructions", "--help"
+    "-c", "--config", "--set", "-D", "--functional", "--per-pc", "--stats", "--max-instructions", "--help"
 };
 
 static const char *run_help =
     "usage: warpsim run [-c CONFIG] [--set key=value]... [-D var=value]... [--functional]\n"
-    "                   [--stats=text|json] [--max-instructions=N] WORKLOAD.sass\n"
+    "                   [--stats=text|json] [--per-pc] [--max-instructions=N] WORKLOAD.sass\n"
     "  -c, --config FILE       GPU config (a path, or a name in configs/, e.g. gf100)\n"
     "  --set key=value         override a config key (see warpsim config show)\n"
     "  -D var=value            override a let variable of the workload\n"
     "  --functional            run without timing (faster: counts instructions, no cycles)\n"
     "  --stats=text|json       summary for people (default) or one JSON object\n"
+    "  --per-pc                with the text summary: every instruction with its executions and stalls\n"
     "  --max-instructions=N    stop with a fault after N warp instructions (0 = no limit)\n";
 
 /* value of an option given as "--opt=value" or "--opt value" */
@@ -61,6 +63,7 @@ static int parse_run_options(int argc, char **argv, run_options *o)
         const char *a = argv[i], *v;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) { fputs(run_help, stdout); return -2; }
         if (!strcmp(a, "--functional")) { o->functional = 1; continue; }
+        if (!strcmp(a, "--per-pc")) { o->per_pc = 1; continue; }
         if (a[0] != '-') {
             if (o->workload) { fprintf(stderr, "warpsim run: error: more than one workload ('%s' and '%s')\n", o->workload, a); return -1; }
             o->workload = a;
@@ -118,7 +121,20 @@ static void print_timing(const kernel_stats *s, const config *cfg)
     printf("\n");
 }
 
-static void print_text(const workload *w, const config *cfg, kernel_stats *ks, int nk, const int *results)
+/* each instruction of the kernel with its executions and where its warps waited */
+static void print_per_pc(const kernel_stats *s, const isa_kernel *k)
+{
+    printf("  %5s %-44s %10s  %s\n", "pc", "instruction", "executed", "scheduler cycles charged (issued, stalls)");
+    for (int pc = 0; pc < s->npc; pc++) {
+        char text[160];
+        printf("  %5d %-44s %10" PRIu64 " ", pc, isa_disasm(k, &k->code[pc], text, sizeof text), s->per_pc[pc].executions);
+        for (int r = 0; r < STALL_COUNT; r++)
+            if (s->per_pc[pc].stall[r]) printf(" %s %" PRIu64, stall_names[r], s->per_pc[pc].stall[r]);
+        printf("\n");
+    }
+}
+
+static void print_text(const workload *w, const config *cfg, kernel_stats *ks, int nk, const int *results, int per_pc)
 {
     printf("workload %s (%s) on %s, %s run\n", w->name, w->prog.src.path, cfg->sval[CFGK_gpu_name],
            nk && ks[0].timed ? "timing" : "functional");
@@ -131,6 +147,7 @@ static void print_text(const workload *w, const config *cfg, kernel_stats *ks, i
         printf("  %-22s %.1f%%\n", "SIMD efficiency", 100.0 * stats_simd_efficiency(s));
         printf("  %-22s %" PRIu64 " of %" PRIu64 "\n", "divergent branches",
                s->v[STAT_divergent_branches], s->v[STAT_branches]);
+        if (per_pc && s->timed) print_per_pc(s, w->launches[i].k);
     }
     for (int i = 0; i < w->nchecks; i++)
         printf("check %-40s %s\n", w->checks[i].text, results[i] ? "pass" : "FAIL");
@@ -303,7 +320,7 @@ int cli_run(int argc, char **argv)
     cli_print_diag(&d);
     if (o.json) print_json(w, &cfg, ks, w->nlaunches, results, verdict, w, seconds);
     else {
-        print_text(w, &cfg, ks, w->nlaunches, results);
+        print_text(w, &cfg, ks, w->nlaunches, results, o.per_pc);
         print_reports_text(w);
         printf("result: %s\n", verdict);
     }

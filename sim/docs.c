@@ -74,6 +74,18 @@ static void docs_stats(void)
     puts("| counter | meaning |");
     puts("|---|---|");
     for (int s = 0; s < STAT_COUNT; s++) printf("| `%s` | %s |\n", stat_names[s], stat_docs[s]);
+    puts("\n## Timing runs\n");
+    puts("A timing run adds per kernel `cycles`, `ipc` (warp instructions per cycle, all SMs), "
+         "`occupancy` (`theoretical`: resident warps the limits allow over `sm.max_warps`; `achieved`: "
+         "the average of resident warps over cycles and SMs, over `sm.max_warps`), `stalls`, `per_sm` "
+         "(warp instructions and stalls of each SM) and `per_pc` (each instruction's `text`, source "
+         "`line`, `executions` and `stalls`). Each issue slot of each scheduler is charged to exactly one "
+         "reason, and to the PC of the warp closest to issuing:\n");
+    puts("| stall reason | meaning |");
+    puts("|---|---|");
+    for (int r = 0; r < STALL_COUNT; r++) printf("| `%s` | %s |\n", stall_names[r], stall_docs[r]);
+    puts("\nThe `host` object (wall `seconds`, `warp_instructions_per_second`, `cycles_per_second`) is "
+         "the only part of the JSON that differs between two identical runs.");
 }
 
 int cli_docs(int argc, char **argv)
