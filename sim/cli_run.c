@@ -2,7 +2,7 @@
  * launch, check, print the summary or JSON, exit with the status. */
 #include "cli.h"
 #include "func.h"
-#include "timing.h"
+#include "run.h"
 #include <time.h>
 #include "json.h"
 #include "workload.h"
@@ -254,27 +254,6 @@ static void print_reports_text(workload *w)
     }
 }
 
-static int run_launches(workload *w, const config *cfg, const run_options *o, kernel_stats *ks, diag *d)
-{
-    func_options fo = { o->max_instructions, 100000 };
-    uint64_t used = 0;
-    for (int i = 0; i < w->nlaunches; i++) {
-        uint8_t cbank[ISA_PARAM_BASE + 32 * 8];
-        uint32_t size, grid[3], block[3];
-        if (workload_cbank(w, i, cbank, &size, grid, block, d)) return EXIT_BAD_INPUT;
-        func_launch l = { w->launches[i].k, &w->prog.src, { grid[0], grid[1], grid[2] },
-                          { block[0], block[1], block[2] }, cbank, size };
-        func_status st = o->functional ? func_run(&l, w->mem, cfg, &fo, &ks[i], &used, d)
-                                       : timing_run(&l, w->mem, cfg, &fo, &ks[i], &used, d);
-        if (st != FUNC_OK) {
-            if (st == FUNC_BAD_LAUNCH)
-                diag_append(d, "%s:%d: note: in this launch\n", w->prog.src.path, w->launches[i].line);
-            return st == FUNC_BAD_LAUNCH ? EXIT_BAD_INPUT : EXIT_FAULT;
-        }
-    }
-    return EXIT_PASS;
-}
-
 static int report_and_exit(diag *d, int status)
 {
     cli_print_diag(d);
@@ -305,7 +284,9 @@ int cli_run(int argc, char **argv)
     memset(ks, 0, sizeof ks);
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    status = run_launches(w, &cfg, &o, ks, &d);
+    func_options fo = { o.max_instructions, 100000 };
+    func_status st = workload_run(w, &cfg, &fo, o.functional, ks, &d);
+    status = st == FUNC_OK ? EXIT_PASS : st == FUNC_BAD_LAUNCH ? EXIT_BAD_INPUT : EXIT_FAULT;
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
     if (status != EXIT_PASS) goto done;

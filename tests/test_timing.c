@@ -6,12 +6,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "timing.h"
+#include "run.h"
 #include "workload.h"
 
 typedef struct {
     int status;
-    kernel_stats ks[8];
+    kernel_stats ks[32];
     int nk;
     double report[64];
     int nreport;
@@ -41,17 +41,9 @@ static void run(const char *file, const char *cfgname, const char *set, const ch
     if (define) ck_assert_msg(workload_define(w, define, &d) == 0, "%s", d.text);
     ck_assert_msg(workload_prepare(w, &d) == 0, "%s", d.text);
     func_options fo = { 0, 100000 };
-    uint64_t used = 0;
-    for (int i = 0; i < w->nlaunches && i < 8; i++) {
-        uint8_t cbank[ISA_PARAM_BASE + 256];
-        uint32_t size, grid[3], block[3];
-        ck_assert_int_eq(workload_cbank(w, i, cbank, &size, grid, block, &d), 0);
-        func_launch l = { w->launches[i].k, &w->prog.src, { grid[0], grid[1], grid[2] },
-                          { block[0], block[1], block[2] }, cbank, size };
-        out->status = timing_run(&l, w->mem, &out->cfg, &fo, &out->ks[i], &used, &d);
-        ck_assert_msg(out->status == FUNC_OK, "%s on %s: %s", file, cfgname, d.text);
-        out->nk++;
-    }
+    out->status = workload_run(w, &out->cfg, &fo, 0, out->ks, &d);
+    ck_assert_msg(out->status == FUNC_OK, "%s on %s: %s", file, cfgname, d.text);
+    out->nk = w->nlaunches;
     for (int r = 0; r < w->nreports; r++) {
         int64_t n = expr_length(w->reports[r].e, &w->scope, NULL);
         for (int64_t k = 0; k < (n ? n : 1) && out->nreport < 64; k++)

@@ -6,13 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include "exec.h"
-#include "func.h"
+#include "run.h"
 #include "workload.h"
 
 typedef struct {
     int status;          /* 0 pass, 1 check failed, 2 bad input, 3 fault */
     char text[8192];     /* every message */
-    kernel_stats ks[4];
+    kernel_stats ks[32];
 } outcome;
 
 static void run(const char *src, const char *define, int warp_size, uint64_t max_insns, outcome *o)
@@ -29,16 +29,8 @@ static void run(const char *src, const char *define, int warp_size, uint64_t max
     if (define && workload_define(w, define, &d)) goto done;
     if (workload_prepare(w, &d)) goto done;
     func_options fo = { max_insns, 1000 };
-    uint64_t used = 0;
-    for (int i = 0; i < w->nlaunches; i++) {
-        uint8_t cbank[ISA_PARAM_BASE + 256];
-        uint32_t size, grid[3], block[3];
-        if (workload_cbank(w, i, cbank, &size, grid, block, &d)) goto done;
-        func_launch l = { w->launches[i].k, &w->prog.src, { grid[0], grid[1], grid[2] },
-                          { block[0], block[1], block[2] }, cbank, size };
-        func_status st = func_run(&l, w->mem, &cfg, &fo, &o->ks[i], &used, &d);
-        if (st != FUNC_OK) { o->status = st == FUNC_FAULT ? 3 : 2; goto done; }
-    }
+    func_status st = workload_run(w, &cfg, &fo, 1, o->ks, &d);
+    if (st != FUNC_OK) { o->status = st == FUNC_FAULT ? 3 : 2; goto done; }
     o->status = 0;
     for (int i = 0; i < w->nchecks; i++)
         if (!workload_check(w, i, &d)) o->status = 1;
