@@ -170,6 +170,19 @@ START_TEST(test_divergence_costs_and_order)
 }
 END_TEST
 
+START_TEST(test_outstanding_loads)
+{
+    /* seed 003: a Fermi warp has up to 5 loads in flight; the 6th waits */
+    result r;
+    run("microbench/outstanding_loads.sass", "gf100", NULL, NULL, &r);
+    for (int i = 0; i < 8; i++)
+        if (i == 5) ck_assert_msg(r.report[i] > 400, "the 6th load issued after %.0f cycles", r.report[i]);
+        else ck_assert_msg(r.report[i] < 50, "load %d issued after %.0f cycles", i + 1, r.report[i]);
+    run("microbench/outstanding_loads.sass", "gf100", "mem.max_loads_per_warp=0", NULL, &r);
+    ck_assert(r.report[5] < 50);
+}
+END_TEST
+
 START_TEST(test_occupancy_and_stalls)
 {
     result r;
@@ -196,6 +209,7 @@ int main(void)
     tcase_add_test(tc, test_dual_issue_and_dp_blocking);
     tcase_add_test(tc, test_policies_differ);
     tcase_add_test(tc, test_divergence_costs_and_order);
+    tcase_add_test(tc, test_outstanding_loads);
     tcase_add_test(tc, test_occupancy_and_stalls);
     suite_add_tcase(s, tc);
     return run_suite(s);
