@@ -119,6 +119,15 @@ static void print_timing(const kernel_stats *s, const config *cfg)
     for (int r = 0; r < STALL_COUNT; r++)
         if (s->stall[r]) printf(" %s %.1f%%", stall_names[r], 100.0 * (double)s->stall[r] / (double)total);
     printf("\n");
+    uint64_t mem = s->v[STAT_global_loads] + s->v[STAT_global_stores] + s->v[STAT_global_atomics] + s->v[STAT_local_accesses];
+    if (mem)
+        printf("  %-22s %" PRIu64 " lines, %" PRIu64 " sectors for %" PRIu64 " warp accesses (%.2f lines each)\n",
+               "global memory", s->v[STAT_global_line_requests], s->v[STAT_global_sector_requests], mem,
+               (double)s->v[STAT_global_line_requests] / (double)mem);
+    uint64_t sh = s->v[STAT_shared_loads] + s->v[STAT_shared_stores] + s->v[STAT_shared_atomics];
+    if (sh)
+        printf("  %-22s %" PRIu64 " passes for %" PRIu64 " warp accesses, %" PRIu64 " replays from bank conflicts\n",
+               "shared memory", s->v[STAT_shared_passes], sh, s->v[STAT_shared_replays]);
 }
 
 /* each instruction of the kernel with its executions and where its warps waited */
@@ -130,6 +139,10 @@ static void print_per_pc(const kernel_stats *s, const isa_kernel *k)
         printf("  %5d %-44s %10" PRIu64 " ", pc, isa_disasm(k, &k->code[pc], text, sizeof text), s->per_pc[pc].executions);
         for (int r = 0; r < STALL_COUNT; r++)
             if (s->per_pc[pc].stall[r]) printf(" %s %" PRIu64, stall_names[r], s->per_pc[pc].stall[r]);
+        const pc_stats *p = &s->per_pc[pc];
+        if (p->lines && p->executions) printf("  [%.1f lines, %.1f sectors per access]", (double)p->lines / (double)p->executions,
+                                              (double)p->sectors / (double)p->executions);
+        if (p->passes) printf("  [worst bank conflict %" PRIu64 "-way]", p->worst_conflict);
         printf("\n");
     }
 }
@@ -169,6 +182,10 @@ static void json_timing(json_writer *j, const kernel_stats *s, const isa_kernel 
     json_double(j, "achieved", s->occupancy_achieved);
     json_end_object(j);
     json_stalls(j, "stalls", s->stall);
+    static const char *const buckets[CONFLICT_BUCKETS] = { "1", "2", "3-4", "5-8", "9-16", "17-32", "33-64" };
+    json_begin_object(j, "bank_conflict_degrees");
+    for (int b = 0; b < CONFLICT_BUCKETS; b++) json_uint(j, buckets[b], s->conflict_hist[b]);
+    json_end_object(j);
     json_begin_array(j, "per_sm");
     for (int m = 0; m < s->nsm; m++) {
         json_begin_object(j, NULL);
@@ -185,6 +202,14 @@ static void json_timing(json_writer *j, const kernel_stats *s, const isa_kernel 
         json_int(j, "line", k->code[pc].line);
         json_string(j, "text", isa_disasm(k, &k->code[pc], text, sizeof text));
         json_uint(j, "executions", s->per_pc[pc].executions);
+        if (s->per_pc[pc].lines) {
+            json_uint(j, "line_requests", s->per_pc[pc].lines);
+            json_uint(j, "sector_requests", s->per_pc[pc].sectors);
+        }
+        if (s->per_pc[pc].passes) {
+            json_uint(j, "shared_passes", s->per_pc[pc].passes);
+            json_uint(j, "worst_bank_conflict", s->per_pc[pc].worst_conflict);
+        }
         json_stalls(j, "stalls", s->per_pc[pc].stall);
         json_end_object(j);
     }

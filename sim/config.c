@@ -231,5 +231,12 @@ int config_validate(const config *c, diag *d)
     if (CFG(c, sm_max_threads) < ws)
         rule(c, d, CFGK_sm_max_threads, "sm.max_threads = %lld breaks the rule max_threads >= warp_size = %lld",
              (long long)CFG(c, sm_max_threads), ws);
+    long long line = CFG(c, mem_line_size), sector = CFG(c, mem_sector_size);
+    if ((line & (line - 1)) || (sector & (sector - 1)) || sector > line || line / sector > 32)
+        rule(c, d, CFGK_mem_sector_size, "mem.sector_size = %lld breaks the rule: line and sector are powers of two, "
+             "sector <= line, at most 32 sectors per line (line %lld)", sector, line);
+    long long bw = CFG(c, smem_bank_width);
+    if (bw & (bw - 1))
+        rule(c, d, CFGK_smem_bank_width, "smem.bank_width = %lld breaks the rule: a power of two%.0lld", bw, 0);
     return d->errors - before;
 }

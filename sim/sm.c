@@ -1,6 +1,7 @@
 /* sim/sm.c — one SM, cycle by cycle. Instructions execute at issue through
  * the instruction source (DESIGN.md); this file decides only *when*. */
 #include "sm.h"
+#include "coalesce.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -122,6 +123,49 @@ static void occupy(sm_t *sm, int cls, int inst, uint64_t until)
     }
 }
 
+static int conflict_bucket(int degree)
+{
+    int b = 0;
+    while (b < CONFLICT_BUCKETS - 1 && (1 << b) < degree) b++;
+    return b;
+}
+
+/* unit occupancy and extra latency of a memory instruction: one cycle per
+ * line request on the LD/ST unit; one cycle per pass through the shared
+ * banks, each pass beyond the first also delaying the result (replays) */
+static void memory_cost(sm_t *sm, const isrc_static *st, const isa_result *res, uint64_t exec,
+                        uint64_t *occupancy, uint64_t *extra)
+{
+    const timing_params *p = sm->p;
+    kernel_stats *ks = sm->st;
+    pc_stats *ps = &ks->per_pc[st->pc];
+    if (res->mem_space == SPACE_SHARED) {
+        int worst, passes = bank_passes(res->addr, exec, res->mem_size, p->smem_banks, p->smem_bank_width,
+                                        p->smem_lanes_per_cycle, &worst);
+        if (res->is_atomic) {
+            int same = same_address_max(res->addr, exec);
+            if (same > passes) passes = worst = same;   /* atomics serialise per address */
+        }
+        int groups = (__builtin_popcountll(exec) + p->smem_lanes_per_cycle - 1) / p->smem_lanes_per_cycle;
+        if (groups < 1) groups = 1;
+        ks->v[STAT_shared_passes] += (uint64_t)passes;
+        ks->v[STAT_shared_replays] += (uint64_t)(passes - groups);
+        ks->conflict_hist[conflict_bucket(worst)]++;
+        ps->passes += (uint64_t)passes;
+        if ((uint64_t)worst > ps->worst_conflict) ps->worst_conflict = (uint64_t)worst;
+        if ((uint64_t)passes > *occupancy) *occupancy = (uint64_t)passes;
+        *extra = (uint64_t)(passes > groups ? passes - groups : 0);
+        return;
+    }
+    line_request req[COALESCE_MAX];
+    int sectors, lines = coalesce(res->addr, exec, res->mem_size, p->line_size, p->sector_size, req, &sectors);
+    ks->v[STAT_global_line_requests] += (uint64_t)lines;
+    ks->v[STAT_global_sector_requests] += (uint64_t)sectors;
+    ps->lines += (uint64_t)lines;
+    ps->sectors += (uint64_t)sectors;
+    if ((uint64_t)lines > *occupancy) *occupancy = (uint64_t)lines;
+}
+
 static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int inst, uint64_t now)
 {
     twarp *t = &sm->w[local];
@@ -129,14 +173,16 @@ static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int
     const unit_params *u = &p->unit[st->unit];
     isrc_dynamic dy;
     if (sm->src->issue(sm->src, t->xw, &dy)) return -1;
-    occupy(sm, st->unit, inst, now + (uint64_t)u->occupancy);
-    uint64_t latency = (uint64_t)u->latency;
+    uint64_t occupancy = (uint64_t)u->occupancy, extra = 0;
+    if (dy.res->is_mem && dy.exec) memory_cost(sm, st, dy.res, dy.exec, &occupancy, &extra);
+    occupy(sm, st->unit, inst, now + occupancy);
+    uint64_t latency = (uint64_t)u->latency + extra;
     if (st->is_load && st->mem_space != SPACE_SHARED) {
-        latency = (uint64_t)p->global_latency;
+        latency = (uint64_t)p->global_latency + extra;
         if (t->nloads < SM_MAX_LOADS) t->loads[(t->load_head + t->nloads++) % SM_MAX_LOADS] = now + latency;
         p->policy->notify(&sm->sched[s], pos, SCHED_LONG_LATENCY);
     } else if (st->is_load) {
-        latency = (uint64_t)p->unit[UNIT_SHARED].latency;
+        latency = (uint64_t)p->unit[UNIT_SHARED].latency + extra;
     }
     for (int i = 0; i < st->ndst; i++) t->sb[st->dst[i]] = now + latency;
     t->ibuf_head = (t->ibuf_head + 1) % SM_MAX_IBUF;

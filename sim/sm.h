@@ -22,6 +22,7 @@ typedef struct {
     int nsched, issue_width, issue_interval, active_set;
     int fetch_latency, ibuffer, fetch_width;
     int global_latency, max_loads;
+    int line_size, sector_size, smem_banks, smem_bank_width, smem_lanes_per_cycle;
     int barrier_latency, barrier_per_warp, membar_cta, membar_gl, clock_cost;
     const sched_policy *policy;
 } timing_params;

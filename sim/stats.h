@@ -21,7 +21,12 @@ enum {
 typedef struct {
     uint64_t executions;
     uint64_t stall[STALL_COUNT];
+    uint64_t lines, sectors;      /* global/local requests after coalescing */
+    uint64_t passes, worst_conflict;  /* shared memory */
 } pc_stats;
+
+/* bank-conflict degree histogram buckets: 1, 2, 3-4, 5-8, 9-16, 17-32, 33-64 */
+#define CONFLICT_BUCKETS 7
 
 typedef struct {
     uint64_t stall[STALL_COUNT];
@@ -37,6 +42,7 @@ typedef struct {
     uint64_t cycles;
     uint64_t stall[STALL_COUNT];
     double occupancy_theoretical, occupancy_achieved;
+    uint64_t conflict_hist[CONFLICT_BUCKETS];
     int npc, nsm;
     pc_stats *per_pc;      /* npc entries */
     sm_stats *per_sm;      /* nsm entries */

@@ -63,6 +63,11 @@ int timing_params_load(timing_params *p, const config *cfg, diag *d)
     p->fetch_width = (int)CFG(cfg, frontend_fetch_width);
     p->global_latency = (int)CFG(cfg, mem_global_latency);
     p->max_loads = (int)CFG(cfg, mem_max_loads_per_warp);
+    p->line_size = (int)CFG(cfg, mem_line_size);
+    p->sector_size = (int)CFG(cfg, mem_sector_size);
+    p->smem_banks = (int)CFG(cfg, smem_banks);
+    p->smem_bank_width = (int)CFG(cfg, smem_bank_width);
+    p->smem_lanes_per_cycle = (int)CFG(cfg, smem_lanes_per_cycle);
     p->barrier_latency = (int)CFG(cfg, sync_barrier_latency);
     p->barrier_per_warp = (int)CFG(cfg, sync_barrier_per_warp);
     p->membar_cta = (int)CFG(cfg, sync_membar_cta);

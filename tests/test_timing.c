@@ -16,6 +16,8 @@ typedef struct {
     double report[64];
     int nreport;
     config cfg;
+    uint64_t worst_lds[8];     /* per launch: worst bank conflict of its LDS instructions */
+    double lines_per_ldg[8];   /* per launch: line requests per LDG execution */
 } result;
 
 static const char *top(void)
@@ -48,6 +50,16 @@ static void run(const char *file, const char *cfgname, const char *set, const ch
         int64_t n = expr_length(w->reports[r].e, &w->scope, NULL);
         for (int64_t k = 0; k < (n ? n : 1) && out->nreport < 64; k++)
             out->report[out->nreport++] = expr_at(w->reports[r].e, &w->scope, (uint64_t)k);
+    }
+    for (int i = 0; i < out->nk && i < 8; i++) {
+        const isa_kernel *k = w->launches[i].k;
+        uint64_t lines = 0, execs = 0;
+        for (int pc = 0; pc < k->ncode; pc++) {
+            const pc_stats *ps = &out->ks[i].per_pc[pc];
+            if (k->code[pc].op == OP_LDS && ps->worst_conflict > out->worst_lds[i]) out->worst_lds[i] = ps->worst_conflict;
+            if (k->code[pc].op == OP_LDG) { lines += ps->lines; execs += ps->executions; }
+        }
+        out->lines_per_ldg[i] = execs ? (double)lines / (double)execs : 0;
     }
     for (int i = 0; i < out->nk; i++) stats_free(&out->ks[i]);
     workload_free(w);
@@ -183,6 +195,47 @@ START_TEST(test_outstanding_loads)
 }
 END_TEST
 
+START_TEST(test_bank_conflicts)
+{
+    static const struct { int stride, degree; } sweep[] = {
+        { 1, 1 }, { 2, 2 }, { 4, 4 }, { 8, 8 }, { 16, 16 }, { 32, 32 }, { 3, 1 }, { 5, 1 }, { 7, 1 }, { 0, 1 },
+    };
+    for (size_t i = 0; i < sizeof sweep / sizeof sweep[0]; i++) {
+        char def[32];
+        snprintf(def, sizeof def, "stride=%d", sweep[i].stride);
+        result r;
+        run("microbench/shared_stride.sass", "gf100", NULL, def, &r);
+        ck_assert_msg(r.worst_lds[0] == (uint64_t)sweep[i].degree, "gf100 stride %d: %llu-way, want %d-way",
+                      sweep[i].stride, (unsigned long long)r.worst_lds[0], sweep[i].degree);
+    }
+    /* 64-bit words at stride 1: two passes on 4-byte banks, one on gk110's 8-byte banks */
+    result r;
+    run("microbench/shared_stride.sass", "gf100", NULL, "stride=1", &r);
+    ck_assert_uint_eq(r.worst_lds[1], 2);
+    run("microbench/shared_stride.sass", "gk110", NULL, "stride=1", &r);
+    ck_assert_uint_eq(r.worst_lds[1], 1);
+    /* conflicts cost cycles */
+    result one, many;
+    run("microbench/shared_stride.sass", "gf100", NULL, "stride=1", &one);
+    run("microbench/shared_stride.sass", "gf100", NULL, "stride=32", &many);
+    ck_assert_uint_eq(one.ks[0].v[STAT_shared_replays], 0);
+    ck_assert_uint_eq(many.ks[0].v[STAT_shared_replays], 31);
+    ck_assert(many.ks[0].cycles > one.ks[0].cycles + 15);
+}
+END_TEST
+
+START_TEST(test_coalescing)
+{
+    /* seed 000: gpu2's lanes are m doubles apart (m = 8: 64 B), so a warp
+     * load touches 16 lines of 128 B; gpu3's touch 2 */
+    result r;
+    run("sum/gpu2_chunked.sass", "gf100", NULL, "m=8", &r);
+    ck_assert_msg(r.lines_per_ldg[0] > 15.9 && r.lines_per_ldg[0] <= 16.0, "gpu2: %.2f lines per load", r.lines_per_ldg[0]);
+    run("sum/gpu3_grid_stride.sass", "gf100", NULL, NULL, &r);
+    ck_assert_msg(r.lines_per_ldg[0] > 1.99 && r.lines_per_ldg[0] <= 2.0, "gpu3: %.2f lines per load", r.lines_per_ldg[0]);
+}
+END_TEST
+
 START_TEST(test_occupancy_and_stalls)
 {
     result r;
@@ -210,6 +263,8 @@ int main(void)
     tcase_add_test(tc, test_policies_differ);
     tcase_add_test(tc, test_divergence_costs_and_order);
     tcase_add_test(tc, test_outstanding_loads);
+    tcase_add_test(tc, test_bank_conflicts);
+    tcase_add_test(tc, test_coalescing);
     tcase_add_test(tc, test_occupancy_and_stalls);
     suite_add_tcase(s, tc);
     return run_suite(s);
