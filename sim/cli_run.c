@@ -106,6 +106,13 @@ static int parse_run_options(int argc, char **argv, run_options *o)
     return 0;
 }
 
+static double pct(uint64_t a, uint64_t b) { return b ? 100.0 * (double)a / (double)b : 0; }
+
+static double dram_gbps(const kernel_stats *s)
+{
+    return s->cycles ? (double)s->v[STAT_dram_bytes] / ((double)s->cycles / (s->clock_mhz * 1e6)) / 1e9 : 0;
+}
+
 static void print_timing(const kernel_stats *s, const config *cfg)
 {
     double ms = (double)s->cycles / ((double)CFG(cfg, gpu_clock_mhz) * 1000.0);
@@ -124,6 +131,15 @@ static void print_timing(const kernel_stats *s, const config *cfg)
         printf("  %-22s %" PRIu64 " lines, %" PRIu64 " sectors for %" PRIu64 " warp accesses (%.2f lines each)\n",
                "global memory", s->v[STAT_global_line_requests], s->v[STAT_global_sector_requests], mem,
                (double)s->v[STAT_global_line_requests] / (double)mem);
+    if (s->v[STAT_l1_accesses] || s->v[STAT_l2_accesses]) {
+        printf("  %-22s L1 %.1f%% of %" PRIu64 ", L2 %.1f%% of %" PRIu64 "\n", "cache hit rates",
+               pct(s->v[STAT_l1_hits], s->v[STAT_l1_accesses]), s->v[STAT_l1_accesses],
+               pct(s->v[STAT_l2_hits], s->v[STAT_l2_accesses]), s->v[STAT_l2_accesses]);
+        printf("  %-22s %" PRIu64 " reads, %" PRIu64 " writes, row hits %.1f%%, %.1f GB/s of %.1f peak\n", "DRAM",
+               s->v[STAT_dram_reads], s->v[STAT_dram_writes],
+               pct(s->v[STAT_dram_row_hits], s->v[STAT_dram_row_hits] + s->v[STAT_dram_row_misses]),
+               dram_gbps(s), s->dram_peak_gbps);
+    }
     uint64_t sh = s->v[STAT_shared_loads] + s->v[STAT_shared_stores] + s->v[STAT_shared_atomics];
     if (sh)
         printf("  %-22s %" PRIu64 " passes for %" PRIu64 " warp accesses, %" PRIu64 " replays from bank conflicts\n",
@@ -181,6 +197,8 @@ static void json_timing(json_writer *j, const kernel_stats *s, const isa_kernel 
     json_double(j, "theoretical", s->occupancy_theoretical);
     json_double(j, "achieved", s->occupancy_achieved);
     json_end_object(j);
+    json_double(j, "dram_bandwidth_gbps", dram_gbps(s));
+    json_double(j, "dram_peak_gbps", s->dram_peak_gbps);
     json_stalls(j, "stalls", s->stall);
     static const char *const buckets[CONFLICT_BUCKETS] = { "1", "2", "3-4", "5-8", "9-16", "17-32", "33-64" };
     json_begin_object(j, "bank_conflict_degrees");
@@ -205,6 +223,12 @@ static void json_timing(json_writer *j, const kernel_stats *s, const isa_kernel 
         if (s->per_pc[pc].lines) {
             json_uint(j, "line_requests", s->per_pc[pc].lines);
             json_uint(j, "sector_requests", s->per_pc[pc].sectors);
+        }
+        if (s->per_pc[pc].l1_hits + s->per_pc[pc].l1_misses + s->per_pc[pc].l2_hits + s->per_pc[pc].l2_misses) {
+            json_uint(j, "l1_hits", s->per_pc[pc].l1_hits);
+            json_uint(j, "l1_misses", s->per_pc[pc].l1_misses);
+            json_uint(j, "l2_hits", s->per_pc[pc].l2_hits);
+            json_uint(j, "l2_misses", s->per_pc[pc].l2_misses);
         }
         if (s->per_pc[pc].passes) {
             json_uint(j, "shared_passes", s->per_pc[pc].passes);

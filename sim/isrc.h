@@ -20,6 +20,7 @@ typedef struct {
     uint8_t mem_space;      /* isa_space of a memory instruction */
     uint8_t is_mem, is_load, is_store;
     uint8_t is_barrier, is_membar_gl, is_membar_cta, reads_clock;
+    uint8_t is_atomic, cache_op;     /* cache_op: MOD_CACHE_* or 0 */
 } isrc_static;
 
 typedef struct {

@@ -68,6 +68,8 @@ static void describe(const isa_insn *in, int pc, isrc_static *s)
     s->mem_space = in->op == OP_LDS || in->op == OP_STS || in->op == OP_ATOMS ? SPACE_SHARED
                  : in->op == OP_LDL || in->op == OP_STL ? SPACE_LOCAL : SPACE_GLOBAL;
     s->is_barrier = in->op == OP_BAR_SYNC;
+    s->is_atomic = in->op == OP_ATOMG || in->op == OP_RED || in->op == OP_ATOMS;
+    s->cache_op = in->cache;
     s->is_membar_gl = in->op == OP_MEMBAR && in->scope == MOD_SCOPE_GL;
     s->is_membar_cta = in->op == OP_MEMBAR && in->scope != MOD_SCOPE_GL;
     s->reads_clock = (in->op == OP_S2R || in->op == OP_CS2R)

@@ -5,9 +5,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-void sm_init(sm_t *sm, int id, const timing_params *p, isrc *src, int nwarps, int warps_per_block, kernel_stats *st)
+void sm_init(sm_t *sm, int id, const timing_params *p, isrc *src, int nwarps, int warps_per_block, kernel_stats *st,
+             memsys *mem)
 {
     memset(sm, 0, sizeof *sm);
+    sm->mem = mem;
+    sm->nrec = nwarps * 8 + 64;
+    sm->rec = xcalloc((size_t)sm->nrec, sizeof(load_record));
+    for (int i = 0; i < sm->nrec; i++) sm->rec[i].next_free = i + 1 < sm->nrec ? i + 1 : -1;
+    sm->rec_free = 0;
     sm->id = id;
     sm->p = p;
     sm->src = src;
@@ -34,7 +40,7 @@ void sm_init(sm_t *sm, int id, const timing_params *p, isrc *src, int nwarps, in
 
 void sm_free(sm_t *sm)
 {
-    free(sm->w); free(sm->age); free(sm->live); free(sm->sched); free(sm->last_reason); free(sm->last_pc);
+    free(sm->w); free(sm->age); free(sm->live); free(sm->sched); free(sm->last_reason); free(sm->last_pc); free(sm->rec);
     memset(sm, 0, sizeof *sm);
 }
 
@@ -93,12 +99,10 @@ static int check(sm_t *sm, int local, int s, uint64_t now, const isrc_static **o
     for (int i = 0; i < st->ndst; i++)
         if (t->sb[st->dst[i]] > ready) ready = t->sb[st->dst[i]];
     if (ready > now) { wake_at(sm, ready); return STALL_scoreboard; }
-    if (st->is_load && st->mem_space != SPACE_SHARED && p->max_loads) {
-        while (t->nloads && t->loads[t->load_head] <= now) {
-            t->load_head = (t->load_head + 1) % SM_MAX_LOADS;
-            t->nloads--;
-        }
-        if (t->nloads >= p->max_loads) { wake_at(sm, t->loads[t->load_head]); return STALL_mem_full; }
+    if (st->is_mem && st->mem_space != SPACE_SHARED) {
+        /* the memory system wakes the SM when a load returns */
+        if (st->is_load && p->max_loads && t->nloads >= p->max_loads) return STALL_mem_full;
+        if (!memsys_room(sm->mem, sm->id, 2 * p->warp_size) || sm->rec_free < 0) return STALL_mem_full;
     }
     /* instance i serves scheduler i mod N, unless the unit is shared or
      * there are fewer instances than schedulers */
@@ -157,13 +161,54 @@ static void memory_cost(sm_t *sm, const isrc_static *st, const isa_result *res, 
         *extra = (uint64_t)(passes > groups ? passes - groups : 0);
         return;
     }
-    line_request req[COALESCE_MAX];
-    int sectors, lines = coalesce(res->addr, exec, res->mem_size, p->line_size, p->sector_size, req, &sectors);
+    int sectors, lines = coalesce(res->addr, exec, res->mem_size, p->line_size, p->sector_size, sm->req, &sectors);
+    sm->nreq = lines;
     ks->v[STAT_global_line_requests] += (uint64_t)lines;
     ks->v[STAT_global_sector_requests] += (uint64_t)sectors;
     ps->lines += (uint64_t)lines;
     ps->sectors += (uint64_t)sectors;
     if ((uint64_t)lines > *occupancy) *occupancy = (uint64_t)lines;
+}
+
+/* hand the coalesced line requests to the memory system; returns the
+ * latency to charge the destination registers (UINT64_MAX: until done) */
+static uint64_t submit(sm_t *sm, int local, const isrc_static *st, int nreq, uint64_t now)
+{
+    twarp *t = &sm->w[local];
+    int kind = st->is_atomic ? MR_ATOMIC : st->is_load ? MR_LOAD : MR_STORE;
+    int use_l1 = st->mem_space == SPACE_LOCAL
+              || st->cache_op == MOD_CACHE_CA
+              || (sm->p->l1_cache_global && st->cache_op != MOD_CACHE_CG && st->cache_op != MOD_CACHE_CS
+                  && st->cache_op != MOD_CACHE_CV);
+    int tag = -1;
+    if (st->ndst && nreq) {            /* loads and value-returning atomics */
+        tag = sm->rec_free;
+        load_record *rec = &sm->rec[tag];
+        sm->rec_free = rec->next_free;
+        rec->warp = local;
+        rec->age = sm->age[local];
+        rec->remaining = nreq;
+        rec->ndst = st->ndst;
+        for (int i = 0; i < st->ndst; i++) rec->dst[i] = st->dst[i];
+        t->nloads++;
+    }
+    for (int i = 0; i < nreq; i++)
+        memsys_submit(sm->mem, sm->id, kind, sm->req[i].line, sm->req[i].sectors,
+                      __builtin_popcountll(sm->req[i].lanes), use_l1, tag, st->pc, now);
+    return tag >= 0 ? UINT64_MAX : 1;
+}
+
+void sm_load_done(sm_t *sm, int tag, uint64_t now)
+{
+    load_record *rec = &sm->rec[tag];
+    if (--rec->remaining > 0) return;
+    if (sm->age[rec->warp] == rec->age) {
+        twarp *t = &sm->w[rec->warp];
+        for (int i = 0; i < rec->ndst; i++) t->sb[rec->dst[i]] = now;
+        if (t->nloads > 0) t->nloads--;
+    }
+    rec->next_free = sm->rec_free;
+    sm->rec_free = tag;
 }
 
 static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int inst, uint64_t now)
@@ -177,14 +222,15 @@ static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int
     if (dy.res->is_mem && dy.exec) memory_cost(sm, st, dy.res, dy.exec, &occupancy, &extra);
     occupy(sm, st->unit, inst, now + occupancy);
     uint64_t latency = (uint64_t)u->latency + extra;
-    if (st->is_load && st->mem_space != SPACE_SHARED) {
-        latency = (uint64_t)p->global_latency + extra;
-        if (t->nloads < SM_MAX_LOADS) t->loads[(t->load_head + t->nloads++) % SM_MAX_LOADS] = now + latency;
-        p->policy->notify(&sm->sched[s], pos, SCHED_LONG_LATENCY);
+    if (st->is_mem && st->mem_space != SPACE_SHARED) {
+        /* global and local: the line requests go to the memory system; the
+         * destination registers wait until all of them have returned */
+        latency = submit(sm, local, st, dy.exec ? sm->nreq : 0, now);
+        if (st->is_load) p->policy->notify(&sm->sched[s], pos, SCHED_LONG_LATENCY);
     } else if (st->is_load) {
         latency = (uint64_t)p->unit[UNIT_SHARED].latency + extra;
     }
-    for (int i = 0; i < st->ndst; i++) t->sb[st->dst[i]] = now + latency;
+    for (int i = 0; i < st->ndst; i++) t->sb[st->dst[i]] = latency == UINT64_MAX ? UINT64_MAX : now + latency;
     t->ibuf_head = (t->ibuf_head + 1) % SM_MAX_IBUF;
     t->ibuf_count--;
     if (dy.redirected) t->ibuf_count = 0;   /* fetched down the wrong path */

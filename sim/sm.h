@@ -7,6 +7,8 @@
 #include "isrc.h"
 #include "sched.h"
 #include "stats.h"
+#include "memsys.h"
+#include "coalesce.h"
 
 #define SM_MAX_INSTANCES 16
 #define SM_MAX_IBUF 16
@@ -21,7 +23,7 @@ typedef struct {
     unit_params unit[UNIT_COUNT];
     int nsched, issue_width, issue_interval, active_set;
     int fetch_latency, ibuffer, fetch_width;
-    int global_latency, max_loads;
+    int max_loads, warp_size, l1_cache_global;
     int line_size, sector_size, smem_banks, smem_bank_width, smem_lanes_per_cycle;
     int barrier_latency, barrier_per_warp, membar_cta, membar_gl, clock_cost;
     const sched_policy *policy;
@@ -35,14 +37,27 @@ typedef struct {
     uint64_t ibuf[SM_MAX_IBUF];      /* ready cycle of each decoded instruction */
     int ibuf_head, ibuf_count;
     uint64_t sync_until;
-    uint64_t loads[SM_MAX_LOADS];    /* completion cycles of loads in flight, in order */
-    int load_head, nloads;
+    int nloads;                      /* global/local loads in flight */
     uint64_t sb[SB_SLOTS];           /* cycle at which each register's value is ready */
 } twarp;
+
+/* a global or local load in flight: its registers become ready when every
+ * line request has returned */
+typedef struct {
+    int warp;                        /* SM-local warp */
+    uint64_t age;                    /* the warp's dispatch age: a later warp in the slot is not it */
+    int remaining;
+    uint8_t ndst;
+    uint16_t dst[ISRC_MAX_DST];
+    int next_free;
+} load_record;
 
 typedef struct {
     int id;
     const timing_params *p;
+    memsys *mem;
+    load_record *rec;
+    int nrec, rec_free;
     isrc *src;
     int nwarps, warps_per_block;
     twarp *w;
@@ -57,9 +72,14 @@ typedef struct {
     uint8_t *last_reason;            /* per scheduler: the reason charged last cycle */
     int *last_pc;
     kernel_stats *st;
+    line_request req[COALESCE_MAX];  /* the current instruction's line requests */
+    int nreq;
 } sm_t;
 
-void sm_init(sm_t *sm, int id, const timing_params *p, isrc *src, int nwarps, int warps_per_block, kernel_stats *st);
+void sm_init(sm_t *sm, int id, const timing_params *p, isrc *src, int nwarps, int warps_per_block, kernel_stats *st,
+             memsys *mem);
+/* the memory system finished the last line request of load record `tag` */
+void sm_load_done(sm_t *sm, int tag, uint64_t now);
 void sm_free(sm_t *sm);
 void sm_warp_start(sm_t *sm, int local, int xw, uint64_t age);
 void sm_warp_clear(sm_t *sm, int local);

@@ -23,6 +23,7 @@ typedef struct {
     uint64_t stall[STALL_COUNT];
     uint64_t lines, sectors;      /* global/local requests after coalescing */
     uint64_t passes, worst_conflict;  /* shared memory */
+    uint64_t l1_hits, l1_misses, l2_hits, l2_misses;
 } pc_stats;
 
 /* bank-conflict degree histogram buckets: 1, 2, 3-4, 5-8, 9-16, 17-32, 33-64 */
@@ -43,6 +44,8 @@ typedef struct {
     uint64_t stall[STALL_COUNT];
     double occupancy_theoretical, occupancy_achieved;
     uint64_t conflict_hist[CONFLICT_BUCKETS];
+    double dram_peak_gbps;         /* of the config, for the achieved fraction */
+    double clock_mhz;
     int npc, nsm;
     pc_stats *per_pc;      /* npc entries */
     sm_stats *per_sm;      /* nsm entries */

@@ -61,8 +61,9 @@ int timing_params_load(timing_params *p, const config *cfg, diag *d)
     p->fetch_latency = (int)CFG(cfg, frontend_fetch_latency);
     p->ibuffer = (int)CFG(cfg, frontend_ibuffer);
     p->fetch_width = (int)CFG(cfg, frontend_fetch_width);
-    p->global_latency = (int)CFG(cfg, mem_global_latency);
     p->max_loads = (int)CFG(cfg, mem_max_loads_per_warp);
+    p->warp_size = ws;
+    p->l1_cache_global = (int)CFG(cfg, l1_cache_global);
     p->line_size = (int)CFG(cfg, mem_line_size);
     p->sector_size = (int)CFG(cfg, mem_sector_size);
     p->smem_banks = (int)CFG(cfg, smem_banks);
@@ -100,9 +101,17 @@ typedef struct {
     xrun run;
     isrc_func src;
     timing_params p;
+    mem_params mp;
+    memsys mem;
     sm_t *sms;
     int nsm;
 } gpu_t;
+
+static void load_done(void *ctx, int sm, int tag, uint64_t now)
+{
+    gpu_t *g = ctx;
+    sm_load_done(&g->sms[sm], tag, now);
+}
 
 /* dispatch the next block into slot s (on SM s mod nsm); 0 when the grid is done */
 static int dispatch(gpu_t *g, int s)
@@ -143,8 +152,11 @@ static func_status cycle_loop(gpu_t *g, kernel_stats *st, int max_warps)
     xrun *r = &g->run;
     uint64_t now = 0, resident_sum = 0, idle = 0;
     r->cycle = &now;
-    while (any_active(r)) {
+    /* the kernel ends when every block has finished and the memory
+     * system has drained (stores still in flight count) */
+    while (any_active(r) || memsys_next_event(&g->mem, now) != UINT64_MAX) {
         int issued = 0;
+        memsys_tick(&g->mem, now);
         for (int m = 0; m < g->nsm; m++) {
             sm_t *sm = &g->sms[m];
             int n = sm_cycle(sm, now);
@@ -157,10 +169,10 @@ static func_status cycle_loop(gpu_t *g, kernel_stats *st, int max_warps)
         now++;
         /* nothing issued or fetched: jump to the next cycle anything can
          * change, charging the skipped cycles to the same stall reasons */
-        uint64_t wake = UINT64_MAX;
+        uint64_t wake = memsys_next_event(&g->mem, now - 1);
         for (int m = 0; m < g->nsm; m++)
             if (g->sms[m].wake < wake) wake = g->sms[m].wake;
-        if (!issued && wake > now && wake != UINT64_MAX && any_active(r)) {
+        if (!issued && wake > now && wake != UINT64_MAX) {
             uint64_t skip = wake - now;
             for (int m = 0; m < g->nsm; m++) {
                 sm_skip(&g->sms[m], now, wake);
@@ -194,7 +206,8 @@ func_status timing_run(const func_launch *l, gmem *mem, const config *cfg, const
     gpu_t g;
     memset(&g, 0, sizeof g);
     stats->timed = 1;
-    if (timing_params_load(&g.p, cfg, d) || check_units(l->kernel, &g.p, cfg, d)) return FUNC_BAD_LAUNCH;
+    if (timing_params_load(&g.p, cfg, d) || mem_params_load(&g.mp, cfg, d) || check_units(l->kernel, &g.p, cfg, d))
+        return FUNC_BAD_LAUNCH;
     g.nsm = (int)CFG(cfg, sm_count);
     func_status status = xrun_init(&g.run, l, mem, cfg, opt, stats, used, d, g.nsm);
     if (status != FUNC_OK || !g.run.nslots) { xrun_free(&g.run); return status; }
@@ -206,11 +219,21 @@ func_status timing_run(const func_launch *l, gmem *mem, const config *cfg, const
     stats->per_sm = xcalloc((size_t)g.nsm, sizeof(sm_stats));
     stats->occupancy_theoretical = (double)(r->blocks_per_sm * r->warps_per_block) / max_warps;
     isrc_func_init(&g.src, r);
+    memsys_init(&g.mem, &g.mp, g.nsm, stats, load_done, &g);
     g.sms = xcalloc((size_t)g.nsm, sizeof(sm_t));
     for (int m = 0; m < g.nsm; m++)
-        sm_init(&g.sms[m], m, &g.p, &g.src.src, r->blocks_per_sm * r->warps_per_block, r->warps_per_block, stats);
+        sm_init(&g.sms[m], m, &g.p, &g.src.src, r->blocks_per_sm * r->warps_per_block, r->warps_per_block, stats, &g.mem);
     for (int s = 0; s < r->nslots; s++) dispatch(&g, s);
     status = cycle_loop(&g, stats, max_warps);
+    for (int c = 0; c < g.mp.slices; c++) {
+        const dram_channel *ch = &g.mem.slice[c].ch;
+        stats->v[STAT_dram_row_hits] += ch->row_hits;
+        stats->v[STAT_dram_row_misses] += ch->row_misses;
+        stats->v[STAT_dram_bytes] += ch->bytes;
+    }
+    stats->dram_peak_gbps = memsys_peak_gbps(&g.mp);
+    stats->clock_mhz = (double)CFG(cfg, gpu_clock_mhz);
+    memsys_free(&g.mem);
     for (int m = 0; m < g.nsm; m++) sm_free(&g.sms[m]);
     free(g.sms);
     isrc_func_free(&g.src);
