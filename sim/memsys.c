@@ -235,8 +235,9 @@ static void l2_fill(memsys *m, mem_slice *sl, int r, uint64_t now)
     q->l2_mshr = -1;
     for (int list = r; list >= 0;) {
         int next = list == r ? w : m->pool[list].next;
+        /* filled data passes through the slice's data pipeline, as a hit does */
         if (m->pool[list].kind == MR_ATOMIC) atomic_at_slice(m, sl, list, now);
-        else respond(m, list, now);
+        else respond(m, list, now + (uint64_t)m->p.l2_latency);
         list = next;
     }
 }
