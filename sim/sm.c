@@ -176,10 +176,12 @@ static uint64_t submit(sm_t *sm, int local, const isrc_static *st, int nreq, uin
 {
     twarp *t = &sm->w[local];
     int kind = st->is_atomic ? MR_ATOMIC : st->is_load ? MR_LOAD : MR_STORE;
-    int use_l1 = st->mem_space == SPACE_LOCAL
-              || st->cache_op == MOD_CACHE_CA
-              || (sm->p->l1_cache_global && st->cache_op != MOD_CACHE_CG && st->cache_op != MOD_CACHE_CS
-                  && st->cache_op != MOD_CACHE_CV);
+    /* local data per l1.cache_local; global data per l1.cache_global, which
+     * .CA turns on and .CG/.CS/.CV turn off (cache operators, PTX ISA) */
+    int use_l1 = st->mem_space == SPACE_LOCAL ? sm->p->l1_cache_local
+               : st->cache_op == MOD_CACHE_CA ? sm->p->l1_cache_local || sm->p->l1_cache_global
+               : sm->p->l1_cache_global && st->cache_op != MOD_CACHE_CG && st->cache_op != MOD_CACHE_CS
+                 && st->cache_op != MOD_CACHE_CV;
     int tag = -1;
     if (st->ndst && nreq) {            /* loads and value-returning atomics */
         tag = sm->rec_free;

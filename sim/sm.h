@@ -23,7 +23,7 @@ typedef struct {
     unit_params unit[UNIT_COUNT];
     int nsched, issue_width, issue_interval, active_set;
     int fetch_latency, ibuffer, fetch_width;
-    int max_loads, warp_size, l1_cache_global;
+    int max_loads, warp_size, l1_cache_global, l1_cache_local;
     int line_size, sector_size, smem_banks, smem_bank_width, smem_lanes_per_cycle;
     int barrier_latency, barrier_per_warp, membar_cta, membar_gl, clock_cost;
     const sched_policy *policy;

@@ -64,6 +64,7 @@ int timing_params_load(timing_params *p, const config *cfg, diag *d)
     p->max_loads = (int)CFG(cfg, mem_max_loads_per_warp);
     p->warp_size = ws;
     p->l1_cache_global = (int)CFG(cfg, l1_cache_global);
+    p->l1_cache_local = (int)CFG(cfg, l1_cache_local);
     p->line_size = (int)CFG(cfg, mem_line_size);
     p->sector_size = (int)CFG(cfg, mem_sector_size);
     p->smem_banks = (int)CFG(cfg, smem_banks);
