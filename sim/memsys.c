@@ -14,10 +14,17 @@ static void q_pop(req_queue *q) { q->head = (q->head + 1) % q->cap; q->n--; }
 static void t_init(timed_list *t, int cap) { t->id = xcalloc((size_t)cap, sizeof(int)); t->cap = cap; t->n = 0; }
 static int t_full(const timed_list *t) { return t->n >= t->cap; }
 
+static int t_before(const memsys *m, int a, int b)
+{
+    const mreq *x = &m->pool[a], *y = &m->pool[b];
+    return x->ready < y->ready || (x->ready == y->ready && x->seq < y->seq);
+}
+
 static void t_insert(memsys *m, timed_list *t, int r)
 {
+    m->pool[r].seq = m->seq++;
     int i = t->n++;
-    while (i > 0 && m->pool[t->id[i - 1]].ready > m->pool[r].ready) { t->id[i] = t->id[i - 1]; i--; }
+    while (i > 0 && t_before(m, r, t->id[(i - 1) / 2])) { t->id[i] = t->id[(i - 1) / 2]; i = (i - 1) / 2; }
     t->id[i] = r;
 }
 
@@ -26,9 +33,18 @@ static int t_ready(const memsys *m, const timed_list *t, uint64_t now)
     return t->n && m->pool[t->id[0]].ready <= now ? t->id[0] : -1;
 }
 
-static void t_pop(timed_list *t)
+static void t_pop_m(memsys *m, timed_list *t)
 {
-    memmove(t->id, t->id + 1, sizeof(int) * (size_t)--t->n);
+    int last = t->id[--t->n], i = 0;
+    for (;;) {
+        int c = 2 * i + 1;
+        if (c >= t->n) break;
+        if (c + 1 < t->n && t_before(m, t->id[c + 1], t->id[c])) c++;
+        if (!t_before(m, t->id[c], last)) break;
+        t->id[i] = t->id[c];
+        i = c;
+    }
+    if (t->n) t->id[i] = last;
 }
 
 /* ---- request pool ---- */
@@ -72,6 +88,7 @@ static void complete(memsys *m, int r, uint64_t now)
 {
     mreq *q = &m->pool[r];
     if (q->tag >= 0) m->done(m->done_ctx, q->sm, q->tag, now);
+    m->sm[q->sm].poked = 1;
     req_free(m, r);
 }
 
@@ -80,7 +97,7 @@ static void sm_responses(memsys *m, int s, uint64_t now)
     mem_sm *ms = &m->sm[s];
     int r;
     while ((r = t_ready(m, &ms->resp, now)) >= 0) {
-        t_pop(&ms->resp);
+        t_pop_m(m, &ms->resp);
         mreq *q = &m->pool[r];
         if (q->l1_mshr >= 0) {              /* a fill: install, wake every merged request */
             mshr *e = &ms->l1.m[q->l1_mshr];
@@ -247,7 +264,7 @@ static void l2_cycle(memsys *m, int s, uint64_t now)
     mem_slice *sl = &m->slice[s];
     int r;
     while ((r = t_ready(m, &sl->from_dram, now)) >= 0) {
-        t_pop(&sl->from_dram);
+        t_pop_m(m, &sl->from_dram);
         l2_fill(m, sl, r, now);
     }
     if ((r = t_ready(m, &sl->in, now)) < 0) return;
@@ -257,7 +274,7 @@ static void l2_cycle(memsys *m, int s, uint64_t now)
     if (q->kind == MR_STORE || q->kind == MR_WRITEBACK) {
         /* write-back, write-allocate at sector granularity: no fetch */
         if (dram_full(&sl->ch)) { st->v[STAT_l2_mshr_stalls]++; return; }
-        t_pop(&sl->in);
+        t_pop_m(m, &sl->in);
         st->v[STAT_l2_accesses]++;
         if (cache_lookup(&sl->l2, q->line, q->sectors) == q->sectors) st->v[STAT_l2_hits]++;
         else st->v[STAT_l2_misses]++;
@@ -270,9 +287,16 @@ static void l2_cycle(memsys *m, int s, uint64_t now)
         req_free(m, r);
         return;
     }
+    if (q->kind == MR_ATOMIC) {
+        /* the atomic unit's queue is bounded: a backlog longer than the
+         * slice's queue stalls the slice's input (back-pressure) */
+        uint64_t busy = sl->atomic_free > sl->line_free[(q->line / (uint64_t)m->p.l2.line) & 255]
+                      ? sl->atomic_free : sl->line_free[(q->line / (uint64_t)m->p.l2.line) & 255];
+        if (busy > now + (uint64_t)m->p.l2_queue) { st->v[STAT_l2_mshr_stalls]++; return; }
+    }
     uint32_t hit = cache_lookup(&sl->l2, q->line, q->sectors);
     if (hit == q->sectors) {
-        t_pop(&sl->in);
+        t_pop_m(m, &sl->in);
         st->v[STAT_l2_accesses]++; st->v[STAT_l2_hits]++; ps->l2_hits++;
         if (q->kind == MR_ATOMIC) atomic_at_slice(m, sl, r, now);
         else respond(m, r, now + (uint64_t)m->p.l2_latency);
@@ -280,7 +304,7 @@ static void l2_cycle(memsys *m, int s, uint64_t now)
     }
     int e = mshr_find(&sl->l2, q->line, q->sectors);
     if (e >= 0) {
-        t_pop(&sl->in);
+        t_pop_m(m, &sl->in);
         st->v[STAT_l2_accesses]++; st->v[STAT_l2_misses]++; st->v[STAT_l2_mshr_merges]++; ps->l2_misses++;
         q->next = -1;
         if (sl->l2.m[e].last >= 0) m->pool[sl->l2.m[e].last].next = r;
@@ -289,7 +313,7 @@ static void l2_cycle(memsys *m, int s, uint64_t now)
         return;
     }
     if (dram_full(&sl->ch) || (e = mshr_alloc(&sl->l2, q->line, q->sectors)) < 0) { st->v[STAT_l2_mshr_stalls]++; return; }
-    t_pop(&sl->in);
+    t_pop_m(m, &sl->in);
     st->v[STAT_l2_accesses]++; st->v[STAT_l2_misses]++; ps->l2_misses++;
     if (hit) st->v[STAT_l2_sector_misses]++;
     q->l2_mshr = e;
@@ -326,7 +350,14 @@ void memsys_tick(memsys *m, uint64_t now)
         for (int s = 0; s < m->p.slices; s++) l2_cycle(m, s, now);
         icnt_cycle(m, now);
     }
-    for (int s = 0; s < m->nsm; s++) l1_cycle(m, s, now);
+    for (int s = 0; s < m->nsm; s++) {
+        int before = m->sm[s].in.cap - m->sm[s].in.n;
+        l1_cycle(m, s, now);
+        /* the SM waits for room for a whole warp instruction: poke it when
+         * that appears */
+        int after = m->sm[s].in.cap - m->sm[s].in.n;
+        if (before < m->room_needed && after >= m->room_needed) m->sm[s].poked = 1;
+    }
 }
 
 uint64_t memsys_next_event(const memsys *m, uint64_t now)
@@ -430,10 +461,12 @@ void memsys_free(memsys *m)
     memset(m, 0, sizeof *m);
 }
 
-int memsys_room(const memsys *m, int sm, int n)
+int memsys_room(memsys *m, int sm, int n)
 {
+    m->room_needed = n;
     const req_queue *q = &m->sm[sm].in;
-    return q->cap - q->n >= n && m->nfree >= n + 64;
+    if (q->cap - q->n < n) return 0;
+    return m->nfree >= n + 64 ? 1 : -1;
 }
 
 void memsys_submit(memsys *m, int sm, int kind, uint64_t line, uint32_t sectors, int lanes, int use_l1,

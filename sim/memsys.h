@@ -19,9 +19,11 @@ typedef struct {
     uint8_t kind, use_l1, lanes;
     int sm, tag;             /* tag: the SM's load record, -1 for none */
     int pc, slice, l1_mshr, l2_mshr, next;
+    uint64_t seq;            /* arrival order in a timed list */
 } mreq;
 
-/* a list of requests ordered by ready cycle (ties: arrival order) */
+/* requests ordered by ready cycle, ties in arrival order: a binary heap
+ * keyed by (ready, sequence number), so the order is deterministic */
 typedef struct {
     int *id;
     int n, cap;
@@ -49,6 +51,7 @@ typedef struct {
     req_queue in;            /* from the LD/ST unit */
     req_queue out;           /* to the interconnect */
     timed_list resp;         /* responses on their way back */
+    uint8_t poked;           /* the SM's view changed: its queue drained or a load returned */
 } mem_sm;
 
 typedef struct {
@@ -69,6 +72,8 @@ typedef struct {
     int npool, free_head, nfree;
     uint64_t l2_acc, dram_acc, dram_now;   /* clock-domain accumulators */
     int rr;
+    uint64_t seq;
+    int room_needed;         /* the room SMs ask for (a warp's worth of requests) */
     kernel_stats *st;
     load_done_fn done;
     void *done_ctx;
@@ -77,8 +82,9 @@ typedef struct {
 int mem_params_load(mem_params *p, const config *cfg, diag *d);
 void memsys_init(memsys *m, const mem_params *p, int nsm, kernel_stats *st, load_done_fn done, void *ctx);
 void memsys_free(memsys *m);
-/* room for `n` more line requests from SM `sm` */
-int memsys_room(const memsys *m, int sm, int n);
+/* room for `n` more line requests from SM `sm`: 1; 0 when its queue is full
+ * (the SM is poked when it drains); -1 when requests in flight are at their limit */
+int memsys_room(memsys *m, int sm, int n);
 /* a line request from the LD/ST unit of SM `sm` */
 void memsys_submit(memsys *m, int sm, int kind, uint64_t line, uint32_t sectors, int lanes, int use_l1,
                    int tag, int pc, uint64_t now);

@@ -52,6 +52,7 @@ void sm_warp_start(sm_t *sm, int local, int xw, uint64_t age)
     sm->age[local] = age;
     sm->live[local] = 1;
     sm->resident++;
+    sm->poked = 1;
 }
 
 void sm_warp_clear(sm_t *sm, int local)
@@ -102,7 +103,9 @@ static int check(sm_t *sm, int local, int s, uint64_t now, const isrc_static **o
     if (st->is_mem && st->mem_space != SPACE_SHARED) {
         /* the memory system wakes the SM when a load returns */
         if (st->is_load && p->max_loads && t->nloads >= p->max_loads) return STALL_mem_full;
-        if (!memsys_room(sm->mem, sm->id, 2 * p->warp_size) || sm->rec_free < 0) return STALL_mem_full;
+        int room = memsys_room(sm->mem, sm->id, 2 * p->warp_size);
+        if (room < 0 || sm->rec_free < 0) wake_at(sm, now + 1);   /* shared limits: poll */
+        if (room <= 0 || sm->rec_free < 0) return STALL_mem_full;
     }
     /* instance i serves scheduler i mod N, unless the unit is shared or
      * there are fewer instances than schedulers */
@@ -305,6 +308,15 @@ static int schedule(sm_t *sm, int s, uint64_t now)
 int sm_cycle(sm_t *sm, uint64_t now)
 {
     sm->finished = 0;
+    /* nothing this SM waits for can have happened: sleep through the cycle,
+     * charging it as the last one (the same as the GPU's time skipping) */
+    int poked = sm->poked || sm->mem->sm[sm->id].poked;
+    sm->poked = 0;
+    sm->mem->sm[sm->id].poked = 0;
+    if (!poked && now < sm->wake) {
+        sm_skip(sm, now, now + 1);
+        return 0;
+    }
     sm->wake = UINT64_MAX;
     if (fetch(sm, now)) sm->wake = now + 1;
     int issued = 0;

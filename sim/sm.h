@@ -68,6 +68,7 @@ typedef struct {
     uint64_t busy[UNIT_COUNT][SM_MAX_INSTANCES];
     int fetch_rr;
     int finished;                    /* a warp finished this cycle */
+    int poked;                       /* something changed outside: schedule this cycle */
     uint64_t wake;                   /* earliest cycle anything can change (time skipping) */
     uint8_t *last_reason;            /* per scheduler: the reason charged last cycle */
     int *last_pc;
