@@ -70,8 +70,9 @@ static void req_free(memsys *m, int r)
 static int slice_of(const memsys *m, uint64_t line)
 {
     uint64_t chunk = line / (uint64_t)m->p.interleave;
-    /* fold higher address bits in, so that power-of-two strides still spread */
-    return (int)((chunk ^ (chunk / (uint64_t)m->p.slices)) % (uint64_t)m->p.slices);
+    /* skewed: each run of `slices` chunks starts one slice later, so strides
+     * that are multiples of the run still spread over every slice */
+    return (int)((chunk + chunk / (uint64_t)m->p.slices) % (uint64_t)m->p.slices);
 }
 
 /* address within the slice's DRAM channel: the slice-select bits removed */
@@ -148,10 +149,13 @@ static void l1_cycle(memsys *m, int s, uint64_t now)
             ms->l1.m[e].last = r;
             return;
         }
-        if (q_full(&ms->out) || (e = mshr_alloc(&ms->l1, q->line, q->sectors)) < 0) {
+        /* a non-sectored L1 fetches the whole line */
+        uint32_t fetch = m->p.l1_sectored ? q->sectors : (uint32_t)((1ull << ms->l1.sectors_per_line) - 1);
+        if (q_full(&ms->out) || (e = mshr_alloc(&ms->l1, q->line, fetch)) < 0) {
             st->v[STAT_l1_mshr_stalls]++;
             return;
         }
+        q->sectors = fetch;
         st->v[STAT_l1_accesses]++; st->v[STAT_l1_misses]++; ps->l1_misses++;
         if (hit) st->v[STAT_l1_sector_misses]++;
         q_pop(&ms->in);
@@ -232,20 +236,22 @@ static void atomic_at_slice(memsys *m, mem_slice *sl, int r, uint64_t now)
     uint64_t done = start + (uint64_t)m->p.atomic_latency + (uint64_t)(q->lanes ? q->lanes - 1 : 0);
     sl->atomic_free = start + (uint64_t)(q->lanes ? q->lanes : 1);
     *line_free = done;
-    cache_mark_dirty(&sl->l2, q->line, q->sectors);
+    cache_mark_dirty(&sl->l2, channel_addr(m, q->line), q->sectors);
     m->st->v[STAT_l2_atomics]++;
     respond(m, r, done);
 }
 
+/* an L2 slice indexes and tags its lines by their address within the
+ * slice's channel, so that every set is used whatever the slice mapping */
 static void l2_fill(memsys *m, mem_slice *sl, int r, uint64_t now)
 {
     mreq *q = &m->pool[r];
     mshr *e = &sl->l2.m[q->l2_mshr];
     uint64_t victim;
     uint32_t vd;
-    if (cache_install(&sl->l2, q->line, e->sectors, 0, &victim, &vd)) {
+    if (cache_install(&sl->l2, channel_addr(m, q->line), e->sectors, 0, &victim, &vd)) {
         m->st->v[STAT_dram_writes]++;
-        dram_enqueue(&sl->ch, -1, channel_addr(m, victim), bytes_of(m, vd), 1, m->dram_now);
+        dram_enqueue(&sl->ch, -1, victim, bytes_of(m, vd), 1, m->dram_now);
     }
     int w = e->first;
     mshr_release(&sl->l2, q->l2_mshr);
@@ -276,13 +282,13 @@ static void l2_cycle(memsys *m, int s, uint64_t now)
         if (dram_full(&sl->ch)) { st->v[STAT_l2_mshr_stalls]++; return; }
         t_pop_m(m, &sl->in);
         st->v[STAT_l2_accesses]++;
-        if (cache_lookup(&sl->l2, q->line, q->sectors) == q->sectors) st->v[STAT_l2_hits]++;
+        if (cache_lookup(&sl->l2, channel_addr(m, q->line), q->sectors) == q->sectors) st->v[STAT_l2_hits]++;
         else st->v[STAT_l2_misses]++;
         uint64_t victim;
         uint32_t vd;
-        if (cache_install(&sl->l2, q->line, q->sectors, 1, &victim, &vd)) {
+        if (cache_install(&sl->l2, channel_addr(m, q->line), q->sectors, 1, &victim, &vd)) {
             st->v[STAT_dram_writes]++;
-            dram_enqueue(&sl->ch, -1, channel_addr(m, victim), bytes_of(m, vd), 1, m->dram_now);
+            dram_enqueue(&sl->ch, -1, victim, bytes_of(m, vd), 1, m->dram_now);
         }
         req_free(m, r);
         return;
@@ -294,7 +300,7 @@ static void l2_cycle(memsys *m, int s, uint64_t now)
                       ? sl->atomic_free : sl->line_free[(q->line / (uint64_t)m->p.l2.line) & 255];
         if (busy > now + (uint64_t)m->p.l2_queue) { st->v[STAT_l2_mshr_stalls]++; return; }
     }
-    uint32_t hit = cache_lookup(&sl->l2, q->line, q->sectors);
+    uint32_t hit = cache_lookup(&sl->l2, channel_addr(m, q->line), q->sectors);
     if (hit == q->sectors) {
         t_pop_m(m, &sl->in);
         st->v[STAT_l2_accesses]++; st->v[STAT_l2_hits]++; ps->l2_hits++;
@@ -302,7 +308,7 @@ static void l2_cycle(memsys *m, int s, uint64_t now)
         else respond(m, r, now + (uint64_t)m->p.l2_latency);
         return;
     }
-    int e = mshr_find(&sl->l2, q->line, q->sectors);
+    int e = mshr_find(&sl->l2, channel_addr(m, q->line), q->sectors);
     if (e >= 0) {
         t_pop_m(m, &sl->in);
         st->v[STAT_l2_accesses]++; st->v[STAT_l2_misses]++; st->v[STAT_l2_mshr_merges]++; ps->l2_misses++;
@@ -312,7 +318,7 @@ static void l2_cycle(memsys *m, int s, uint64_t now)
         sl->l2.m[e].last = r;
         return;
     }
-    if (dram_full(&sl->ch) || (e = mshr_alloc(&sl->l2, q->line, q->sectors)) < 0) { st->v[STAT_l2_mshr_stalls]++; return; }
+    if (dram_full(&sl->ch) || (e = mshr_alloc(&sl->l2, channel_addr(m, q->line), q->sectors)) < 0) { st->v[STAT_l2_mshr_stalls]++; return; }
     t_pop_m(m, &sl->in);
     st->v[STAT_l2_accesses]++; st->v[STAT_l2_misses]++; ps->l2_misses++;
     if (hit) st->v[STAT_l2_sector_misses]++;
@@ -388,6 +394,7 @@ int mem_params_load(mem_params *p, const config *cfg, diag *d)
     p->l1_latency = KEYI(l1_latency);
     p->l1_cache_global = KEYI(l1_cache_global);
     p->l1_local_write_back = KEYI(l1_local_write_back);
+    p->l1_sectored = KEYI(l1_sectored);
     p->l1_queue = KEYI(l1_queue);
     p->icnt_latency = KEYI(icnt_latency);
     p->icnt_width = KEYI(icnt_width);

@@ -39,7 +39,7 @@ typedef void (*load_done_fn)(void *ctx, int sm, int tag, uint64_t now);
 
 typedef struct {
     cache_params l1, l2;
-    int l1_latency, l1_cache_global, l1_local_write_back, l1_queue;
+    int l1_latency, l1_cache_global, l1_local_write_back, l1_queue, l1_sectored;
     int icnt_latency, icnt_width, icnt_clock, l2_clock;
     int slices, interleave, l2_latency, l2_queue, atomic_latency;
     dram_params dram;
