@@ -72,7 +72,8 @@ static int slice_of(const memsys *m, uint64_t line)
     uint64_t chunk = line / (uint64_t)m->p.interleave;
     /* skewed: each run of `slices` chunks starts one slice later, so strides
      * that are multiples of the run still spread over every slice */
-    return (int)((chunk + chunk / (uint64_t)m->p.slices) % (uint64_t)m->p.slices);
+    uint64_t skew = m->p.l2_hash ? chunk / (uint64_t)m->p.slices : 0;
+    return (int)((chunk + skew) % (uint64_t)m->p.slices);
 }
 
 /* address within the slice's DRAM channel: the slice-select bits removed */
@@ -400,6 +401,7 @@ int mem_params_load(mem_params *p, const config *cfg, diag *d)
     p->icnt_width = KEYI(icnt_width);
     p->slices = KEYI(l2_slices);
     p->interleave = KEYI(l2_interleave);
+    p->l2_hash = KEYI(l2_hash);
     p->l2_latency = KEYI(l2_latency);
     p->l2_queue = KEYI(l2_queue);
     p->atomic_latency = KEYI(l2_atomic_latency);

@@ -41,7 +41,7 @@ typedef struct {
     cache_params l1, l2;
     int l1_latency, l1_cache_global, l1_local_write_back, l1_queue, l1_sectored;
     int icnt_latency, icnt_width, icnt_clock, l2_clock;
-    int slices, interleave, l2_latency, l2_queue, atomic_latency;
+    int slices, interleave, l2_hash, l2_latency, l2_queue, atomic_latency;
     dram_params dram;
     int dram_clock, dram_latency, core_clock;
 } mem_params;

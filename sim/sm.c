@@ -14,6 +14,7 @@ void sm_init(sm_t *sm, int id, const timing_params *p, isrc *src, int nwarps, in
     sm->rec = xcalloc((size_t)sm->nrec, sizeof(load_record));
     for (int i = 0; i < sm->nrec; i++) sm->rec[i].next_free = i + 1 < sm->nrec ? i + 1 : -1;
     sm->rec_free = 0;
+    if (p->icache.size) cache_init(&sm->icache, &p->icache);
     sm->id = id;
     sm->p = p;
     sm->src = src;
@@ -41,6 +42,7 @@ void sm_init(sm_t *sm, int id, const timing_params *p, isrc *src, int nwarps, in
 void sm_free(sm_t *sm)
 {
     free(sm->w); free(sm->age); free(sm->live); free(sm->sched); free(sm->last_reason); free(sm->last_pc); free(sm->rec);
+    if (sm->p->icache.size) cache_free(&sm->icache);
     memset(sm, 0, sizeof *sm);
 }
 
@@ -69,7 +71,22 @@ static int fetch(sm_t *sm, uint64_t now)
         int i = (sm->fetch_rr + n) % sm->nwarps;
         twarp *t = &sm->w[i];
         if (!sm->live[i] || t->ibuf_count >= sm->p->ibuffer) continue;
-        t->ibuf[(t->ibuf_head + t->ibuf_count++) % SM_MAX_IBUF] = now + (uint64_t)sm->p->fetch_latency;
+        uint64_t ready = now + (uint64_t)sm->p->fetch_latency;
+        if (sm->p->icache.size) {
+            /* the instruction after those already buffered, fall-through order */
+            const isrc_static *st = sm->src->peek(sm->src, t->xw);
+            uint64_t addr = (uint64_t)((st ? st->pc : 0) + t->ibuf_count) * (uint64_t)sm->p->icache_insn_bytes;
+            uint64_t line = addr / (uint64_t)sm->p->icache.line * (uint64_t)sm->p->icache.line;
+            uint64_t victim;
+            uint32_t vd;
+            if (cache_lookup(&sm->icache, line, 1)) sm->st->v[STAT_icache_hits]++;
+            else {
+                sm->st->v[STAT_icache_misses]++;
+                cache_install(&sm->icache, line, 1, 0, &victim, &vd);
+                ready += (uint64_t)sm->p->icache_miss_latency;
+            }
+        }
+        t->ibuf[(t->ibuf_head + t->ibuf_count++) % SM_MAX_IBUF] = ready;
         fetched++;
         sm->fetch_rr = (i + 1) % sm->nwarps;
     }

@@ -61,6 +61,15 @@ int timing_params_load(timing_params *p, const config *cfg, diag *d)
     p->fetch_latency = (int)CFG(cfg, frontend_fetch_latency);
     p->ibuffer = (int)CFG(cfg, frontend_ibuffer);
     p->fetch_width = (int)CFG(cfg, frontend_fetch_width);
+    p->icache = (cache_params){ (int)CFG(cfg, icache_size), (int)CFG(cfg, icache_line), (int)CFG(cfg, icache_line),
+                                (int)CFG(cfg, icache_assoc), 1, 0, 0 };
+    p->icache_insn_bytes = (int)CFG(cfg, icache_insn_bytes);
+    p->icache_miss_latency = (int)CFG(cfg, icache_miss_latency);
+    if (p->icache.size && p->icache.size < p->icache.line * p->icache.assoc) {
+        diag_error(d, "icache.size = %d holds less than one set (icache.line x icache.assoc) (set at %s)",
+                   p->icache.size, cfg->origin[CFGK_icache_size]);
+        return -1;
+    }
     p->max_loads = (int)CFG(cfg, mem_max_loads_per_warp);
     p->warp_size = ws;
     p->l1_cache_global = (int)CFG(cfg, l1_cache_global);

@@ -107,6 +107,19 @@ START_TEST(test_histogram_contention)
 }
 END_TEST
 
+START_TEST(test_instruction_cache)
+{
+    /* a kernel longer than a tiny instruction cache keeps missing; the same
+     * kernel with an ideal cache is faster */
+    result tiny, ideal;
+    run("microbench/latency_chain.sass", "gf100", "icache.size=128;icache.assoc=1", NULL, &tiny);
+    run("microbench/latency_chain.sass", "gf100", "icache.size=0", NULL, &ideal);
+    ck_assert(tiny.ks[0].v[STAT_icache_misses] > 20);
+    ck_assert_uint_eq(ideal.ks[0].v[STAT_icache_misses], 0);
+    ck_assert(tiny.ks[0].cycles > ideal.ks[0].cycles);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("memory");
@@ -116,6 +129,7 @@ int main(void)
     tcase_add_test(tc, test_plateaus_of_every_config);
     tcase_add_loop_test(tc, test_bandwidth_and_row_hits, 0, 4);
     tcase_add_test(tc, test_histogram_contention);
+    tcase_add_test(tc, test_instruction_cache);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
