@@ -357,6 +357,11 @@ void memsys_tick(memsys *m, uint64_t now)
         for (int s = 0; s < m->p.slices; s++) l2_cycle(m, s, now);
         icnt_cycle(m, now);
     }
+}
+
+/* the L1s take requests in the cycle the LD/ST units issue them */
+void memsys_tick_l1(memsys *m, uint64_t now)
+{
     for (int s = 0; s < m->nsm; s++) {
         int before = m->sm[s].in.cap - m->sm[s].in.n;
         l1_cycle(m, s, now);

@@ -88,8 +88,10 @@ int memsys_room(memsys *m, int sm, int n);
 /* a line request from the LD/ST unit of SM `sm` */
 void memsys_submit(memsys *m, int sm, int kind, uint64_t line, uint32_t sectors, int lanes, int use_l1,
                    int tag, int pc, uint64_t now);
-/* one core cycle */
+/* one core cycle: responses, DRAM, L2 and interconnect before the SMs
+ * issue, the L1s after */
 void memsys_tick(memsys *m, uint64_t now);
+void memsys_tick_l1(memsys *m, uint64_t now);
 /* the earliest cycle at which the hierarchy can change (UINT64_MAX: idle) */
 uint64_t memsys_next_event(const memsys *m, uint64_t now);
 /* peak DRAM bandwidth in GB/s */

@@ -175,6 +175,7 @@ static func_status cycle_loop(gpu_t *g, kernel_stats *st, int max_warps)
             resident_sum += (uint64_t)sm->resident;
             if (sm->finished) refill(g, m);
         }
+        memsys_tick_l1(&g->mem, now);
         idle = issued ? 0 : idle + 1;
         now++;
         /* nothing issued or fetched: jump to the next cycle anything can
