@@ -6,24 +6,34 @@
 
 /* average load latency of a pointer chase of `size` bytes at `stride`;
  * through L1 with .CA when `ca` (CC 3.5 and 5.x skip L1 by default) */
-static double chase(const char *cfg, long size, int stride, int ca)
+static double chase_steps(const char *cfg, long size, int stride, int ca, long steps)
 {
     char def[96];
-    snprintf(def, sizeof def, "size=%ld;stride=%d", size, stride);
+    if (steps) snprintf(def, sizeof def, "size=%ld;stride=%d;steps=%ld", size, stride, steps);
+    else snprintf(def, sizeof def, "size=%ld;stride=%d", size, stride);
     result r;
     run(ca ? "microbench/pointer_chase_ca.sass" : "microbench/pointer_chase.sass", cfg, "sm.count=1", def, &r);
     return r.report[0];
 }
 
+static double chase(const char *cfg, long size, int stride, int ca) { return chase_steps(cfg, size, stride, ca, 0); }
+
 static int near(double got, double want, double tol) { return got > want * (1 - tol) && got < want * (1 + tol); }
 
 /* Wong et al.'s method (seed 001): recover a cache's geometry from the
  * latency-vs-size curve of a pointer chase */
-typedef struct { const char *cfg; int ca; long l1_size; int l1_line, l1_assoc; long l2_size; } geometry;
+typedef struct {
+    const char *cfg;
+    int ca;
+    long l1_size;
+    int l1_line, l1_assoc;
+    long l2_size;
+    int l2_line, l2_assoc;   /* the L2 fill granularity seen by a load */
+} geometry;
 static const geometry geometries[] = {
-    { "gf100", 0, 16384, 128, 4, 786432 },   /* 128 B lines, whole-line fills */
-    { "gk110", 1, 16384, 128, 4, 1572864 },
-    { "gm204", 1, 24576, 32, 4, 2097152 },   /* sectored L1: 32 B fills (MC: 32 B lines) */
+    { "gf100", 0, 16384, 128, 4, 786432, 128, 8 },    /* L1 fills whole 128 B lines */
+    { "gk110", 1, 16384, 128, 4, 1572864, 32, 16 },   /* L2 line 32 B (JT, K80) */
+    { "gm204", 1, 24576, 32, 4, 2097152, 32, 8 },     /* sectored L1 (MC: 32 B lines); L2 32 B (JT) */
 };
 
 START_TEST(test_pointer_chase_recovers_caches)
@@ -50,6 +60,26 @@ START_TEST(test_pointer_chase_recovers_caches)
     for (long sz = g->l2_size / 2; sz <= g->l2_size * 2; sz += g->l2_size / 8)
         if (chase(g->cfg, sz, 128, 0) <= l2 * 1.05) l2_size = sz;
     ck_assert_msg(l2_size == g->l2_size, "%s: recovered L2 size %ld, configured %ld", g->cfg, l2_size, g->l2_size);
+}
+END_TEST
+
+START_TEST(test_pointer_chase_recovers_l2)
+{
+    const geometry *g = &geometries[_i];
+    double dram = chase(g->cfg, g->l2_size * 4, 128, 0);
+    /* fill granularity: walk 64 KB of a chain 4x the L2 whose lines the
+     * initialisation has long evicted; one DRAM fill per granule */
+    double hit = chase(g->cfg, 4096, 128, 0);   /* the nearest cache on the load path */
+    double avg = chase_steps(g->cfg, g->l2_size * 4, 8, 0, 8192);
+    double line = 8 * (dram - hit) / (avg - hit);
+    ck_assert_msg(near(line, g->l2_line, 0.15), "%s: recovered L2 fill %.1f, want %d", g->cfg, line, g->l2_line);
+    /* associativity: as for L1, over all slices' sets together */
+    int sets_expected = (int)(g->l2_size / (128 * g->l2_assoc)), sets = 0;
+    for (int j = sets_expected / 8; j <= 2 * sets_expected && !sets; j += sets_expected / 8)
+        if (chase(g->cfg, g->l2_size + 128L * j, 128, 0) > 0.99 * dram) sets = j;
+    ck_assert_msg(sets == sets_expected, "%s: %d L2 sets overflowed before every access missed, want %d",
+                  g->cfg, sets, sets_expected);
+    ck_assert_int_eq(g->l2_size / (128 * sets), g->l2_assoc);
 }
 END_TEST
 
@@ -136,6 +166,7 @@ int main(void)
     TCase *tc = tcase_create("memory");
     tcase_set_timeout(tc, 300);
     tcase_add_loop_test(tc, test_pointer_chase_recovers_caches, 0, 3);
+    tcase_add_loop_test(tc, test_pointer_chase_recovers_l2, 0, 3);
     tcase_add_test(tc, test_plateaus_of_every_config);
     tcase_add_loop_test(tc, test_bandwidth_and_row_hits, 0, 4);
     tcase_add_test(tc, test_histogram_contention);
