@@ -49,6 +49,7 @@ static void operand_slots(const isa_insn *in, const isa_operand *o, int dst, isr
 static void describe(const isa_insn *in, int pc, isrc_static *s)
 {
     memset(s, 0, sizeof *s);
+    s->const_offset = -1;
     s->pc = pc;
     s->unit = isa_ops[in->op].unit;
     if (in->guard != ISA_PRED_PT)
@@ -70,6 +71,9 @@ static void describe(const isa_insn *in, int pc, isrc_static *s)
     s->is_barrier = in->op == OP_BAR_SYNC;
     s->is_atomic = in->op == OP_ATOMG || in->op == OP_RED || in->op == OP_ATOMS;
     s->cache_op = in->cache;
+    s->const_offset = -1;
+    for (int i = 0; i < in->nops; i++)
+        if (in->o[i].kind == OPK_CONST) s->const_offset = (int32_t)in->o[i].imm;
     s->is_membar_gl = in->op == OP_MEMBAR && in->scope == MOD_SCOPE_GL;
     s->is_membar_cta = in->op == OP_MEMBAR && in->scope != MOD_SCOPE_GL;
     s->reads_clock = (in->op == OP_S2R || in->op == OP_CS2R)

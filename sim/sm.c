@@ -15,6 +15,7 @@ void sm_init(sm_t *sm, int id, const timing_params *p, isrc *src, int nwarps, in
     for (int i = 0; i < sm->nrec; i++) sm->rec[i].next_free = i + 1 < sm->nrec ? i + 1 : -1;
     sm->rec_free = 0;
     if (p->icache.size) cache_init(&sm->icache, &p->icache);
+    if (p->ccache.size) cache_init(&sm->ccache, &p->ccache);
     sm->id = id;
     sm->p = p;
     sm->src = src;
@@ -43,6 +44,7 @@ void sm_free(sm_t *sm)
 {
     free(sm->w); free(sm->age); free(sm->live); free(sm->sched); free(sm->last_reason); free(sm->last_pc); free(sm->rec);
     if (sm->p->icache.size) cache_free(&sm->icache);
+    if (sm->p->ccache.size) cache_free(&sm->ccache);
     memset(sm, 0, sizeof *sm);
 }
 
@@ -257,6 +259,17 @@ static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int
     t->ibuf_count--;
     if (dy.redirected) t->ibuf_count = 0;   /* fetched down the wrong path */
     if (st->reads_clock) t->sync_until = now + (uint64_t)p->clock_cost;
+    if (st->const_offset >= 0 && p->ccache.size) {
+        /* a constant that misses holds the warp while the line comes in */
+        uint64_t line = (uint64_t)st->const_offset / (uint64_t)p->ccache.line * (uint64_t)p->ccache.line, victim;
+        uint32_t vd;
+        if (cache_lookup(&sm->ccache, line, 1)) sm->st->v[STAT_ccache_hits]++;
+        else {
+            sm->st->v[STAT_ccache_misses]++;
+            cache_install(&sm->ccache, line, 1, 0, &victim, &vd);
+            if (t->sync_until < now + (uint64_t)p->ccache_miss_latency) t->sync_until = now + (uint64_t)p->ccache_miss_latency;
+        }
+    }
     if (st->is_membar_cta) t->sync_until = now + (uint64_t)p->membar_cta;
     if (st->is_membar_gl) t->sync_until = now + (uint64_t)p->membar_gl;
     if (dy.barrier_released) {

@@ -25,6 +25,8 @@ typedef struct {
     int fetch_latency, ibuffer, fetch_width;
     cache_params icache;             /* size 0: ideal */
     int icache_insn_bytes, icache_miss_latency;
+    cache_params ccache;             /* size 0: ideal */
+    int ccache_miss_latency;
     int max_loads, warp_size, l1_cache_global, l1_cache_local;
     int line_size, sector_size, smem_banks, smem_bank_width, smem_lanes_per_cycle;
     int barrier_latency, barrier_per_warp, membar_cta, membar_gl, clock_cost;
@@ -69,7 +71,7 @@ typedef struct {
     sched_state *sched;
     uint64_t busy[UNIT_COUNT][SM_MAX_INSTANCES];
     int fetch_rr;
-    cache icache;
+    cache icache, ccache;
     int finished;                    /* a warp finished this cycle */
     int poked;                       /* something changed outside: schedule this cycle */
     uint64_t wake;                   /* earliest cycle anything can change (time skipping) */

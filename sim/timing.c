@@ -65,6 +65,14 @@ int timing_params_load(timing_params *p, const config *cfg, diag *d)
                                 (int)CFG(cfg, icache_assoc), 1, 0, 0 };
     p->icache_insn_bytes = (int)CFG(cfg, icache_insn_bytes);
     p->icache_miss_latency = (int)CFG(cfg, icache_miss_latency);
+    p->ccache = (cache_params){ (int)CFG(cfg, ccache_size), (int)CFG(cfg, ccache_line), (int)CFG(cfg, ccache_line),
+                                (int)CFG(cfg, ccache_assoc), 1, 0, 0 };
+    p->ccache_miss_latency = (int)CFG(cfg, ccache_miss_latency);
+    if (p->ccache.size && p->ccache.size < p->ccache.line * p->ccache.assoc) {
+        diag_error(d, "ccache.size = %d holds less than one set (ccache.line x ccache.assoc) (set at %s)",
+                   p->ccache.size, cfg->origin[CFGK_ccache_size]);
+        return -1;
+    }
     if (p->icache.size && p->icache.size < p->icache.line * p->icache.assoc) {
         diag_error(d, "icache.size = %d holds less than one set (icache.line x icache.assoc) (set at %s)",
                    p->icache.size, cfg->origin[CFGK_icache_size]);

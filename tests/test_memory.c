@@ -160,6 +160,19 @@ START_TEST(test_instruction_cache)
 }
 END_TEST
 
+START_TEST(test_constant_cache)
+{
+    /* every SM misses each parameter line once, then hits */
+    result cached, ideal;
+    run("sum/gpu3_grid_stride.sass", "gf100", NULL, NULL, &cached);
+    run("sum/gpu3_grid_stride.sass", "gf100", "ccache.size=0", NULL, &ideal);
+    ck_assert(cached.ks[0].v[STAT_ccache_misses] > 0);
+    ck_assert(cached.ks[0].v[STAT_ccache_hits] > 10 * cached.ks[0].v[STAT_ccache_misses]);
+    ck_assert_uint_eq(ideal.ks[0].v[STAT_ccache_misses], 0);
+    ck_assert(cached.ks[0].stall[STALL_sync] > ideal.ks[0].stall[STALL_sync]);   /* the misses held warps */
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("memory");
@@ -171,6 +184,7 @@ int main(void)
     tcase_add_loop_test(tc, test_bandwidth_and_row_hits, 0, 4);
     tcase_add_test(tc, test_histogram_contention);
     tcase_add_test(tc, test_instruction_cache);
+    tcase_add_test(tc, test_constant_cache);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
