@@ -104,3 +104,12 @@ void mshr_release(cache *c, int i)
     c->m[i].used = 0;
     c->mshrs_used--;
 }
+
+int cache_touch(cache *c, uint64_t addr)
+{
+    uint64_t line = addr / (uint64_t)c->p.line * (uint64_t)c->p.line, victim;
+    uint32_t vd;
+    if (cache_lookup(c, line, 1)) return 1;
+    cache_install(c, line, 1, 0, &victim, &vd);
+    return 0;
+}

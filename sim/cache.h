@@ -39,6 +39,10 @@ int cache_install(cache *c, uint64_t line, uint32_t sectors, int dirty, uint64_t
 /* a write hit marks sectors dirty (write-back) */
 void cache_mark_dirty(cache *c, uint64_t line, uint32_t sectors);
 
+/* read-only caches (instructions, constants): 1 when the line holding addr
+ * is present; on a miss the line is installed and 0 returned */
+int cache_touch(cache *c, uint64_t addr);
+
 /* MSHRs: the entry fetching these sectors of the line, or -1 */
 int mshr_find(cache *c, uint64_t line, uint32_t sectors);
 /* a new entry, or -1 when all are in use */

@@ -78,13 +78,9 @@ static int fetch(sm_t *sm, uint64_t now)
             /* the instruction after those already buffered, fall-through order */
             const isrc_static *st = sm->src->peek(sm->src, t->xw);
             uint64_t addr = (uint64_t)((st ? st->pc : 0) + t->ibuf_count) * (uint64_t)sm->p->icache_insn_bytes;
-            uint64_t line = addr / (uint64_t)sm->p->icache.line * (uint64_t)sm->p->icache.line;
-            uint64_t victim;
-            uint32_t vd;
-            if (cache_lookup(&sm->icache, line, 1)) sm->st->v[STAT_icache_hits]++;
+            if (cache_touch(&sm->icache, addr)) sm->st->v[STAT_icache_hits]++;
             else {
                 sm->st->v[STAT_icache_misses]++;
-                cache_install(&sm->icache, line, 1, 0, &victim, &vd);
                 ready += (uint64_t)sm->p->icache_miss_latency;
             }
         }
@@ -261,12 +257,9 @@ static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int
     if (st->reads_clock) t->sync_until = now + (uint64_t)p->clock_cost;
     if (st->const_offset >= 0 && p->ccache.size) {
         /* a constant that misses holds the warp while the line comes in */
-        uint64_t line = (uint64_t)st->const_offset / (uint64_t)p->ccache.line * (uint64_t)p->ccache.line, victim;
-        uint32_t vd;
-        if (cache_lookup(&sm->ccache, line, 1)) sm->st->v[STAT_ccache_hits]++;
+        if (cache_touch(&sm->ccache, (uint64_t)st->const_offset)) sm->st->v[STAT_ccache_hits]++;
         else {
             sm->st->v[STAT_ccache_misses]++;
-            cache_install(&sm->ccache, line, 1, 0, &victim, &vd);
             if (t->sync_until < now + (uint64_t)p->ccache_miss_latency) t->sync_until = now + (uint64_t)p->ccache_miss_latency;
         }
     }
