@@ -302,12 +302,41 @@ static void charge(sm_t *sm, int s, int reason, int pc, uint64_t cycles)
     sm->last_pc[s] = pc;
 }
 
+/* GCN's rule: up to issue_width instructions in the cycle, each from a
+ * different warp and of a different unit category (VALU, VMEM, SALU, LDS,
+ * branch) */
+static int schedule_by_category(sm_t *sm, int s, const int *order, int n, uint64_t now)
+{
+    sched_state *ss = &sm->sched[s];
+    int best = sm->resident ? STALL_done : STALL_no_warp, best_pc = -1, issued = 0, first_pc = -1;
+    unsigned used = 0;
+    for (int k = 0; k < n && issued < sm->p->issue_width; k++) {
+        int pos = order[k], local = ss->warps[pos], inst = 0;
+        const isrc_static *st;
+        int why = check(sm, local, s, now, &st, &inst);
+        if (why == STALL_issued) {
+            unsigned cat = 1u << sm->p->unit[st->unit].category;
+            if (used & cat) continue;
+            used |= cat;
+            if (!issued) first_pc = st->pc;
+            if (issue(sm, local, s, pos, st, inst, now)) return -1;
+            issued++;
+            continue;
+        }
+        if (closeness(why) > closeness(best)) { best = why; best_pc = st ? st->pc : -1; }
+    }
+    if (issued) charge(sm, s, STALL_issued, first_pc, 1);
+    else charge(sm, s, best, best_pc, 1);
+    return issued;
+}
+
 static int schedule(sm_t *sm, int s, uint64_t now)
 {
     sched_state *ss = &sm->sched[s];
     int order[SCHED_MAX_WARPS];
     int n = sm->p->policy->order(ss, order);
     int best = sm->resident ? STALL_done : STALL_no_warp, best_pc = -1;
+    if (sm->p->by_category) return schedule_by_category(sm, s, order, n, now);
     for (int k = 0; k < n; k++) {
         int pos = order[k], local = ss->warps[pos], inst = 0;
         const isrc_static *st;
@@ -348,7 +377,14 @@ int sm_cycle(sm_t *sm, uint64_t now)
         sm->wake = now + 1;
         return 0;
     }
-    for (int s = 0; s < sm->p->nsched; s++) {
+    /* GCN: the SIMDs take turns, one per cycle */
+    int first = 0, last = sm->p->nsched;
+    if (sm->p->turns) {
+        first = (int)(now / (uint64_t)sm->p->issue_interval % (uint64_t)sm->p->nsched);
+        last = first + 1;
+        sm->wake = now + 1;
+    }
+    for (int s = first; s < last; s++) {
         int r = schedule(sm, s, now);
         if (r < 0) return -1;
         issued += r;
@@ -357,10 +393,19 @@ int sm_cycle(sm_t *sm, uint64_t now)
     return issued;
 }
 
+/* cycles t in [from, to) with t = phase (mod period) */
+static uint64_t slots_in(uint64_t from, uint64_t to, uint64_t period, uint64_t phase)
+{
+    uint64_t a = from + (phase + period - from % period) % period;
+    return a >= to ? 0 : (to - 1 - a) / period + 1;
+}
+
 void sm_skip(sm_t *sm, uint64_t from, uint64_t to)
 {
-    uint64_t k = (uint64_t)sm->p->issue_interval;
-    uint64_t slots = (to + k - 1) / k - (from + k - 1) / k;   /* multiples of k in [from, to) */
-    if (!slots) return;
-    for (int s = 0; s < sm->p->nsched; s++) charge(sm, s, sm->last_reason[s], sm->last_pc[s], slots);
+    uint64_t k = (uint64_t)sm->p->issue_interval, n = (uint64_t)sm->p->nsched;
+    for (int s = 0; s < sm->p->nsched; s++) {
+        /* a scheduler's issue slots: every k cycles, or its turn every k*n */
+        uint64_t slots = sm->p->turns ? slots_in(from, to, k * n, (uint64_t)s * k) : slots_in(from, to, k, 0);
+        if (slots) charge(sm, s, sm->last_reason[s], sm->last_pc[s], slots);
+    }
 }

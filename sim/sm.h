@@ -16,12 +16,13 @@
 
 typedef struct {
     int count, latency, occupancy, shared;  /* occupancy: busy cycles per warp instruction */
+    int category;                           /* issue category (sched.issue_mode = category) */
     uint32_t occupies;                      /* mask of unit classes kept busy */
 } unit_params;
 
 typedef struct {
     unit_params unit[UNIT_COUNT];
-    int nsched, issue_width, issue_interval, active_set;
+    int nsched, issue_width, issue_interval, active_set, by_category, turns;
     int fetch_latency, ibuffer, fetch_width;
     cache_params icache;             /* size 0: ideal */
     int icache_insn_bytes, icache_miss_latency;

@@ -8,9 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const int unit_key[UNIT_COUNT][6] = {
+static const int unit_key[UNIT_COUNT][7] = {
 #define UNIT_ROW(c) { CFGK_unit_##c##_lanes, CFGK_unit_##c##_count, CFGK_unit_##c##_latency, \
-                      CFGK_unit_##c##_interval, CFGK_unit_##c##_shared, CFGK_unit_##c##_occupies }
+                      CFGK_unit_##c##_interval, CFGK_unit_##c##_shared, CFGK_unit_##c##_occupies, \
+                      CFGK_unit_##c##_category }
     UNIT_ROW(int), UNIT_ROW(fp32), UNIT_ROW(fp64), UNIT_ROW(sfu), UNIT_ROW(ldst),
     UNIT_ROW(shared), UNIT_ROW(branch), UNIT_ROW(sync), UNIT_ROW(uniform),
 #undef UNIT_ROW
@@ -52,11 +53,14 @@ int timing_params_load(timing_params *p, const config *cfg, diag *d)
         /* a warp instruction on L lanes occupies the instance warp_size/L passes */
         u->occupancy = (int)cfg->ival[unit_key[c][3]] * ((ws + lanes - 1) / lanes);
         u->shared = (int)cfg->ival[unit_key[c][4]];
+        u->category = (int)cfg->ival[unit_key[c][6]];
         if (parse_occupies(cfg, c, &u->occupies, d)) return -1;
     }
     p->nsched = (int)CFG(cfg, sm_schedulers);
     p->issue_width = (int)CFG(cfg, sched_issue_width);
     p->issue_interval = (int)CFG(cfg, sched_issue_interval);
+    p->by_category = CFG(cfg, sched_issue_mode) == 1;
+    p->turns = (int)CFG(cfg, sched_turns);
     p->active_set = (int)CFG(cfg, sched_active_set);
     p->fetch_latency = (int)CFG(cfg, frontend_fetch_latency);
     p->ibuffer = (int)CFG(cfg, frontend_ibuffer);

@@ -9,6 +9,7 @@
 #include "microbench.h"
 
 static const char *const configs[] = { "gt200", "gf100", "gf104", "gk110", "gm204" };
+/* gcn-tahiti runs latency_chain too, but its vector loop control costs issue turns: see test_gcn_issue */
 
 START_TEST(test_dependent_chain_latency)
 {
@@ -172,6 +173,20 @@ START_TEST(test_coalescing)
 }
 END_TEST
 
+START_TEST(test_gcn_issue)
+{
+    /* a wave64 VALU instruction takes its SIMD16 4 cycles and the SIMDs take
+     * turns: a dependent chain issues every 4 cycles (the instruction cache
+     * is ideal here: the straight-line chain would otherwise miss) */
+    result r;
+    run("microbench/gcn_issue.sass", "gcn-tahiti", "icache.size=0", "waves=8", &r);
+    ck_assert_msg(r.report[0] > 3.9 && r.report[0] < 4.5, "dependent VALU: %.2f cycles", r.report[0]);
+    /* 8 waves (2 per SIMD) keep the four SIMD16s busy: 64 lanes per cycle */
+    double lanes = 8.0 * 64 * 32 * 16 / (double)r.ks[1].cycles;
+    ck_assert_msg(lanes > 0.9 * 64 && lanes <= 64.05, "VALU: %.1f lanes per cycle", lanes);
+}
+END_TEST
+
 START_TEST(test_occupancy_and_stalls)
 {
     result r;
@@ -201,6 +216,7 @@ int main(void)
     tcase_add_test(tc, test_outstanding_loads);
     tcase_add_test(tc, test_bank_conflicts);
     tcase_add_test(tc, test_coalescing);
+    tcase_add_test(tc, test_gcn_issue);
     tcase_add_test(tc, test_occupancy_and_stalls);
     suite_add_tcase(s, tc);
     return run_suite(s);

@@ -8,7 +8,8 @@ bin=${top_builddir:-.}/warpsim
 fail=0
 for f in "$top"/workloads/*/*.sass; do
     for mode in "--functional --set sm.warp_size=32" "--functional --set sm.warp_size=64" \
-                "-c gt200" "-c gf100" "-c gf104" "-c gk110" "-c gm204" "-c gf100 --set sm.warp_size=64"; do
+                "-c gt200" "-c gf100" "-c gf104" "-c gk110" "-c gm204" "-c gcn-tahiti" \
+                "-c gf100 --set sm.warp_size=64"; do
         ws="$mode"
         # shellcheck disable=SC2086
         out=$("$bin" run $mode "$f" 2>&1)
