@@ -3,6 +3,7 @@
  * shipped configs and must recover what the configs say. */
 #include <check.h>
 #include "check_main.h"
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -184,6 +185,34 @@ START_TEST(test_gcn_issue)
     /* 8 waves (2 per SIMD) keep the four SIMD16s busy: 64 lanes per cycle */
     double lanes = 8.0 * 64 * 32 * 16 / (double)r.ks[1].cycles;
     ck_assert_msg(lanes > 0.9 * 64 && lanes <= 64.05, "VALU: %.1f lanes per cycle", lanes);
+    /* four waves on four SIMDs take about a quarter of the time one SIMD needs */
+    result four, one;
+    run("microbench/gcn_issue.sass", "gcn-tahiti", "icache.size=0;sm.count=1", "waves=4;iters=32", &four);
+    run("microbench/gcn_issue.sass", "gcn-tahiti",
+        "icache.size=0;sm.count=1;sm.schedulers=1;unit_int.count=1;unit_fp32.count=1", "waves=4;iters=32", &one);
+    double ratio = (double)one.ks[1].cycles / (double)four.ks[1].cycles;
+    ck_assert_msg(ratio > 3.4 && ratio < 4.1, "one SIMD / four SIMDs = %.2f", ratio);
+}
+END_TEST
+
+START_TEST(test_divergence_probability)
+{
+    /* seed 000: the fraction of divergent warps is 1 - (1-p)^w - p^w */
+    static const struct { const char *cfg; int w; } machines[] = { { "gf100", 32 }, { "gcn-tahiti", 64 } };
+    static const int ppm[] = { 10000, 50000, 100000 };
+    for (int m = 0; m < 2; m++)
+        for (int i = 0; i < 3; i++) {
+            char def[64];
+            snprintf(def, sizeof def, "ppm=%d;n=262144", ppm[i]);
+            result r;
+            run("divergence/branch_probability.sass", machines[m].cfg, NULL, def, &r);
+            double p = ppm[i] / 1e6, w = machines[m].w;
+            double want = 1 - pow(1 - p, w) - pow(p, w);
+            double got = (double)r.ks[0].v[STAT_divergent_branches] / (double)r.ks[0].v[STAT_branches];
+            double sigma = sqrt(want * (1 - want) / (double)r.ks[0].v[STAT_branches]);
+            ck_assert_msg(fabs(got - want) < 4 * sigma + 1e-3, "%s p=%.2f: %.4f divergent, expected %.4f",
+                          machines[m].cfg, p, got, want);
+        }
 }
 END_TEST
 
@@ -217,6 +246,7 @@ int main(void)
     tcase_add_test(tc, test_bank_conflicts);
     tcase_add_test(tc, test_coalescing);
     tcase_add_test(tc, test_gcn_issue);
+    tcase_add_test(tc, test_divergence_probability);
     tcase_add_test(tc, test_occupancy_and_stalls);
     suite_add_tcase(s, tc);
     return run_suite(s);
