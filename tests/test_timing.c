@@ -192,6 +192,15 @@ START_TEST(test_gcn_issue)
         "icache.size=0;sm.count=1;sm.schedulers=1;unit_int.count=1;unit_fp32.count=1", "waves=4;iters=32", &one);
     double ratio = (double)one.ks[1].cycles / (double)four.ks[1].cycles;
     ck_assert_msg(ratio > 3.4 && ratio < 4.1, "one SIMD / four SIMDs = %.2f", ratio);
+    /* a full CU (blocks replacing blocks): one scalar add per two vector adds
+     * rides in the SALU slots and costs the VALUs nothing */
+    result vec, mixed;
+    run("microbench/gcn_issue.sass", "gcn-tahiti", "icache.size=0;sm.count=1", "waves=4;blocks=40;scalar=0", &vec);
+    run("microbench/gcn_issue.sass", "gcn-tahiti", "icache.size=0;sm.count=1", "waves=4;blocks=40;scalar=1", &mixed);
+    double plain = 40.0 * 4 * 64 * 32 * 16 / (double)vec.ks[1].cycles;
+    double with = 40.0 * 4 * 64 * 32 * 16 / (double)mixed.ks[1].cycles;
+    ck_assert_msg(plain > 0.95 * 64, "VALU alone: %.1f lanes per cycle", plain);
+    ck_assert_msg(with > 0.98 * plain, "VALU with scalar work: %.1f lanes per cycle, alone %.1f", with, plain);
 }
 END_TEST
 
