@@ -152,6 +152,16 @@ START_TEST(test_bank_conflicts)
     ck_assert_uint_eq(r.worst_lds[1], 2);
     run("microbench/shared_stride.sass", "gk110", NULL, "stride=1", &r);
     ck_assert_uint_eq(r.worst_lds[1], 1);
+    /* GCN's LDS serves half a wavefront per pass: the degree is counted per
+     * half, and a whole wavefront takes two halves' passes */
+    for (int st = 1; st <= 32; st *= 2) {
+        char def[48];
+        snprintf(def, sizeof def, "stride=%d;threads=64", st);
+        result g;
+        run("microbench/shared_stride.sass", "gcn-tahiti", NULL, def, &g);
+        ck_assert_msg(g.worst_lds[0] == (uint64_t)st, "gcn stride %d: %llu-way", st, (unsigned long long)g.worst_lds[0]);
+        ck_assert_uint_eq(g.ks[0].v[STAT_shared_passes], 2 * (uint64_t)st);
+    }
     /* conflicts cost cycles */
     result one, many;
     run("microbench/shared_stride.sass", "gf100", NULL, "stride=1", &one);
