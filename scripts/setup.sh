@@ -20,7 +20,7 @@ if [ -n "$missing" ]; then
     DEBIAN_FRONTEND=noninteractive apt-get update -q
     DEBIAN_FRONTEND=noninteractive apt-get install -y -q $missing
 fi
-if [ ! -x configure ] || [ configure.ac -nt configure ] || [ Makefile.am -nt Makefile.in ]; then
+if [ ! -x configure ] || [ ! -f build-aux/install-sh ] || [ configure.ac -nt configure ] || [ Makefile.am -nt Makefile.in ]; then
     autoreconf -fi
 fi
 if [ ! -f Makefile ] || [ configure -nt config.status ]; then
