@@ -6,16 +6,16 @@
 #include <string.h>
 
 void sm_init(sm_t *sm, int id, const timing_params *p, isrc *src, int nwarps, int warps_per_block, kernel_stats *st,
-             memsys *mem)
+             memsys *mem, cache *ccache)
 {
     memset(sm, 0, sizeof *sm);
     sm->mem = mem;
+    sm->ccache = ccache;
     sm->nrec = nwarps * 8 + 64;
     sm->rec = xcalloc((size_t)sm->nrec, sizeof(load_record));
     for (int i = 0; i < sm->nrec; i++) sm->rec[i].next_free = i + 1 < sm->nrec ? i + 1 : -1;
     sm->rec_free = 0;
     if (p->icache.size) cache_init(&sm->icache, &p->icache);
-    if (p->ccache.size) cache_init(&sm->ccache, &p->ccache);
     sm->id = id;
     sm->p = p;
     sm->src = src;
@@ -44,7 +44,6 @@ void sm_free(sm_t *sm)
 {
     free(sm->w); free(sm->age); free(sm->live); free(sm->sched); free(sm->last_reason); free(sm->last_pc); free(sm->rec);
     if (sm->p->icache.size) cache_free(&sm->icache);
-    if (sm->p->ccache.size) cache_free(&sm->ccache);
     memset(sm, 0, sizeof *sm);
 }
 
@@ -255,9 +254,9 @@ static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int
     t->ibuf_count--;
     if (dy.redirected) t->ibuf_count = 0;   /* fetched down the wrong path */
     if (st->reads_clock) t->sync_until = now + (uint64_t)p->clock_cost;
-    if (st->const_offset >= 0 && p->ccache.size) {
+    if (st->const_offset >= 0 && sm->ccache) {
         /* a constant that misses holds the warp while the line comes in */
-        if (cache_touch(&sm->ccache, (uint64_t)st->const_offset)) sm->st->v[STAT_ccache_hits]++;
+        if (cache_touch(sm->ccache, (uint64_t)st->const_offset)) sm->st->v[STAT_ccache_hits]++;
         else {
             sm->st->v[STAT_ccache_misses]++;
             if (t->sync_until < now + (uint64_t)p->ccache_miss_latency) t->sync_until = now + (uint64_t)p->ccache_miss_latency;

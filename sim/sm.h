@@ -72,7 +72,8 @@ typedef struct {
     sched_state *sched;
     uint64_t busy[UNIT_COUNT][SM_MAX_INSTANCES];
     int fetch_rr;
-    cache icache, ccache;
+    cache icache;
+    cache *ccache;                   /* shared by ccache.shared_by SMs; NULL when ideal */
     int finished;                    /* a warp finished this cycle */
     int poked;                       /* something changed outside: schedule this cycle */
     uint64_t wake;                   /* earliest cycle anything can change (time skipping) */
@@ -84,7 +85,7 @@ typedef struct {
 } sm_t;
 
 void sm_init(sm_t *sm, int id, const timing_params *p, isrc *src, int nwarps, int warps_per_block, kernel_stats *st,
-             memsys *mem);
+             memsys *mem, cache *ccache);
 /* the memory system finished the last line request of load record `tag` */
 void sm_load_done(sm_t *sm, int tag, uint64_t now);
 void sm_free(sm_t *sm);

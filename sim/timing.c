@@ -127,6 +127,8 @@ typedef struct {
     memsys mem;
     sm_t *sms;
     int nsm;
+    cache *ccaches;          /* one per group of ccache.shared_by SMs */
+    int nccaches;
 } gpu_t;
 
 static void load_done(void *ctx, int sm, int tag, uint64_t now)
@@ -244,8 +246,13 @@ func_status timing_run(const func_launch *l, gmem *mem, const config *cfg, const
     isrc_func_init(&g.src, r);
     memsys_init(&g.mem, &g.mp, g.nsm, stats, load_done, &g);
     g.sms = xcalloc((size_t)g.nsm, sizeof(sm_t));
+    int share = (int)CFG(cfg, ccache_shared_by);
+    g.nccaches = g.p.ccache.size ? (g.nsm + share - 1) / share : 0;
+    g.ccaches = xcalloc((size_t)(g.nccaches ? g.nccaches : 1), sizeof(cache));
+    for (int c = 0; c < g.nccaches; c++) cache_init(&g.ccaches[c], &g.p.ccache);
     for (int m = 0; m < g.nsm; m++)
-        sm_init(&g.sms[m], m, &g.p, &g.src.src, r->blocks_per_sm * r->warps_per_block, r->warps_per_block, stats, &g.mem);
+        sm_init(&g.sms[m], m, &g.p, &g.src.src, r->blocks_per_sm * r->warps_per_block, r->warps_per_block, stats, &g.mem,
+                g.nccaches ? &g.ccaches[m / share] : NULL);
     for (int s = 0; s < r->nslots; s++) dispatch(&g, s);
     status = cycle_loop(&g, stats, max_warps);
     for (int c = 0; c < g.mp.slices; c++) {
@@ -258,6 +265,8 @@ func_status timing_run(const func_launch *l, gmem *mem, const config *cfg, const
     stats->clock_mhz = (double)CFG(cfg, gpu_clock_mhz);
     memsys_free(&g.mem);
     for (int m = 0; m < g.nsm; m++) sm_free(&g.sms[m]);
+    for (int c = 0; c < g.nccaches; c++) cache_free(&g.ccaches[c]);
+    free(g.ccaches);
     free(g.sms);
     isrc_func_free(&g.src);
     xrun_free(r);

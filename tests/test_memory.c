@@ -173,6 +173,13 @@ START_TEST(test_constant_cache)
     ck_assert_uint_eq(ideal.ks[0].v[STAT_ccache_misses], 0);
     ck_assert(cached.ks[0].v[STAT_ccache_misses] > 0);
     ck_assert(cached.ks[0].cycles > ideal.ks[0].cycles);
+    /* GCN: 4 CUs share a scalar data cache, so they share its misses */
+    result own, shared;
+    run("sum/gpu4_local.sass", "gcn-tahiti", "ccache.shared_by=1", NULL, &own);
+    run("sum/gpu4_local.sass", "gcn-tahiti", NULL, NULL, &shared);
+    ck_assert_uint_eq(shared.cfg.ival[CFGK_ccache_shared_by], 4);
+    ck_assert_msg(4 * shared.ks[0].v[STAT_ccache_misses] == own.ks[0].v[STAT_ccache_misses], "misses %llu shared, %llu own",
+                  (unsigned long long)shared.ks[0].v[STAT_ccache_misses], (unsigned long long)own.ks[0].v[STAT_ccache_misses]);
 }
 END_TEST
 
