@@ -235,6 +235,9 @@ int config_validate(const config *c, diag *d)
     if ((line & (line - 1)) || (sector & (sector - 1)) || sector > line || line / sector > 32)
         rule(c, d, CFGK_mem_sector_size, "mem.sector_size = %lld breaks the rule: line and sector are powers of two, "
              "sector <= line, at most 32 sectors per line (line %lld)", sector, line);
+    if (CFG(c, l1_queue) < 2 * ws)
+        rule(c, d, CFGK_l1_queue, "l1.queue = %lld breaks the rule l1.queue >= 2 * warp_size = %lld (one warp instruction's line requests)",
+             (long long)CFG(c, l1_queue), 2 * ws);
     long long bw = CFG(c, smem_bank_width);
     if (bw & (bw - 1))
         rule(c, d, CFGK_smem_bank_width, "smem.bank_width = %lld breaks the rule: a power of two%.0lld", bw, 0);

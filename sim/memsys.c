@@ -368,7 +368,7 @@ void memsys_tick_l1(memsys *m, uint64_t now)
         /* the SM waits for room for a whole warp instruction: poke it when
          * that appears */
         int after = m->sm[s].in.cap - m->sm[s].in.n;
-        if (before < m->room_needed && after >= m->room_needed) m->sm[s].poked = 1;
+        if (before < m->p.room_needed && after >= m->p.room_needed) m->sm[s].poked = 1;
     }
 }
 
@@ -402,6 +402,8 @@ int mem_params_load(mem_params *p, const config *cfg, diag *d)
     p->l1_local_write_back = KEYI(l1_local_write_back);
     p->l1_sectored = KEYI(l1_sectored);
     p->l1_queue = KEYI(l1_queue);
+    /* a warp instruction of 16-byte accesses makes at most 2 line requests per lane */
+    p->room_needed = 2 * KEYI(sm_warp_size);
     p->icnt_latency = KEYI(icnt_latency);
     p->icnt_width = KEYI(icnt_width);
     p->slices = KEYI(l2_slices);
@@ -414,7 +416,6 @@ int mem_params_load(mem_params *p, const config *cfg, diag *d)
                              KEYI(dram_tRCD), KEYI(dram_tCL), KEYI(dram_tRP), KEYI(dram_tRAS), KEYI(dram_queue) };
     p->core_clock = KEYI(gpu_clock_mhz);
     p->l2_clock = KEYI(l2_clock_mhz);
-    p->icnt_clock = p->l2_clock;
     p->dram_clock = KEYI(dram_clock_mhz);
     p->dram_latency = KEYI(dram_latency);
     if (p->interleave < line) {
@@ -475,9 +476,9 @@ void memsys_free(memsys *m)
     memset(m, 0, sizeof *m);
 }
 
-int memsys_room(memsys *m, int sm, int n)
+int memsys_room(const memsys *m, int sm)
 {
-    m->room_needed = n;
+    int n = m->p.room_needed;
     const req_queue *q = &m->sm[sm].in;
     if (q->cap - q->n < n) return 0;
     return m->nfree >= n + 64 ? 1 : -1;

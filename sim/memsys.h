@@ -40,7 +40,8 @@ typedef void (*load_done_fn)(void *ctx, int sm, int tag, uint64_t now);
 typedef struct {
     cache_params l1, l2;
     int l1_latency, l1_cache_global, l1_local_write_back, l1_queue, l1_sectored;
-    int icnt_latency, icnt_width, icnt_clock, l2_clock;
+    int room_needed;         /* queue room an SM needs to issue a memory instruction */
+    int icnt_latency, icnt_width, l2_clock;   /* the interconnect runs at the L2 clock */
     int slices, interleave, l2_hash, l2_latency, l2_queue, atomic_latency;
     dram_params dram;
     int dram_clock, dram_latency, core_clock;
@@ -73,7 +74,6 @@ typedef struct {
     uint64_t l2_acc, dram_acc, dram_now;   /* clock-domain accumulators */
     int rr;
     uint64_t seq;
-    int room_needed;         /* the room SMs ask for (a warp's worth of requests) */
     kernel_stats *st;
     load_done_fn done;
     void *done_ctx;
@@ -82,9 +82,10 @@ typedef struct {
 int mem_params_load(mem_params *p, const config *cfg, diag *d);
 void memsys_init(memsys *m, const mem_params *p, int nsm, kernel_stats *st, load_done_fn done, void *ctx);
 void memsys_free(memsys *m);
-/* room for `n` more line requests from SM `sm`: 1; 0 when its queue is full
- * (the SM is poked when it drains); -1 when requests in flight are at their limit */
-int memsys_room(memsys *m, int sm, int n);
+/* room for a warp instruction's line requests from SM `sm`: 1; 0 when its
+ * queue is full (the SM is poked when it drains); -1 when requests in flight
+ * are at their limit */
+int memsys_room(const memsys *m, int sm);
 /* a line request from the LD/ST unit of SM `sm` */
 void memsys_submit(memsys *m, int sm, int kind, uint64_t line, uint32_t sectors, int lanes, int use_l1,
                    int tag, int pc, uint64_t now);

@@ -117,7 +117,7 @@ static int check(sm_t *sm, int local, int s, uint64_t now, const isrc_static **o
     if (st->is_mem && st->mem_space != SPACE_SHARED) {
         /* the memory system wakes the SM when a load returns */
         if (st->is_load && p->max_loads && t->nloads >= p->max_loads) return STALL_mem_full;
-        int room = memsys_room(sm->mem, sm->id, 2 * p->warp_size);
+        int room = memsys_room(sm->mem, sm->id);
         if (room < 0 || sm->rec_free < 0) wake_at(sm, now + 1);   /* shared limits: poll */
         if (room <= 0 || sm->rec_free < 0) return STALL_mem_full;
     }

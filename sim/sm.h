@@ -12,7 +12,6 @@
 
 #define SM_MAX_INSTANCES 16
 #define SM_MAX_IBUF 16
-#define SM_MAX_LOADS 64
 
 typedef struct {
     int count, latency, occupancy, shared;  /* occupancy: busy cycles per warp instruction */
@@ -28,7 +27,7 @@ typedef struct {
     int icache_insn_bytes, icache_miss_latency;
     cache_params ccache;             /* size 0: ideal */
     int ccache_miss_latency;
-    int max_loads, warp_size, l1_cache_global, l1_cache_local;
+    int max_loads, l1_cache_global, l1_cache_local;
     int line_size, sector_size, smem_banks, smem_bank_width, smem_lanes_per_cycle;
     int barrier_latency, barrier_per_warp, membar_cta, membar_gl, clock_cost;
     const sched_policy *policy;

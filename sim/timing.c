@@ -83,7 +83,6 @@ int timing_params_load(timing_params *p, const config *cfg, diag *d)
         return -1;
     }
     p->max_loads = (int)CFG(cfg, mem_max_loads_per_warp);
-    p->warp_size = ws;
     p->l1_cache_global = (int)CFG(cfg, l1_cache_global);
     p->l1_cache_local = (int)CFG(cfg, l1_cache_local);
     p->line_size = (int)CFG(cfg, mem_line_size);
@@ -129,6 +128,8 @@ typedef struct {
     int nsm;
     cache *ccaches;          /* one per group of ccache.shared_by SMs */
     int nccaches;
+    int active_blocks;       /* blocks resident on some SM */
+    uint64_t now;            /* the core cycle, read by SR_CLOCKLO */
 } gpu_t;
 
 static void load_done(void *ctx, int sm, int tag, uint64_t now)
@@ -142,6 +143,7 @@ static int dispatch(gpu_t *g, int s)
 {
     xrun *r = &g->run;
     if (!xrun_start_block(r, s)) return 0;
+    g->active_blocks++;
     sm_t *sm = &g->sms[s % g->nsm];
     int local_slot = s / g->nsm;
     for (int i = 0; i < r->warps_per_block; i++) {
@@ -159,27 +161,22 @@ static void refill(gpu_t *g, int m)
         xblock *b = &r->blocks[s];
         if (!b->active || b->live_warps) continue;
         b->active = 0;
+        g->active_blocks--;
         for (int i = 0; i < r->warps_per_block; i++) sm_warp_clear(&g->sms[m], s / g->nsm * r->warps_per_block + i);
         dispatch(g, s);
     }
 }
 
-static int any_active(const xrun *r)
-{
-    for (int s = 0; s < r->nslots; s++)
-        if (r->blocks[s].active) return 1;
-    return 0;
-}
-
 static func_status cycle_loop(gpu_t *g, kernel_stats *st, int max_warps)
 {
     xrun *r = &g->run;
-    uint64_t now = 0, resident_sum = 0, idle = 0;
-    r->cycle = &now;
+    uint64_t now = 0, resident_sum = 0, idle = 0, mem_next = UINT64_MAX;
+    r->cycle = &g->now;
     /* the kernel ends when every block has finished and the memory
      * system has drained (stores still in flight count) */
-    while (any_active(r) || memsys_next_event(&g->mem, now) != UINT64_MAX) {
+    while (g->active_blocks || mem_next != UINT64_MAX) {
         int issued = 0;
+        g->now = now;
         memsys_tick(&g->mem, now);
         for (int m = 0; m < g->nsm; m++) {
             sm_t *sm = &g->sms[m];
@@ -194,7 +191,8 @@ static func_status cycle_loop(gpu_t *g, kernel_stats *st, int max_warps)
         now++;
         /* nothing issued or fetched: jump to the next cycle anything can
          * change, charging the skipped cycles to the same stall reasons */
-        uint64_t wake = memsys_next_event(&g->mem, now - 1);
+        mem_next = memsys_next_event(&g->mem, now - 1);
+        uint64_t wake = mem_next;
         for (int m = 0; m < g->nsm; m++)
             if (g->sms[m].wake < wake) wake = g->sms[m].wake;
         if (!issued && wake > now && wake != UINT64_MAX) {

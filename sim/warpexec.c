@@ -9,7 +9,6 @@
 #include <string.h>
 
 uint64_t xrun_epoch(const xrun *r) { return gmem_epoch(r->mem) + r->local_epoch; }
-#define epoch_of xrun_epoch
 
 static int env_mem(void *ctx, isa_space space, int lane, uint64_t addr, void *buf, int size, int write)
 {
@@ -198,7 +197,7 @@ static void spin_check(xrun *r, xwarp *w, int pc)
 {
     if (r->since_progress < r->opt->spin_threshold) return;
     if ((w->spin_count++ & 15) != 0) return;
-    uint64_t h = hash_warp(r, w), e = epoch_of(r);
+    uint64_t h = hash_warp(r, w), e = xrun_epoch(r);
     if (w->spin_pc == pc && w->spin_hash == h && w->spin_epoch == e) { w->spinning = 1; return; }
     w->spin_pc = pc;
     w->spin_hash = h;
@@ -278,7 +277,7 @@ int xrun_step(xrun *r, xwarp *w, xstep *out)
     out->active = active;
     out->diverged = 0;
     r->cur = w;
-    uint64_t e = epoch_of(r);
+    uint64_t e = xrun_epoch(r);
     if (e != r->last_epoch) { r->last_epoch = e; r->since_progress = 0; }
     else r->since_progress++;
     isa_exec(r->k, in, &w->regs, active, &r->env, res);
@@ -333,7 +332,7 @@ int xrun_step(xrun *r, xwarp *w, xstep *out)
 
 int xrun_deadlocked(xrun *r)
 {
-    uint64_t e = epoch_of(r);
+    uint64_t e = xrun_epoch(r);
     int spinning = 0;
     for (int s = 0; s < r->nslots; s++) {
         xblock *b = &r->blocks[s];

@@ -113,6 +113,13 @@ START_TEST(test_inconsistent_values)
     ck_assert_int_gt(config_validate(&c, &d), 0);
     ck_assert_msg(strstr(d.text, "power of two") && strstr(d.text, "--set"), "%s", d.text);
     diag_free(&d);
+    diag_init(&d);
+    config_defaults(&c);
+    config_set(&c, "sm.warp_size=64", &d);
+    config_set(&c, "l1.queue=64", &d);
+    ck_assert_int_gt(config_validate(&c, &d), 0);
+    ck_assert_msg(strstr(d.text, "l1.queue >= 2 * warp_size = 128"), "%s", d.text);
+    diag_free(&d);
 }
 END_TEST
 
