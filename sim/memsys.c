@@ -227,10 +227,15 @@ static void respond(memsys *m, int r, uint64_t at)
 /* an atomic at the slice: the ALU takes one lane per cycle; atomics to the
  * same line wait for the previous one (serialisation per address, coarsened
  * to the line) */
+static uint64_t *line_free_of(const memsys *m, mem_slice *sl, uint64_t line)
+{
+    return &sl->line_free[(line / (uint64_t)m->p.l2.line) & 255];
+}
+
 static void atomic_at_slice(memsys *m, mem_slice *sl, int r, uint64_t now)
 {
     mreq *q = &m->pool[r];
-    uint64_t *line_free = &sl->line_free[(q->line / (uint64_t)m->p.l2.line) & 255];
+    uint64_t *line_free = line_free_of(m, sl, q->line);
     uint64_t start = now;
     if (sl->atomic_free > start) start = sl->atomic_free;
     if (*line_free > start) start = *line_free;
@@ -278,16 +283,17 @@ static void l2_cycle(memsys *m, int s, uint64_t now)
     mreq *q = &m->pool[r];
     kernel_stats *st = m->st;
     pc_stats *ps = &st->per_pc[q->pc];
+    uint64_t key = channel_addr(m, q->line);   /* the slice's own address for the line */
     if (q->kind == MR_STORE || q->kind == MR_WRITEBACK) {
         /* write-back, write-allocate at sector granularity: no fetch */
         if (dram_full(&sl->ch)) { st->v[STAT_l2_mshr_stalls]++; return; }
         t_pop_m(m, &sl->in);
         st->v[STAT_l2_accesses]++;
-        if (cache_lookup(&sl->l2, channel_addr(m, q->line), q->sectors) == q->sectors) st->v[STAT_l2_hits]++;
+        if (cache_lookup(&sl->l2, key, q->sectors) == q->sectors) st->v[STAT_l2_hits]++;
         else st->v[STAT_l2_misses]++;
         uint64_t victim;
         uint32_t vd;
-        if (cache_install(&sl->l2, channel_addr(m, q->line), q->sectors, 1, &victim, &vd)) {
+        if (cache_install(&sl->l2, key, q->sectors, 1, &victim, &vd)) {
             st->v[STAT_dram_writes]++;
             dram_enqueue(&sl->ch, -1, victim, bytes_of(m, vd), 1, m->dram_now);
         }
@@ -297,11 +303,11 @@ static void l2_cycle(memsys *m, int s, uint64_t now)
     if (q->kind == MR_ATOMIC) {
         /* the atomic unit's queue is bounded: a backlog longer than the
          * slice's queue stalls the slice's input (back-pressure) */
-        uint64_t busy = sl->atomic_free > sl->line_free[(q->line / (uint64_t)m->p.l2.line) & 255]
-                      ? sl->atomic_free : sl->line_free[(q->line / (uint64_t)m->p.l2.line) & 255];
+        uint64_t line_busy = *line_free_of(m, sl, q->line);
+        uint64_t busy = sl->atomic_free > line_busy ? sl->atomic_free : line_busy;
         if (busy > now + (uint64_t)m->p.l2_queue) { st->v[STAT_l2_mshr_stalls]++; return; }
     }
-    uint32_t hit = cache_lookup(&sl->l2, channel_addr(m, q->line), q->sectors);
+    uint32_t hit = cache_lookup(&sl->l2, key, q->sectors);
     if (hit == q->sectors) {
         t_pop_m(m, &sl->in);
         st->v[STAT_l2_accesses]++; st->v[STAT_l2_hits]++; ps->l2_hits++;
@@ -309,7 +315,7 @@ static void l2_cycle(memsys *m, int s, uint64_t now)
         else respond(m, r, now + (uint64_t)m->p.l2_latency);
         return;
     }
-    int e = mshr_find(&sl->l2, channel_addr(m, q->line), q->sectors);
+    int e = mshr_find(&sl->l2, key, q->sectors);
     if (e >= 0) {
         t_pop_m(m, &sl->in);
         st->v[STAT_l2_accesses]++; st->v[STAT_l2_misses]++; st->v[STAT_l2_mshr_merges]++; ps->l2_misses++;
@@ -319,13 +325,13 @@ static void l2_cycle(memsys *m, int s, uint64_t now)
         sl->l2.m[e].last = r;
         return;
     }
-    if (dram_full(&sl->ch) || (e = mshr_alloc(&sl->l2, channel_addr(m, q->line), q->sectors)) < 0) { st->v[STAT_l2_mshr_stalls]++; return; }
+    if (dram_full(&sl->ch) || (e = mshr_alloc(&sl->l2, key, q->sectors)) < 0) { st->v[STAT_l2_mshr_stalls]++; return; }
     t_pop_m(m, &sl->in);
     st->v[STAT_l2_accesses]++; st->v[STAT_l2_misses]++; ps->l2_misses++;
     if (hit) st->v[STAT_l2_sector_misses]++;
     q->l2_mshr = e;
     st->v[STAT_dram_reads]++;
-    dram_enqueue(&sl->ch, r, channel_addr(m, q->line), bytes_of(m, q->sectors), 0, m->dram_now);
+    dram_enqueue(&sl->ch, r, key, bytes_of(m, q->sectors), 0, m->dram_now);
 }
 
 static void dram_cycle(memsys *m, int s, uint64_t now)
