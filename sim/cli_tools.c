@@ -70,6 +70,13 @@ int cli_asm(int argc, char **argv)
     return status;
 }
 
+static void show_line(const char *name, const char *value, const char *origin)
+{
+    char line[160];
+    snprintf(line, sizeof line, "%s = %s", name, value);
+    printf("%-44s # %s\n", line, origin);
+}
+
 int cli_config(int argc, char **argv)
 {
     static const char *const opts[] = { "-c", "--set", "--help" };
@@ -100,6 +107,7 @@ int cli_config(int argc, char **argv)
         snprintf(line, sizeof line, "%s = %s", config_keys[k].name, v);
         printf("%-44s # %s\n", line, c.origin[k]);
     }
+    config_opcode_show(&c, show_line);
     return 0;
 }
 

@@ -26,6 +26,7 @@ void config_defaults(config *c)
         if (config_keys[i].def_str) snprintf(c->sval[i], sizeof c->sval[i], "%s", config_keys[i].def_str);
         snprintf(c->origin[i], sizeof c->origin[i], "default");
     }
+    for (int op = 0; op < OP_COUNT; op++) { c->op_expand[op] = 1; c->op_alt_unit[op] = -1; }
 }
 
 int config_find(const char *name)
@@ -162,6 +163,11 @@ static int load_line(config *c, const src_file *s, int ln, char *section, diag *
     char full[200];
     if (strchr(key, '.') || !section[0]) snprintf(full, sizeof full, "%s", key);
     else snprintf(full, sizeof full, "%s.%s", section, key);
+    char msg[256], where[192];
+    snprintf(where, sizeof where, "%s:%d", s->path, ln);
+    int opk = config_opcode_assign(c, full, value, where, msg, sizeof msg);
+    if (opk < 0) { diag_at(d, s->path, ln, opk == -1 ? first + 1 : vcol, raw, "%s", msg); return 1; }
+    if (opk == 0) return 0;
     int k = config_find(full);
     if (k < 0) {
         const char *near = nearest_key(full);
@@ -169,7 +175,6 @@ static int load_line(config *c, const src_file *s, int ln, char *section, diag *
                 near ? " (did you mean '" : "", near ? near : "", near ? "'?)" : " (see docs/config.md)");
         return 1;
     }
-    char msg[256];
     if (assign(c, k, value, msg, sizeof msg)) { diag_at(d, s->path, ln, vcol, raw, "%s", msg); return 1; }
     snprintf(c->origin[k], sizeof c->origin[k], "%s:%d", s->path, ln);
     c->origin_line[k] = ln;
@@ -198,6 +203,10 @@ int config_set(config *c, const char *assignment, diag *d)
     snprintf(value, sizeof value, "%s", eq + 1);
     trim(key);
     trim(value);
+    char msg[256];
+    int opk = config_opcode_assign(c, key, value, "--set", msg, sizeof msg);
+    if (opk < 0) { diag_error(d, "--set: %s", msg); return 1; }
+    if (opk == 0) return 0;
     int k = config_find(key);
     if (k < 0) {
         const char *near = nearest_key(key);
@@ -205,7 +214,6 @@ int config_set(config *c, const char *assignment, diag *d)
                    near ? near : "", near ? "'?)" : " (see docs/config.md)");
         return 1;
     }
-    char msg[256];
     if (assign(c, k, value, msg, sizeof msg)) { diag_error(d, "--set: %s", msg); return 1; }
     snprintf(c->origin[k], sizeof c->origin[k], "--set");
     return 0;

@@ -4,6 +4,8 @@
 #define WARPSIM_CONFIG_H
 #include <stdint.h>
 #include "diag.h"
+#include "isa.h"
+#include "config_opcode.h"
 
 enum {
 #define KEY(sec, name, type, def, min, max, choices, unit, doc) CFGK_##sec##_##name,
@@ -25,13 +27,17 @@ typedef struct {
     const char *doc;
 } config_key_info;
 
-typedef struct {
+struct config {
     int64_t ival[CFG_NKEYS];     /* INT value, ENUM index */
     char sval[CFG_NKEYS][64];    /* STR value */
     char origin[CFG_NKEYS][192]; /* "default", "file:line", "--set" */
     int origin_line[CFG_NKEYS];
     char files[8][160];          /* files read, for messages */
-} config;
+    /* per-opcode overrides (config_opcode.h): expand (1: as its class), alt_unit (-1: none) */
+    int op_expand[OP_COUNT];
+    int op_alt_unit[OP_COUNT];
+    char op_origin[OP_COUNT][2][96];
+};
 
 #define CFG(c, sec_name) ((c)->ival[CFGK_##sec_name])
 

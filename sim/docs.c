@@ -63,6 +63,13 @@ static void docs_config(void)
         printf("| `%s` | %s | %s | %s | %s | %s |\n", i->name,
                i->type == CFG_INT ? "int" : i->type == CFG_ENUM ? "enum" : "text", def, range, i->unit, i->doc);
     }
+    puts("\n## Per-opcode overrides\n");
+    puts("A few instructions run differently from the rest of their unit class on some GPUs. "
+         "`[opcode.IMUL]` then `expand = 4` (or `--set opcode.IMUL.expand=4`) sets a field for one "
+         "opcode, by its mnemonic in [isa.md](isa.md); `config show` lists the overrides a config sets.\n");
+    puts("| key | type | default | range | unit | meaning |");
+    puts("|---|---|---|---|---|---|");
+    config_opcode_docs();
 }
 
 static void docs_stats(void)

@@ -14,6 +14,7 @@ enum { SB_PRED = 256, SB_UREG = 264, SB_UPRED = 328, SB_SLOTS = 336 };
 
 typedef struct {
     int pc;
+    int op;                 /* the warpsim opcode, for per-opcode overrides; -1 when there is none */
     isa_unit unit;
     uint8_t nsrc, ndst;
     uint16_t src[ISRC_MAX_SRC], dst[ISRC_MAX_DST];

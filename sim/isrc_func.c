@@ -51,6 +51,7 @@ static void describe(const isa_insn *in, int pc, isrc_static *s)
     memset(s, 0, sizeof *s);
     s->const_offset = -1;
     s->pc = pc;
+    s->op = in->op;
     s->unit = isa_ops[in->op].unit;
     if (in->guard != ISA_PRED_PT)
         add(s->src, &s->nsrc, ISRC_MAX_SRC, (in->guard_uniform ? SB_UPRED : SB_PRED) + in->guard);

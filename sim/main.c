@@ -18,6 +18,8 @@ static const char *usage =
     "  warpsim asm FILE.sass            assemble, check, print with reconvergence points\n"
     "  warpsim config show [-c CONFIG] [--set key=value]...   every key, its value and origin\n"
     "  warpsim configs                  the shipped configs, one line each\n"
+    "  warpsim validate [-j JOBS] [-o REPORT.md] [--fast] ROWS.val\n"
+    "                                   compare with measured figures (validation/seeds.val)\n"
     "  warpsim docs isa|config|stats    print a reference page (docs/*.md)\n"
     "  warpsim --help | --version\n"
     "\n"
@@ -55,7 +57,7 @@ int cli_unknown_option(const char *cmd, const char *opt, const char *const *know
 
 int main(int argc, char **argv)
 {
-    static const char *const cmds[] = { "run", "asm", "config", "configs", "docs", "--help", "--version", "trace" };
+    static const char *const cmds[] = { "run", "asm", "config", "configs", "docs", "--help", "--version", "trace", "validate" };
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         fputs(usage, argc < 2 ? stderr : stdout);
         return argc < 2 ? EXIT_BAD_INPUT : 0;
@@ -67,11 +69,12 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "config")) return cli_config(argc - 1, argv + 1);
     if (!strcmp(cmd, "configs")) return cli_configs(argc - 1, argv + 1);
     if (!strcmp(cmd, "docs")) return cli_docs(argc - 1, argv + 1);
+    if (!strcmp(cmd, "validate")) return cli_validate(argc - 1, argv + 1);
     if (!strcmp(cmd, "trace")) {
         fprintf(stderr, "warpsim trace: error: trace-driven simulation is not built yet (issue 7)\n");
         return EXIT_BAD_INPUT;
     }
-    const char *near = util_nearest(cmd, cmds, 5);
+    const char *near = util_nearest(cmd, cmds, (int)(sizeof cmds / sizeof cmds[0]));
     fprintf(stderr, "warpsim: error: unknown command '%s'%s%s%s\n%s", cmd, near ? " (did you mean '" : "",
             near ? near : "", near ? "'?)" : "", usage);
     return EXIT_BAD_INPUT;

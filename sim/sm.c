@@ -122,13 +122,17 @@ static int check(sm_t *sm, int local, int s, uint64_t now, const isrc_static **o
         if (room <= 0 || sm->rec_free < 0) return STALL_mem_full;
     }
     /* instance i serves scheduler i mod N, unless the unit is shared or
-     * there are fewer instances than schedulers */
-    const unit_params *u = &p->unit[st->unit];
-    int owned = !u->shared && u->count >= p->nsched;
-    for (int i = 0; i < u->count; i++) {
-        if (owned && i % p->nsched != s) continue;
-        if (sm->busy[st->unit][i] <= now) { *inst = i; return STALL_issued; }
-        wake_at(sm, sm->busy[st->unit][i]);
+     * there are fewer instances than schedulers; an opcode with a second
+     * class (opcode.X.alt_unit) takes it when its own is busy */
+    int alt = st->op >= 0 ? p->op_alt_unit[st->op] : -1;
+    for (int cls = st->unit; cls >= 0; cls = cls == alt ? -1 : alt) {
+        const unit_params *u = &p->unit[cls];
+        int owned = !u->shared && u->count >= p->nsched;
+        for (int i = 0; i < u->count; i++) {
+            if (owned && i % p->nsched != s) continue;
+            if (sm->busy[cls][i] <= now) { *inst = cls << 8 | i; return STALL_issued; }
+            wake_at(sm, sm->busy[cls][i]);
+        }
     }
     return STALL_unit_busy;
 }
@@ -234,13 +238,18 @@ static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int
 {
     twarp *t = &sm->w[local];
     const timing_params *p = sm->p;
-    const unit_params *u = &p->unit[st->unit];
+    int cls = inst >> 8;
+    const unit_params *u = &p->unit[cls];
     isrc_dynamic dy;
     if (sm->src->issue(sm->src, t->xw, &dy)) return -1;
-    uint64_t occupancy = (uint64_t)u->occupancy, extra = 0;
+    /* an opcode this GPU emulates with N dependent native instructions
+     * (opcode.X.expand) holds the unit and the warp N times as long */
+    uint64_t expand = st->op >= 0 ? (uint64_t)p->op_expand[st->op] : 1;
+    uint64_t occupancy = (uint64_t)u->occupancy * expand, extra = 0;
     if (dy.res->is_mem && dy.exec) memory_cost(sm, st, dy.res, dy.exec, &occupancy, &extra);
-    occupy(sm, st->unit, inst, now + occupancy);
-    uint64_t latency = (uint64_t)u->latency + extra;
+    occupy(sm, cls, inst & 0xff, now + occupancy);
+    uint64_t latency = (uint64_t)u->latency * expand + extra;
+    if (expand > 1) t->sync_until = now + (expand - 1) * (uint64_t)u->latency;
     if (st->is_mem && st->mem_space != SPACE_SHARED) {
         /* global and local: the line requests go to the memory system; the
          * destination registers wait until all of them have returned */

@@ -95,6 +95,10 @@ int timing_params_load(timing_params *p, const config *cfg, diag *d)
     p->membar_cta = (int)CFG(cfg, sync_membar_cta);
     p->membar_gl = (int)CFG(cfg, sync_membar_gl);
     p->clock_cost = (int)CFG(cfg, sm_clock_cost);
+    for (int op = 0; op < OP_COUNT; op++) {
+        p->op_expand[op] = (uint8_t)cfg->op_expand[op];
+        p->op_alt_unit[op] = (int8_t)cfg->op_alt_unit[op];
+    }
     p->policy = sched_find(cfg->sval[CFGK_sched_policy]);
     if (!p->policy) {
         diag_error(d, "sched.policy = '%s' is not a policy; the policies are: %s (set at %s)",
