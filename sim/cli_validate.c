@@ -252,10 +252,12 @@ static int parse_line(val_file *f, const char *line, int ln)
             return 1;
         }
         f->require /= 100;
-    } else if (!strcmp(word, "section") && f->nsec < 24) {
+    } else if (!strcmp(word, "section")) {
+        if (f->nsec == 24) { diag_at(f->d, f->path, ln, col, line, "more than 24 sections"); return 1; }
         snprintf(f->sec[f->nsec].title, sizeof f->sec[0].title, "%.159s", text);
         f->sec[f->nsec++].text[0] = 0;
-    } else if (!strcmp(word, "text") && f->nsec) {
+    } else if (!strcmp(word, "text")) {
+        if (!f->nsec) { diag_at(f->d, f->path, ln, col, line, "text comes after a section"); return 1; }
         char *t = f->sec[f->nsec - 1].text;
         size_t l = strlen(t);
         snprintf(t + l, sizeof f->sec[0].text - l, "%s%s", l ? " " : "", text);
@@ -414,24 +416,27 @@ static void write_row(FILE *out, const val_file *f, const val_row *row, int n)
         size_t l = strlen(runs);
         snprintf(runs + l, sizeof runs - l, "%s[%s](#run-%s)", i ? ", " : "", f->runs[row->runs[i]].name, f->runs[row->runs[i]].name);
     }
-    fprintf(out, "| %d | %s%s%s | %s | %s | %s | %s | %s | %s%s | %s |\n", n, row->quantity, row->unit[0] ? " (" : "",
+    fprintf(out, "| %d | %s%s%s%s | %s | %s | %s | %s | %s%s | %s |\n", n, row->quantity, row->unit[0] ? " (" : "",
             row->unit, row->unit[0] ? ")" : "", row->seed_text, got, ratio, rule, verdict[row->result],
             row->calibrated ? " (calibrated)" : "", runs);
 }
 
 static void write_section(FILE *out, const val_file *f, int s, int *n)
 {
+    int shown = 0;
+    for (int i = 0; i < f->nrows; i++) shown += f->rows[i].section == s && f->rows[i].result != ROW_SKIPPED;
+    if (!shown) return;
     fprintf(out, "\n## %s\n\n", f->sec[s].title);
     if (f->sec[s].text[0]) fprintf(out, "%s\n\n", f->sec[s].text);
     fprintf(out, "| # | quantity | seed | warpsim | ratio | tolerance | result | runs |\n");
     fprintf(out, "|---|---|---|---|---|---|---|---|\n");
     int first = *n;
     for (int i = 0; i < f->nrows; i++)
-        if (f->rows[i].section == s) write_row(out, f, &f->rows[i], ++*n);
+        if (f->rows[i].section == s && f->rows[i].result != ROW_SKIPPED) write_row(out, f, &f->rows[i], ++*n);
     int k = first, notes = 0;
     for (int i = 0; i < f->nrows; i++) {
         const val_row *row = &f->rows[i];
-        if (row->section != s) continue;
+        if (row->section != s || row->result == ROW_SKIPPED) continue;
         k++;
         const char *why = row->result == ROW_ERROR ? row->error : row->result == ROW_MISS ? row->why : NULL;
         if (row->result == ROW_MISS && !why[0]) why = "not expected: a regression";
@@ -449,7 +454,7 @@ static void write_runs(FILE *out, const val_file *f)
         if (!r->wanted) continue;
         const char *a = r->args;
         while (*a == ' ') a++;
-        fprintf(out, "- <a id=\"run-%s\"></a>`%s`: `./warpsim run", r->name, r->name);
+        fprintf(out, "- <a id=\"run-%s\"></a>`%s`: `./warpsim run ", r->name, r->name);
         for (const char *p = a; *p; p++) {
             if (p == strstr(a, r->file) && !strcmp(p, r->file)) { fprintf(out, "workloads/%s", r->file); break; }
             fputc(*p == '"' ? '\'' : *p, out);

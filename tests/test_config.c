@@ -79,6 +79,12 @@ static const bad_case bad[] = {
     { "[sm]\nwarp_size\n", "expected 'key = value'" },
     { "include = nothere.cfg\n", "cannot open" },
     { "include = bad.cfg\n", "includes nest deeper than 8" },
+    { "[opcode.IMLU]\nexpand = 4\n", "bad.cfg:2:1: error: 'IMLU' is not an opcode (did you mean 'IMUL'?)" },
+    { "[opcode.IMUL]\nexpnad = 4\n", "'expnad' is not a per-opcode field: the fields are expand and alt_unit" },
+    { "[opcode.IMUL]\nexpand = 0\n", "bad.cfg:2:10: error: expand needs an integer from 1 to 64, found '0'" },
+    { "[opcode.FMUL]\nalt_unit = fp32\n", "opcode.FMUL.alt_unit = fp32 is the opcode's own unit class" },
+    { "[opcode.FMUL]\nalt_unit = tensor\n", "alt_unit must be a unit class (int fp32 fp64 sfu ldst shared branch sync uniform) or none" },
+    { "opcode.FMUL = 2\n", "'opcode.FMUL' needs a field" },
 };
 
 START_TEST(test_bad_files)
@@ -131,6 +137,16 @@ START_TEST(test_set_errors)
     diag_init(&d);
     ck_assert_int_eq(config_set(&c, "sm.wrap_size=32", &d), 1);
     ck_assert_msg(strstr(d.text, "did you mean 'sm.warp_size'?") != NULL, "%s", d.text);
+    ck_assert_int_eq(config_set(&c, "opcode.IMAD.WIDE.expand=3", &d), 0);
+    ck_assert_int_eq(c.op_expand[OP_IMAD_WIDE], 3);
+    ck_assert_int_eq(c.op_expand[OP_IMAD], 1);
+    ck_assert_int_eq(config_set(&c, "opcode.FMUL.alt_unit=sfu", &d), 0);
+    ck_assert_int_eq(c.op_alt_unit[OP_FMUL], UNIT_SFU);
+    ck_assert_str_eq(c.op_origin[OP_FMUL][1], "--set");
+    ck_assert_int_eq(config_set(&c, "opcode.FMUL.alt_unit=none", &d), 0);
+    ck_assert_int_eq(c.op_alt_unit[OP_FMUL], -1);
+    ck_assert_int_eq(config_set(&c, "opcode.DFMA.expand=65", &d), 1);
+    ck_assert_msg(strstr(d.text, "--set: expand needs an integer from 1 to 64, found '65'") != NULL, "%s", d.text);
     ck_assert_int_eq(config_set(&c, "sm.count", &d), 1);
     ck_assert_msg(strstr(d.text, "--set needs key=value") != NULL, "%s", d.text);
     diag_free(&d);

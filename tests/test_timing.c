@@ -82,7 +82,7 @@ END_TEST
 START_TEST(test_policies_differ)
 {
     result gto, lrr;
-    run("microbench/throughput.sass", "gf100", NULL, "warps=24", &gto);
+    run("microbench/throughput.sass", "gf100", "sched.policy=gto", "warps=24", &gto);
     run("microbench/throughput.sass", "gf100", "sched.policy=lrr", "warps=24", &lrr);
     /* one dependent chain per warp: greedy-then-oldest lets old warps run
      * ahead; the young ones finish alone, too few to hide the latency */
@@ -93,6 +93,32 @@ START_TEST(test_policies_differ)
     run("microbench/throughput.sass", "gf100", "sched.policy=two_level", "warps=24", &tl);
     run("microbench/throughput.sass", "gf100", "sched.policy=oldest", "warps=24", &old);
     ck_assert(tl.ks[2].cycles > 0 && old.ks[2].cycles > 0);
+}
+END_TEST
+
+START_TEST(test_opcode_overrides)
+{
+    /* GT200 runs a 32-bit IMUL as 4 native instructions and IMAD as 5:
+     * 96 and 120 cycles (W10 Table III), 4x and 5x the integer latency */
+    result r, plain;
+    run("microbench/opcode_latency.sass", "gt200", NULL, NULL, &r);
+    double lat = (double)r.cfg.ival[CFGK_unit_int_latency], fp = (double)r.cfg.ival[CFGK_unit_fp32_latency];
+    ck_assert_msg(fabs(r.report[0] - 4 * lat) < 2, "IMUL %.2f, want %.0f", r.report[0], 4 * lat);
+    ck_assert_msg(fabs(r.report[1] - 5 * lat) < 2, "IMAD %.2f, want %.0f", r.report[1], 5 * lat);
+    ck_assert_msg(fabs(r.report[2] - fp) < 2, "FMUL %.2f, want %.0f", r.report[2], fp);
+    run("microbench/opcode_latency.sass", "gt200", "opcode.IMUL.expand=1;opcode.IMAD.expand=1", NULL, &plain);
+    ck_assert_msg(fabs(plain.report[0] - lat) < 2, "IMUL without expansion %.2f", plain.report[0]);
+    /* throughput: FMUL also issues to the SFUs; an expanded IMUL holds the
+     * SPs four times as long */
+    result rate, no_alt;
+    run("microbench/opcode_throughput.sass", "gt200", NULL, NULL, &rate);
+    run("microbench/opcode_throughput.sass", "gt200", "opcode.FMUL.alt_unit=none", NULL, &no_alt);
+    double iadd = rate.report[0] / (double)rate.ks[0].cycles, fmul = rate.report[0] / (double)rate.ks[1].cycles;
+    double ffma = rate.report[0] / (double)rate.ks[2].cycles, imul = rate.report[0] / (double)rate.ks[3].cycles;
+    double fmul_sp = no_alt.report[0] / (double)no_alt.ks[1].cycles;
+    ck_assert_msg(fmul > 1.15 * ffma && fmul < 10.5, "FMUL %.2f ops/clock vs FFMA %.2f", fmul, ffma);
+    ck_assert_msg(fabs(fmul_sp - ffma) < 0.03 * ffma, "FMUL on the SPs only %.2f vs FFMA %.2f", fmul_sp, ffma);
+    ck_assert_msg(imul > 0.23 * iadd && imul < 0.27 * iadd, "IMUL %.2f vs IADD %.2f ops/clock", imul, iadd);
 }
 END_TEST
 
@@ -260,6 +286,7 @@ int main(void)
     tcase_add_test(tc, test_gf100_saturation_and_ilp);
     tcase_add_test(tc, test_dual_issue_and_dp_blocking);
     tcase_add_test(tc, test_policies_differ);
+    tcase_add_test(tc, test_opcode_overrides);
     tcase_add_test(tc, test_divergence_costs_and_order);
     tcase_add_test(tc, test_outstanding_loads);
     tcase_add_test(tc, test_bank_conflicts);

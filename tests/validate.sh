@@ -1,0 +1,62 @@
+#!/bin/sh
+# `warpsim validate`: the fast subset of validation/seeds.val (every
+# microbenchmark row against the seeds' measurements) must keep passing, and
+# the rows file's errors, regressions and report format are checked.
+set -u
+top=${top_srcdir:-.}
+bin=${top_builddir:-.}/warpsim
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+expect() {  # expect STATUS PATTERN -- command...
+    want=$1; pattern=$2; shift 3
+    out=$("$@" 2>&1); got=$?
+    if [ "$got" -ne "$want" ] || ! printf '%s' "$out" | grep -q -- "$pattern"; then
+        echo "FAIL: $* -> exit $got (want $want), output lacks '$pattern':"; echo "$out"; fail=1
+    fi
+}
+# the fast subset of the seeds' comparisons: no regression, the share holds
+expect 0 "0 regressions" -- "$bin" validate --fast -j 2 -o "$tmp/fast.md" "$top/validation/seeds.val"
+grep -q "^| 4 | Global load, L1 bypassed, L2 miss (cycles) | ~495 | [0-9]" "$tmp/fast.md" \
+    || { echo "FAIL: the fast report lacks the L1-bypass row"; fail=1; }
+grep -q "warpsim run -c gf100 -D size=8192 workloads/microbench/pointer_chase.sass" "$tmp/fast.md" \
+    || { echo "FAIL: the fast report lacks the command of run chase_l1"; fail=1; }
+if grep -q "Array sum" "$tmp/fast.md"; then echo "FAIL: --fast ran the array sums"; fail=1; fi
+
+# a miss without why= is a regression: exit 1, the row named
+cat > "$tmp/miss.val" <<'ROWS'
+section "s"
+run l fast: -c gf100 microbench/latency_chain.sass
+row "int latency" seed=5 value="report(l, cycles_per_instruction, 0)" tol=10%
+row "fp32 latency" seed=18.5 value="report(l, cycles_per_instruction, 1)" tol=10%
+ROWS
+expect 1 "miss.val:3: row 'int latency': misses its tolerance" -- "$bin" validate -o "$tmp/miss.md" "$tmp/miss.val"
+grep -q "| 1 | int latency | 5 | 18.5.* | \*\*miss\*\* |" "$tmp/miss.md" || { echo "FAIL: miss row"; cat "$tmp/miss.md"; fail=1; }
+grep -q "| 2 | fp32 latency | 18.5 | 18.5.* | pass |" "$tmp/miss.md" || { echo "FAIL: pass row"; fail=1; }
+# the same miss with a reason passes the command (1 of 2 = 50% >= require 50%) and prints the reason
+sed -e 's/tol=10%$/tol=10% why="a known gap"/' -e '1i require 50%' "$tmp/miss.val" > "$tmp/why.val"
+sed -i '5s/ why="a known gap"//' "$tmp/why.val"
+expect 0 "1 of 2 judged rows pass" -- "$bin" validate -o "$tmp/why.md" "$tmp/why.val"
+grep -q "a known gap" "$tmp/why.md" || { echo "FAIL: the reason of a miss is not in the report"; fail=1; }
+# below the required share: exit 1
+sed 's/require 50%/require 60%/' "$tmp/why.val" > "$tmp/share.val"
+expect 1 "1 of 2 judged rows pass (50%, 60% required)" -- "$bin" validate -o "$tmp/share.md" "$tmp/share.val"
+
+# errors in the rows file name file:line:column and exit 2
+bad() {  # bad PATTERN ROW-LINE
+    printf 'section "s"\nrun l: -c gf100 microbench/latency_chain.sass\n%s\n' "$2" > "$tmp/bad.val"
+    expect 2 "$1" -- "$bin" validate -o "$tmp/bad.md" "$tmp/bad.val"
+    [ ! -e "$tmp/bad.md" ] || { echo "FAIL: a report was written for a bad rows file"; fail=1; }
+}
+bad "bad.val:3:30: error: no run is named 'm'" 'row "x" seed=1 value="report(m, a)" tol=1%'
+bad "bad.val:3:1: error: the row needs a rule" 'row "x" seed=1 value="cycles(l)"'
+bad "bad.val:3:34: error: unknown row attribute 'tolerance'" 'row "x" seed=1 value="cycles(l)" tolerance=1%'
+bad "bad.val:3:34: error: bad range '5..1'" 'row "x" seed=1 value="cycles(l)" range=5..1'
+bad "bad.val:3:22: error: write the value in quotes" 'row "x" seed=1 value=cycles(l) info'
+bad "bad.val:3:1: error: unknown statement 'rwo'" 'rwo "x"'
+# a row whose expression fails at run time is an error row and a regression
+printf 'section "s"\nrun l: -c gf100 microbench/latency_chain.sass\nrow "x" seed=1 value="report(l, nothere)" info\n' > "$tmp/rt.val"
+expect 1 "run l has no report 'nothere'" -- "$bin" validate -o "$tmp/rt.md" "$tmp/rt.val"
+printf 'section "s"\nrun l: -c gf100 nothere.sass\nrow "x" seed=1 value="cycles(l)" info\n' > "$tmp/nf.val"
+expect 1 "run l failed: .*nothere.sass" -- "$bin" validate -o "$tmp/nf.md" "$tmp/nf.val"
+exit $fail
