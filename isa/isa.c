@@ -12,7 +12,7 @@ const isa_opinfo isa_ops[OP_COUNT] = {
 };
 
 static const char *const unit_names[UNIT_COUNT] = {
-    "int", "fp32", "fp64", "sfu", "ldst", "shared", "branch", "sync", "uniform"
+    "int", "fp32", "fp64", "sfu", "ldst", "shared", "branch", "sync", "uniform", "tensor"
 };
 
 const char *isa_unit_name(isa_unit u) { return u < UNIT_COUNT ? unit_names[u] : "?"; }

@@ -36,7 +36,7 @@ static int parse_value(int field, const char *value, int *out, char *msg, size_t
         if (!strcmp(value, "none")) { *out = -1; return 0; }
         for (int u = 0; u < UNIT_COUNT; u++)
             if (!strcmp(isa_unit_name((isa_unit)u), value)) { *out = u; return 0; }
-        snprintf(msg, msglen, "alt_unit must be a unit class (int fp32 fp64 sfu ldst shared branch sync uniform) or none, found '%s'", value);
+        snprintf(msg, msglen, "alt_unit must be a unit class (int fp32 fp64 sfu ldst shared branch sync uniform tensor) or none, found '%s'", value);
         return -1;
     }
     char *end;
@@ -105,7 +105,7 @@ void config_opcode_show(const config *c, void (*line)(const char *name, const ch
 void config_opcode_docs(void)
 {
     static const char *const types[OPF_COUNT] = { "int", "enum" };
-    static const char *const ranges[OPF_COUNT] = { "1 .. 64", "none int fp32 fp64 sfu ldst shared branch sync uniform" };
+    static const char *const ranges[OPF_COUNT] = { "1 .. 64", "none int fp32 fp64 sfu ldst shared branch sync uniform tensor" };
     static const char *const defaults[OPF_COUNT] = { "1", "none" };
     for (int f = 0; f < OPF_COUNT; f++)
         printf("| `opcode.MNEMONIC.%s` | %s | %s | %s | | %s |\n", fields[f].name, types[f], defaults[f], ranges[f],

@@ -13,7 +13,7 @@ static const int unit_key[UNIT_COUNT][7] = {
                       CFGK_unit_##c##_interval, CFGK_unit_##c##_shared, CFGK_unit_##c##_occupies, \
                       CFGK_unit_##c##_category }
     UNIT_ROW(int), UNIT_ROW(fp32), UNIT_ROW(fp64), UNIT_ROW(sfu), UNIT_ROW(ldst),
-    UNIT_ROW(shared), UNIT_ROW(branch), UNIT_ROW(sync), UNIT_ROW(uniform),
+    UNIT_ROW(shared), UNIT_ROW(branch), UNIT_ROW(sync), UNIT_ROW(uniform), UNIT_ROW(tensor),
 #undef UNIT_ROW
 };
 
@@ -31,7 +31,7 @@ static int parse_occupies(const config *cfg, int cls, uint32_t *mask, diag *d)
         for (int c = 0; c < UNIT_COUNT; c++)
             if ((int)strlen(isa_unit_name((isa_unit)c)) == n && !strncmp(isa_unit_name((isa_unit)c), p, (size_t)n)) found = c;
         if (found < 0 || found == cls) {
-            diag_error(d, "%s = '%s': '%.*s' is not another unit class (int fp32 fp64 sfu ldst shared branch sync uniform) (set at %s)",
+            diag_error(d, "%s = '%s': '%.*s' is not another unit class (int fp32 fp64 sfu ldst shared branch sync uniform tensor) (set at %s)",
                        config_keys[unit_key[cls][5]].name, cfg->sval[unit_key[cls][5]], n, p, cfg->origin[unit_key[cls][5]]);
             return -1;
         }
@@ -123,17 +123,18 @@ static int check_units(const isa_kernel *k, const timing_params *p, const config
 }
 
 typedef struct {
-    xrun run;
-    isrc_func src;
+    timing_driver *drv;
     timing_params p;
     mem_params mp;
     memsys mem;
     sm_t *sms;
-    int nsm;
+    int nsm, nslots;
+    uint8_t *slot_active;
     cache *ccaches;          /* one per group of ccache.shared_by SMs */
     int nccaches;
     int active_blocks;       /* blocks resident on some SM */
     uint64_t now;            /* the core cycle, read by SR_CLOCKLO */
+    diag *d;
 } gpu_t;
 
 static void load_done(void *ctx, int sm, int tag, uint64_t now)
@@ -142,40 +143,43 @@ static void load_done(void *ctx, int sm, int tag, uint64_t now)
     sm_load_done(&g->sms[sm], tag, now);
 }
 
-/* dispatch the next block into slot s (on SM s mod nsm); 0 when the grid is done */
+/* dispatch the next block into slot s (on SM s mod nsm); 0 when the grid
+ * is done, -1 on an error */
 static int dispatch(gpu_t *g, int s)
 {
-    xrun *r = &g->run;
-    if (!xrun_start_block(r, s)) return 0;
+    timing_driver *t = g->drv;
+    int started = t->start_block(t, s);
+    if (started <= 0) return started;
+    g->slot_active[s] = 1;
     g->active_blocks++;
     sm_t *sm = &g->sms[s % g->nsm];
     int local_slot = s / g->nsm;
-    for (int i = 0; i < r->warps_per_block; i++) {
-        int xw = s * r->warps_per_block + i;
-        sm_warp_start(sm, local_slot * r->warps_per_block + i, xw, r->warps[xw].age);
+    for (int i = 0; i < t->warps_per_block; i++) {
+        int xw = s * t->warps_per_block + i;
+        sm_warp_start(sm, local_slot * t->warps_per_block + i, xw, t->warp_age(t, xw));
     }
     return 1;
 }
 
 /* retire finished blocks of SM m and refill their slots */
-static void refill(gpu_t *g, int m)
+static int refill(gpu_t *g, int m)
 {
-    xrun *r = &g->run;
-    for (int s = m; s < r->nslots; s += g->nsm) {
-        xblock *b = &r->blocks[s];
-        if (!b->active || b->live_warps) continue;
-        b->active = 0;
+    timing_driver *t = g->drv;
+    for (int s = m; s < g->nslots; s += g->nsm) {
+        if (!g->slot_active[s] || !t->block_finished(t, s)) continue;
+        g->slot_active[s] = 0;
         g->active_blocks--;
-        for (int i = 0; i < r->warps_per_block; i++) sm_warp_clear(&g->sms[m], s / g->nsm * r->warps_per_block + i);
-        dispatch(g, s);
+        for (int i = 0; i < t->warps_per_block; i++) sm_warp_clear(&g->sms[m], s / g->nsm * t->warps_per_block + i);
+        if (dispatch(g, s) < 0) return -1;
     }
+    return 0;
 }
 
 static func_status cycle_loop(gpu_t *g, kernel_stats *st, int max_warps)
 {
-    xrun *r = &g->run;
+    timing_driver *t = g->drv;
     uint64_t now = 0, resident_sum = 0, idle = 0, mem_next = UINT64_MAX;
-    r->cycle = &g->now;
+    *t->clock = &g->now;
     /* the kernel ends when every block has finished and the memory
      * system has drained (stores still in flight count) */
     while (g->active_blocks || mem_next != UINT64_MAX) {
@@ -188,7 +192,7 @@ static func_status cycle_loop(gpu_t *g, kernel_stats *st, int max_warps)
             if (n < 0) return FUNC_FAULT;
             issued += n;
             resident_sum += (uint64_t)sm->resident;
-            if (sm->finished) refill(g, m);
+            if (sm->finished && refill(g, m)) return FUNC_BAD_LAUNCH;
         }
         memsys_tick_l1(&g->mem, now);
         idle = issued ? 0 : idle + 1;
@@ -206,19 +210,13 @@ static func_status cycle_loop(gpu_t *g, kernel_stats *st, int max_warps)
                 resident_sum += skip * (uint64_t)g->sms[m].resident;
             }
             idle += skip;
-            if ((now >> 12) != (wake >> 12) && xrun_deadlocked(r)) {
-                xrun_report_deadlock(r);
-                return FUNC_FAULT;
-            }
+            if ((now >> 12) != (wake >> 12) && t->deadlocked(t)) return FUNC_FAULT;
             now = wake;
         }
-        if ((now & 4095) == 0 && xrun_deadlocked(r)) {
-            xrun_report_deadlock(r);
-            return FUNC_FAULT;
-        }
+        if ((now & 4095) == 0 && t->deadlocked(t)) return FUNC_FAULT;
         if (idle > 10000000) {
-            diag_error(r->d, "kernel '%s': no instruction issued for 10 million cycles at cycle %" PRIu64
-                       "; this is a simulator bug, please report it with the workload", r->k->name, now);
+            diag_error(g->d, "kernel '%s': no instruction issued for 10 million cycles at cycle %" PRIu64
+                       "; this is a simulator bug, please report it with the workload", t->name, now);
             return FUNC_FAULT;
         }
     }
@@ -227,36 +225,36 @@ static func_status cycle_loop(gpu_t *g, kernel_stats *st, int max_warps)
     return FUNC_OK;
 }
 
-func_status timing_run(const func_launch *l, gmem *mem, const config *cfg, const func_options *opt,
-                       kernel_stats *stats, uint64_t *used, diag *d)
+func_status timing_run_driver(timing_driver *t, const config *cfg, kernel_stats *stats, diag *d)
 {
     gpu_t g;
     memset(&g, 0, sizeof g);
+    g.drv = t;
+    g.d = d;
     stats->timed = 1;
-    if (timing_params_load(&g.p, cfg, d) || mem_params_load(&g.mp, cfg, d) || check_units(l->kernel, &g.p, cfg, d))
-        return FUNC_BAD_LAUNCH;
+    if (timing_params_load(&g.p, cfg, d) || mem_params_load(&g.mp, cfg, d)) return FUNC_BAD_LAUNCH;
     g.nsm = (int)CFG(cfg, sm_count);
-    func_status status = xrun_init(&g.run, l, mem, cfg, opt, stats, used, d, g.nsm);
-    if (status != FUNC_OK || !g.run.nslots) { xrun_free(&g.run); return status; }
-    xrun *r = &g.run;
+    g.nslots = t->blocks_per_sm * g.nsm;
     int max_warps = (int)CFG(cfg, sm_max_warps);
-    stats->npc = r->k->ncode;
+    stats->npc = t->npc;
     stats->nsm = g.nsm;
-    stats->per_pc = xcalloc((size_t)stats->npc, sizeof(pc_stats));
+    stats->per_pc = xcalloc((size_t)(stats->npc ? stats->npc : 1), sizeof(pc_stats));
     stats->per_sm = xcalloc((size_t)g.nsm, sizeof(sm_stats));
-    stats->occupancy_theoretical = (double)(r->blocks_per_sm * r->warps_per_block) / max_warps;
-    isrc_func_init(&g.src, r);
+    stats->occupancy_theoretical = (double)(t->blocks_per_sm * t->warps_per_block) / max_warps;
     memsys_init(&g.mem, &g.mp, g.nsm, stats, load_done, &g);
     g.sms = xcalloc((size_t)g.nsm, sizeof(sm_t));
+    g.slot_active = xcalloc((size_t)g.nslots, 1);
     int share = (int)CFG(cfg, ccache_shared_by);
     g.nccaches = g.p.ccache.size ? (g.nsm + share - 1) / share : 0;
     g.ccaches = xcalloc((size_t)(g.nccaches ? g.nccaches : 1), sizeof(cache));
     for (int c = 0; c < g.nccaches; c++) cache_init(&g.ccaches[c], &g.p.ccache);
     for (int m = 0; m < g.nsm; m++)
-        sm_init(&g.sms[m], m, &g.p, &g.src.src, r->blocks_per_sm * r->warps_per_block, r->warps_per_block, stats, &g.mem,
+        sm_init(&g.sms[m], m, &g.p, t->src, t->blocks_per_sm * t->warps_per_block, t->warps_per_block, stats, &g.mem,
                 g.nccaches ? &g.ccaches[m / share] : NULL);
-    for (int s = 0; s < r->nslots; s++) dispatch(&g, s);
-    status = cycle_loop(&g, stats, max_warps);
+    func_status status = FUNC_OK;
+    for (int s = 0; s < g.nslots && status == FUNC_OK; s++)
+        if (dispatch(&g, s) < 0) status = FUNC_BAD_LAUNCH;
+    if (status == FUNC_OK) status = cycle_loop(&g, stats, max_warps);
     for (int c = 0; c < g.mp.slices; c++) {
         const dram_channel *ch = &g.mem.slice[c].ch;
         stats->v[STAT_dram_row_hits] += ch->row_hits;
@@ -270,7 +268,46 @@ func_status timing_run(const func_launch *l, gmem *mem, const config *cfg, const
     for (int c = 0; c < g.nccaches; c++) cache_free(&g.ccaches[c]);
     free(g.ccaches);
     free(g.sms);
-    isrc_func_free(&g.src);
-    xrun_free(r);
+    free(g.slot_active);
+    return status;
+}
+
+/* ---- the execution-driven driver: blocks and warps of sim/warpexec.c ---- */
+
+static int x_start_block(timing_driver *t, int slot) { return xrun_start_block(t->ctx, slot); }
+
+static int x_block_finished(timing_driver *t, int slot)
+{
+    xblock *b = &((xrun *)t->ctx)->blocks[slot];
+    if (!b->active || b->live_warps) return 0;
+    b->active = 0;
+    return 1;
+}
+
+static uint64_t x_warp_age(timing_driver *t, int xw) { return ((xrun *)t->ctx)->warps[xw].age; }
+
+static int x_deadlocked(timing_driver *t)
+{
+    if (!xrun_deadlocked(t->ctx)) return 0;
+    xrun_report_deadlock(t->ctx);
+    return 1;
+}
+
+func_status timing_run(const func_launch *l, gmem *mem, const config *cfg, const func_options *opt,
+                       kernel_stats *stats, uint64_t *used, diag *d)
+{
+    timing_params p;
+    stats->timed = 1;
+    if (timing_params_load(&p, cfg, d) || check_units(l->kernel, &p, cfg, d)) return FUNC_BAD_LAUNCH;
+    xrun run;
+    func_status status = xrun_init(&run, l, mem, cfg, opt, stats, used, d, (int)CFG(cfg, sm_count));
+    if (status != FUNC_OK || !run.nslots) { xrun_free(&run); return status; }
+    isrc_func src;
+    isrc_func_init(&src, &run);
+    timing_driver t = { &run, &src.src, run.k->name, run.warps_per_block, run.blocks_per_sm, run.k->ncode,
+                        x_start_block, x_block_finished, x_warp_age, x_deadlocked, &run.cycle };
+    status = timing_run_driver(&t, cfg, stats, d);
+    isrc_func_free(&src);
+    xrun_free(&run);
     return status;
 }
