@@ -13,6 +13,7 @@ int cli_config(int argc, char **argv);
 int cli_configs(int argc, char **argv);
 int cli_docs(int argc, char **argv);
 int cli_validate(int argc, char **argv);
+int cli_trace(int argc, char **argv);
 
 /* -c NAME: a path, or the name of a shipped config (configs/NAME.cfg) */
 int cli_load_config(config *c, const char *name, diag *d);

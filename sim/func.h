@@ -31,7 +31,8 @@ typedef enum { FUNC_OK = 0, FUNC_FAULT = 3, FUNC_BAD_LAUNCH = 2 } func_status;
 func_status func_run(const func_launch *l, gmem *mem, const config *cfg, const func_options *opt,
                      kernel_stats *stats, uint64_t *instructions_used, diag *d);
 
-/* how many blocks of this launch fit on one SM (0 = none: reason in d) */
-int func_blocks_per_sm(const isa_kernel *k, const uint32_t block[3], const config *cfg, diag *d);
+/* how many blocks of kernel `name` (nregs registers per thread, shared_bytes
+ * per block) fit on one SM (0 = none: reason in d) */
+int func_blocks_per_sm(const char *name, int nregs, uint64_t shared_bytes, const uint32_t block[3], const config *cfg, diag *d);
 
 #endif

@@ -18,6 +18,8 @@ static const char *usage =
     "  warpsim asm FILE.sass            assemble, check, print with reconvergence points\n"
     "  warpsim config show [-c CONFIG] [--set key=value]...   every key, its value and origin\n"
     "  warpsim configs                  the shipped configs, one line each\n"
+    "  warpsim trace [-c CONFIG] [--set key=value]... [--stats=text|json] [--per-pc] TRACE\n"
+    "                                   simulate a recorded SASS trace (Accel-Sim kernelslist.g or .traceg)\n"
     "  warpsim validate [-j JOBS] [-o REPORT.md] [--fast] ROWS.val\n"
     "                                   compare with measured figures (validation/seeds.val)\n"
     "  warpsim docs isa|config|stats    print a reference page (docs/*.md)\n"
@@ -70,10 +72,7 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "configs")) return cli_configs(argc - 1, argv + 1);
     if (!strcmp(cmd, "docs")) return cli_docs(argc - 1, argv + 1);
     if (!strcmp(cmd, "validate")) return cli_validate(argc - 1, argv + 1);
-    if (!strcmp(cmd, "trace")) {
-        fprintf(stderr, "warpsim trace: error: trace-driven simulation is not built yet (issue 7)\n");
-        return EXIT_BAD_INPUT;
-    }
+    if (!strcmp(cmd, "trace")) return cli_trace(argc - 1, argv + 1);
     const char *near = util_nearest(cmd, cmds, (int)(sizeof cmds / sizeof cmds[0]));
     fprintf(stderr, "warpsim: error: unknown command '%s'%s%s%s\n%s", cmd, near ? " (did you mean '" : "",
             near ? near : "", near ? "'?)" : "", usage);

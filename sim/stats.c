@@ -1,6 +1,8 @@
 /* sim/stats.c — counter names and derived figures. */
 #include "stats.h"
+#include "diag.h"
 #include <stdlib.h>
+#include <string.h>
 
 const char *const stat_names[STAT_COUNT] = {
 #define STAT(name, doc) #name,
@@ -39,6 +41,14 @@ void stats_free(kernel_stats *s)
     free(s->per_sm);
     s->per_pc = NULL;
     s->per_sm = NULL;
+}
+
+void stats_grow_pc(kernel_stats *s, int npc)
+{
+    if (npc <= s->npc) return;
+    s->per_pc = xrealloc(s->per_pc, (size_t)npc * sizeof *s->per_pc);
+    memset(s->per_pc + s->npc, 0, (size_t)(npc - s->npc) * sizeof *s->per_pc);
+    s->npc = npc;
 }
 
 double stats_ipc(const kernel_stats *s)

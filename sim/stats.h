@@ -54,6 +54,8 @@ typedef struct {
 extern const char *const stall_names[STALL_COUNT];
 extern const char *const stall_docs[STALL_COUNT];
 void stats_free(kernel_stats *s);
+/* grow per_pc to at least npc entries (new entries zero); not on the per-cycle path */
+void stats_grow_pc(kernel_stats *s, int npc);
 
 extern const char *const stat_names[STAT_COUNT];
 extern const char *const stat_docs[STAT_COUNT];

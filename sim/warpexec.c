@@ -55,21 +55,21 @@ static uint64_t env_clock(void *ctx)
     return r->cycle ? *r->cycle : r->clock;
 }
 
-int func_blocks_per_sm(const isa_kernel *k, const uint32_t block[3], const config *cfg, diag *d)
+int func_blocks_per_sm(const char *name, int nregs, uint64_t shared_bytes, const uint32_t block[3], const config *cfg, diag *d)
 {
     uint64_t threads = (uint64_t)block[0] * block[1] * block[2];
     int ws = (int)CFG(cfg, sm_warp_size);
     uint64_t warps = (threads + (uint64_t)ws - 1) / (uint64_t)ws;
-    uint64_t regs = (uint64_t)k->nregs * warps * (uint64_t)ws;
+    uint64_t regs = (uint64_t)nregs * warps * (uint64_t)ws;
     struct { const char *what; uint64_t need, have; } lim[] = {
         { "threads (sm.max_threads)", threads, (uint64_t)CFG(cfg, sm_max_threads) },
         { "warps (sm.max_warps)", warps, (uint64_t)CFG(cfg, sm_max_warps) },
         { "registers (sm.registers)", regs, (uint64_t)CFG(cfg, sm_registers) },
-        { "shared memory bytes (sm.shared_memory)", k->shared_bytes, (uint64_t)CFG(cfg, sm_shared_memory) },
+        { "shared memory bytes (sm.shared_memory)", shared_bytes, (uint64_t)CFG(cfg, sm_shared_memory) },
     };
-    if (k->nregs > CFG(cfg, sm_max_regs_per_thread)) {
+    if (nregs > CFG(cfg, sm_max_regs_per_thread)) {
         diag_error(d, "kernel '%s' uses %d registers per thread; the config allows %lld (sm.max_regs_per_thread)",
-                   k->name, k->nregs, (long long)CFG(cfg, sm_max_regs_per_thread));
+                   name, nregs, (long long)CFG(cfg, sm_max_regs_per_thread));
         return 0;
     }
     uint64_t fit = (uint64_t)CFG(cfg, sm_max_blocks);
@@ -78,7 +78,7 @@ int func_blocks_per_sm(const isa_kernel *k, const uint32_t block[3], const confi
         uint64_t n = lim[i].have / lim[i].need;
         if (n == 0) {
             diag_error(d, "a block of kernel '%s' needs %" PRIu64 " %s but an SM has %" PRIu64
-                       "; use smaller blocks or another config", k->name, lim[i].need, lim[i].what, lim[i].have);
+                       "; use smaller blocks or another config", name, lim[i].need, lim[i].what, lim[i].have);
             return 0;
         }
         if (n < fit) fit = n;
@@ -388,7 +388,7 @@ func_status xrun_init(xrun *r, const func_launch *l, gmem *mem, const config *cf
     if (!threads || !r->total_blocks) return FUNC_OK;
     r->threads_per_block = (int)threads;
     r->warps_per_block = (int)((threads + (uint64_t)r->ws - 1) / (uint64_t)r->ws);
-    r->blocks_per_sm = func_blocks_per_sm(r->k, l->block, cfg, d);
+    r->blocks_per_sm = func_blocks_per_sm(r->k->name, r->k->nregs, r->k->shared_bytes, l->block, cfg, d);
     if (!r->blocks_per_sm) return FUNC_BAD_LAUNCH;
     r->nslots = r->blocks_per_sm * nsm;
     r->blocks = xcalloc((size_t)r->nslots, sizeof(xblock));
