@@ -1,0 +1,173 @@
+#!/bin/sh
+# Trace-driven runs: the A100 vectorAdd trace on every NVIDIA config, and
+# hand-made traces for each address mode, tracer version, divergent masks,
+# bank conflicts, barriers, atomics, .xz input and every trace error.
+set -u
+top=${top_srcdir:-.}
+bin=${top_builddir:-.}/warpsim
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+expect() {  # expect STATUS PATTERN -- command...
+    want=$1; pattern=$2; shift 3
+    out=$("$@" 2>&1); got=$?
+    if [ "$got" -ne "$want" ] || ! printf '%s' "$out" | grep -q -- "$pattern"; then
+        echo "FAIL: $* -> exit $got (want $want), output lacks '$pattern':"; echo "$out" | head -20; fail=1
+    fi
+}
+# the value of a counter in the first kernel of a JSON run
+field() { printf '%s' "$1" | grep -o "\"$2\":[0-9.]*" | head -1 | cut -d: -f2; }
+
+# ---- a recorded trace: vectorAdd on an A100 (26,601 warp instructions) ----
+va=$top/tests/traces/vectoradd-sm80/kernelslist.g
+if [ -f "$va" ]; then
+    for c in gt200 gf100 gf104 gk110 gm204; do
+        out=$("$bin" trace -c "$c" --stats=json "$va" 2>&1)
+        got="$(field "$out" warp_instructions) $(field "$out" global_line_requests) $(field "$out" global_sector_requests)"
+        cycles=$(field "$out" cycles)
+        # 1,563 warps x (2 loads + 1 store) of consecutive floats: one 128 B line and four 32 B
+        # sectors each, but two sectors for the last warp's 16 threads
+        if [ "$got" != "26601 4689 18750" ] || [ -z "$cycles" ] || [ "$cycles" -le 1000 ]; then
+            echo "FAIL: vectoradd on $c: warp instructions, lines, sectors = $got; $cycles cycles"; fail=1
+        fi
+    done
+    expect 0 "00a0 LDG.E .*1563" -- "$bin" trace -c gf100 --per-pc "$va"
+    expect 2 "NVIDIA traces have 32-lane warps" -- "$bin" trace -c gcn-tahiti "$va"
+else
+    echo "FAIL: the vectoradd-sm80 trace is missing"; fail=1
+fi
+
+# ---- hand-made traces ----
+header() {  # header VERSION LINEINFO THREADS
+    cat <<EOF
+-kernel name = handmade
+-kernel id = 1
+-grid dim = (1,1,1)
+-block dim = ($3,1,1)
+-shmem = 4096
+-nregs = 16
+-binary version = 80
+-cuda stream id = 0
+-shmem base_addr = 0x00007f0000000000
+-local mem base_addr = 0x00007e0000000000
+-nvbit version = 1.7
+-accelsim tracer version = $1
+-enable lineinfo = $2
+
+#traces format = [line_num] PC mask dest_num [reg_dests] opcode src_num [reg_srcs] mem_width [adrrescompress?] [mem_addresses] immediate
+
+#BEGIN_TB
+
+thread block = 0,0,0
+
+EOF
+}
+list32() {  # 32 hex addresses from $1 step $2
+    i=0; a=$1; s=""
+    while [ $i -lt 32 ]; do s="$s $(printf '0x%x' $((a + i * $2)))"; i=$((i + 1)); done
+    printf '%s' "$s"
+}
+deltas31() { i=1; s=""; while [ $i -lt 32 ]; do s="$s $1"; i=$((i + 1)); done; printf '%s' "$s"; }
+imm() { [ "$1" -ge 5 ] && printf ' 0'; }   # the trailing immediate (tracer version 5)
+
+# the same three coalesced loads in address modes 0, 1 and 2, in tracer versions 3, 4 (with line numbers) and 5
+for v in 3 4 5; do
+    li=0; pre=""; [ $v = 4 ] && li=1
+    ln() { [ $li = 1 ] && printf '%s ' "$1"; }
+    {
+        header $v $li 32
+        echo "warp = 0"; echo "insts = 5"
+        echo "$(ln 10)0000 ffffffff 1 R2 LDG.E 1 R4 4 0$(list32 0x10000 4)$(imm $v)"
+        echo "$(ln 11)0010 ffffffff 1 R3 LDG.E 1 R4 4 1 0x10080 4$(imm $v)"
+        echo "$(ln 12)0020 ffffffff 1 R5 LDG.E 1 R4 4 2 0x10100$(deltas31 4)$(imm $v)"
+        echo "$(ln 13)0030 ffffffff 1 R6 FADD 2 R2 R3$(printf ' 0')$(imm $v)"
+        echo "$(ln 14)0040 ffffffff 0 EXIT 0 0$(imm $v)"
+        echo "#END_TB"
+    } > "$tmp/v$v.traceg"
+    out=$("$bin" trace -c gf100 --stats=json "$tmp/v$v.traceg" 2>&1)
+    eval "cycles_v$v=$(field "$out" cycles)"
+    [ "$(field "$out" global_line_requests)" = 3 ] && [ "$(field "$out" global_sector_requests)" = 12 ] \
+        && [ "$(field "$out" warp_instructions)" = 5 ] || { echo "FAIL: tracer version $v: $out" | head -c 600; fail=1; }
+done
+[ -n "$cycles_v5" ] && [ "$cycles_v3" = "$cycles_v5" ] && [ "$cycles_v4" = "$cycles_v5" ] \
+    || { echo "FAIL: versions 3/4/5 of one trace differ: $cycles_v3 $cycles_v4 $cycles_v5"; fail=1; }
+expect 0 "0000 LDG.E" -- "$bin" trace -c gf100 --per-pc "$tmp/v4.traceg"
+out=$("$bin" trace -c gf100 --stats=json "$tmp/v4.traceg")
+printf '%s' "$out" | grep -q '"pc":1,"line":11,"text":"0010 LDG.E"' || { echo "FAIL: lineinfo not in per_pc"; fail=1; }
+# a strided access: 32 lanes 128 B apart touch 32 lines (mode 1 with a stride)
+{ header 5 0 32; echo "warp = 0"; echo "insts = 2"
+  echo "0000 ffffffff 1 R2 LDG.E 1 R4 4 1 0x20000 128 0"; echo "0010 ffffffff 0 EXIT 0 0 0"; echo "#END_TB"; } > "$tmp/stride.traceg"
+out=$("$bin" trace -c gf100 --stats=json "$tmp/stride.traceg")
+[ "$(field "$out" global_line_requests)" = 32 ] || { echo "FAIL: strided access: $(field "$out" global_line_requests) lines"; fail=1; }
+
+# divergent masks: a branch splits the warp, each half runs its path, then they meet
+{ header 5 0 32; echo "warp = 0"; echo "insts = 6"
+  echo "0000 ffffffff 0 ISETP.GE.AND 1 R1 0 0"
+  echo "0010 ffffffff 0 BRA 0 0 0"
+  echo "0040 0000ffff 1 R2 FADD 2 R2 R2 0 0"
+  echo "0050 0000ffff 0 BRA 0 0 0"
+  echo "0020 ffff0000 1 R2 FMUL 2 R2 R2 0 0"
+  echo "0060 ffffffff 0 EXIT 0 0 0"; echo "#END_TB"; } > "$tmp/div.traceg"
+out=$("$bin" trace -c gf100 --stats=json "$tmp/div.traceg")
+[ "$(field "$out" thread_instructions)" = 144 ] && [ "$(field "$out" divergent_branches)" = 1 ] \
+    && [ "$(field "$out" branches)" = 2 ] || { echo "FAIL: divergent masks: $out" | head -c 700; fail=1; }
+
+# shared memory: 32 lanes 8 bytes apart hit 16 banks twice: a 2-way conflict on gf100 (32 banks of 4 bytes)
+{ header 5 0 32; echo "warp = 0"; echo "insts = 3"
+  echo "0000 ffffffff 1 R2 LDS 1 R4 4 1 0x7f0000000000 8 0"
+  echo "0010 ffffffff 1 R3 LDS 1 R4 4 1 0x7f0000000000 4 0"
+  echo "0020 ffffffff 0 EXIT 0 0 0"; echo "#END_TB"; } > "$tmp/banks.traceg"
+out=$("$bin" trace -c gf100 --stats=json "$tmp/banks.traceg")
+printf '%s' "$out" | grep -q '"bank_conflict_degrees":{"1":1,"2":1,' && [ "$(field "$out" shared_loads)" = 2 ] \
+    || { echo "FAIL: bank conflicts: $(printf '%s' "$out" | grep -o '"bank_conflict_degrees":{[^}]*}')"; fail=1; }
+
+# a barrier: warp 1 reaches it at once and waits for warp 0's dependent chain
+{ header 5 0 64; echo "warp = 0"; echo "insts = 6"
+  for pc in 0000 0010 0020 0030; do echo "$pc ffffffff 1 R2 FADD 2 R2 R2 0 0"; done
+  echo "0040 ffffffff 0 BAR.SYNC 0 0 0"; echo "0050 ffffffff 0 EXIT 0 0 0"
+  echo "warp = 1"; echo "insts = 2"
+  echo "0040 ffffffff 0 BAR.SYNC 0 0 0"; echo "0050 ffffffff 0 EXIT 0 0 0"; echo "#END_TB"; } > "$tmp/bar.traceg"
+out=$("$bin" trace -c gf100 --stats=json "$tmp/bar.traceg")
+waited=$(printf '%s' "$out" | grep -o '"barrier":[0-9]*' | head -1 | cut -d: -f2)
+[ "$(field "$out" barriers)" = 2 ] && [ "${waited:-0}" -gt 50 ] || { echo "FAIL: barrier: $waited cycles waited"; fail=1; }
+
+# atomics: 32 lanes add to one address; a reduction without a result
+{ header 5 0 32; echo "warp = 0"; echo "insts = 3"
+  echo "0000 ffffffff 1 R2 ATOMG.E.ADD.STRONG.GPU 2 R4 R6 4 1 0x30000 0 0"
+  echo "0010 ffffffff 0 RED.E.ADD.STRONG.GPU 2 R4 R6 4 1 0x30000 0 0"
+  echo "0020 ffffffff 0 EXIT 0 0 0"; echo "#END_TB"; } > "$tmp/atom.traceg"
+out=$("$bin" trace -c gf100 --stats=json "$tmp/atom.traceg")
+[ "$(field "$out" global_atomics)" = 2 ] && [ "$(field "$out" l2_atomics)" -ge 2 ] || { echo "FAIL: atomics: $out" | head -c 700; fail=1; }
+
+# a list of copies and kernels, and an .xz kernel giving the same cycles
+printf 'MemcpyHtoD,0x0000000000010000,4096\nkernel-1.traceg.xz\nkernel-2.traceg\n' > "$tmp/kernelslist.g"
+cp "$tmp/v5.traceg" "$tmp/kernel-2.traceg"
+xz -c "$tmp/v5.traceg" > "$tmp/kernel-1.traceg.xz"
+out=$("$bin" trace -c gf100 --stats=json "$tmp/kernelslist.g" 2>&1)
+n=$(printf '%s' "$out" | grep -o "\"cycles\":$cycles_v5," | wc -l)
+[ "$n" = 2 ] && printf '%s' "$out" | grep -q '"memcpy_h2d":{"copies":1,"bytes":4096}' \
+    || { echo "FAIL: list with an .xz kernel: $out" | head -c 500; fail=1; }
+
+# ---- errors: file:line and exit 2 ----
+bad() {  # bad PATTERN LINE... : a v5 trace whose one warp holds the lines
+    { header 5 0 32; echo "warp = 0"; echo "insts = $(($# - 1))"; p=$1; shift
+      for l in "$@"; do echo "$l"; done; echo "#END_TB"; } > "$tmp/bad.traceg"
+    expect 2 "$p" -- "$bin" trace -c gf100 "$tmp/bad.traceg"
+}
+bad "bad.traceg:23: 11 fields, expected 10" "0000 ffffffff 1 R2 FADD 2 R2 R2 0 0 7"
+bad "bad.traceg:23: expected 2 source registers" "0000 ffffffff 1 R2 FADD 2 R2"
+bad "bad.traceg:23: address mode 0 needs 2 values for the 2 lanes of mask 00000003, found 1" "0000 00000003 1 R2 LDG.E 1 R4 4 0 0x100"
+bad "bad.traceg:23: unknown address mode 7" "0000 ffffffff 1 R2 LDG.E 1 R4 4 7 0x100 4 0"
+bad "bad.traceg:23: opcode 'FROB' is not in the SASS table for -binary version 80" "0000 ffffffff 0 FROB 0 0 0"
+bad "bad.traceg:23: HMMA.16816.F32 needs a tensor unit, but the config has unit_tensor.count = 0" \
+    "0000 ffffffff 1 R2 HMMA.16816.F32 2 R4 R6 0 0"
+head -24 "$tmp/v5.traceg" > "$tmp/cut.traceg"
+expect 2 "cut.traceg:24: the file ends inside thread block (0,0,0)" -- "$bin" trace -c gf100 "$tmp/cut.traceg"
+printf 'kernel-1.traceg\nkernel-9.traceg\n' > "$tmp/missing.g"
+cp "$tmp/v5.traceg" "$tmp/kernel-1.traceg"
+expect 2 "missing.g:2: cannot open kernel trace" -- "$bin" trace -c gf100 "$tmp/missing.g"
+sed 's/-binary version = 80/-binary version = 20/' "$tmp/v5.traceg" > "$tmp/old.traceg"
+expect 2 "binary version = 20 is not a GPU generation" -- "$bin" trace -c gf100 "$tmp/old.traceg"
+expect 2 "cannot open trace list 'nothere.g'" -- "$bin" trace nothere.g
+expect 2 "did you mean '--stats'" -- "$bin" trace --stat=json "$tmp/v5.traceg"
+exit $fail
