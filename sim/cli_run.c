@@ -5,6 +5,7 @@
 #include "run.h"
 #include <time.h>
 #include "cli_report.h"
+#include "trace_emit.h"
 #include "json.h"
 #include "workload.h"
 #include <errno.h>
@@ -24,22 +25,24 @@ typedef struct {
     int per_pc;
     uint64_t max_instructions;
     const char *workload;
+    const char *emit_dir;
 } run_options;
 
 static const char *const run_opts[] = {
-    "-c", "--config", "--set", "-D", "--functional", "--per-pc", "--stats", "--max-instructions", "--help"
+    "-c", "--config", "--set", "-D", "--functional", "--per-pc", "--stats", "--max-instructions", "--emit-trace", "--help"
 };
 
 static const char *run_help =
     "usage: warpsim run [-c CONFIG] [--set key=value]... [-D var=value]... [--functional]\n"
-    "                   [--stats=text|json] [--per-pc] [--max-instructions=N] WORKLOAD.sass\n"
+    "                   [--stats=text|json] [--per-pc] [--max-instructions=N] [--emit-trace DIR] WORKLOAD.sass\n"
     "  -c, --config FILE       GPU config (a path, or a name in configs/, e.g. gf100)\n"
     "  --set key=value         override a config key (see warpsim config show)\n"
     "  -D var=value            override a let variable of the workload\n"
     "  --functional            run without timing (faster: counts instructions, no cycles)\n"
     "  --stats=text|json       summary for people (default) or one JSON object\n"
     "  --per-pc                with the text summary: every instruction with its executions and stalls\n"
-    "  --max-instructions=N    stop with a fault after N warp instructions (0 = no limit)\n";
+    "  --max-instructions=N    stop with a fault after N warp instructions (0 = no limit)\n"
+    "  --emit-trace DIR        write the timed run as an Accel-Sim trace directory (warpsim trace DIR/kernelslist.g)\n";
 
 /* value of an option given as "--opt=value" or "--opt value" */
 static const char *opt_value(int argc, char **argv, int *i, const char *name)
@@ -89,6 +92,8 @@ static int parse_run_options(int argc, char **argv, run_options *o)
                 return -1;
             }
             o->json = !strcmp(v, "json");
+        } else if (is_opt(a, "--emit-trace")) {
+            if (!(o->emit_dir = opt_value(argc, argv, &i, "--emit-trace"))) return -1;
         } else if (is_opt(a, "--max-instructions")) {
             if (!(v = opt_value(argc, argv, &i, "--max-instructions"))) return -1;
             char *end;
@@ -227,8 +232,16 @@ int cli_run(int argc, char **argv)
     memset(ks, 0, sizeof ks);
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    func_options fo = { o.max_instructions, 100000 };
+    func_options fo = { o.max_instructions, 100000, NULL };
+    if (o.emit_dir) {
+        if (o.functional || CFG(&cfg, sm_warp_size) != 32) {
+            diag_error(&d, "--emit-trace needs a timed run with 32-lane warps (traces hold 32-lane masks)");
+            goto done;
+        }
+        if (!(fo.emit = trace_emit_open(o.emit_dir, &d))) goto done;
+    }
     func_status st = workload_run(w, &cfg, &fo, o.functional, ks, &d);
+    if (fo.emit && trace_emit_close(fo.emit, &d) && st == FUNC_OK) st = FUNC_BAD_LAUNCH;
     status = st == FUNC_OK ? EXIT_PASS : st == FUNC_BAD_LAUNCH ? EXIT_BAD_INPUT : EXIT_FAULT;
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);

@@ -48,7 +48,8 @@ static const char *trace_pc_text(const void *ctx, int pc, char *buf, int len, in
     const trace_kernel *k = ctx;
     if (pc >= k->npc || k->pc_text[pc] < 0) return NULL;
     *line = k->pc_line[pc] > 0 ? k->pc_line[pc] : 0;
-    snprintf(buf, (size_t)len, "%04x %s", (unsigned)(pc * k->insn_bytes), k->texts[k->pc_text[pc]]);
+    if (k->gen == 'W') snprintf(buf, (size_t)len, "%s", k->texts[k->pc_text[pc]]);   /* as warpsim run shows it */
+    else snprintf(buf, (size_t)len, "%04x %s", (unsigned)(pc * k->insn_bytes), k->texts[k->pc_text[pc]]);
     return buf;
 }
 
@@ -78,13 +79,20 @@ static void print_json(const trace_options *o, const config *cfg, trace_kernel *
     json_uint(&j, "copies", copies);
     json_uint(&j, "bytes", copy_bytes);
     json_end_object(&j);
+    json_begin_array(&j, "kernel_files");   /* beside, so that "kernels" reads as in warpsim run */
+    for (int i = 0; i < nk; i++) {
+        json_begin_object(&j, NULL);
+        json_string(&j, "file", ks[i].path);
+        json_int(&j, "binary_version", ks[i].binary_version);
+        json_int(&j, "tracer_version", ks[i].tracer_version);
+        json_end_object(&j);
+    }
+    json_end_array(&j);
     json_begin_array(&j, "kernels");
     uint64_t insns = 0, cycles = 0;
     for (int i = 0; i < nk; i++) {
         json_begin_object(&j, NULL);
         json_string(&j, "name", ks[i].name);
-        json_string(&j, "file", ks[i].path);
-        json_int(&j, "binary_version", ks[i].binary_version);
         for (int s = 0; s < STAT_COUNT; s++) json_uint(&j, stat_names[s], st[i].v[s]);
         json_double(&j, "simd_efficiency", stats_simd_efficiency(&st[i]));
         cli_json_timing(&j, &st[i], trace_pc_text, &ks[i]);

@@ -1,6 +1,7 @@
 /* sim/timing.c — the GPU: CTA dispatcher and the cycle loop over SMs. */
 #include "timing.h"
 #include "isrc_func.h"
+#include "trace_emit.h"
 #include "sm.h"
 #include <ctype.h>
 #include <inttypes.h>
@@ -274,23 +275,59 @@ func_status timing_run_driver(timing_driver *t, const config *cfg, kernel_stats 
 
 /* ---- the execution-driven driver: blocks and warps of sim/warpexec.c ---- */
 
-static int x_start_block(timing_driver *t, int slot) { return xrun_start_block(t->ctx, slot); }
+typedef struct {
+    xrun run;
+    trace_emit *emit;        /* --emit-trace, or NULL */
+} xdriver;
+
+static int x_start_block(timing_driver *t, int slot)
+{
+    xdriver *x = t->ctx;
+    int started = xrun_start_block(&x->run, slot);
+    if (started > 0 && x->emit)
+        trace_emit_block_start(x->emit, slot, 0, x->run.blocks[slot].ctaid, x->run.warps_per_block);
+    return started;
+}
 
 static int x_block_finished(timing_driver *t, int slot)
 {
-    xblock *b = &((xrun *)t->ctx)->blocks[slot];
+    xdriver *x = t->ctx;
+    xblock *b = &x->run.blocks[slot];
     if (!b->active || b->live_warps) return 0;
     b->active = 0;
+    if (x->emit) trace_emit_block_end(x->emit, slot, x->run.d);
     return 1;
 }
 
-static uint64_t x_warp_age(timing_driver *t, int xw) { return ((xrun *)t->ctx)->warps[xw].age; }
+static uint64_t x_warp_age(timing_driver *t, int xw) { return ((xdriver *)t->ctx)->run.warps[xw].age; }
 
 static int x_deadlocked(timing_driver *t)
 {
-    if (!xrun_deadlocked(t->ctx)) return 0;
-    xrun_report_deadlock(t->ctx);
+    xdriver *x = t->ctx;
+    if (!xrun_deadlocked(&x->run)) return 0;
+    xrun_report_deadlock(&x->run);
     return 1;
+}
+
+/* the kernel's header in the trace: every pc's static facts, text and line */
+static int emit_header(xdriver *x, const isrc_func *src, const func_launch *l, diag *d)
+{
+    const isa_kernel *k = x->run.k;
+    char **texts = xcalloc((size_t)k->ncode + 1, sizeof *texts);
+    int *lines = xcalloc((size_t)k->ncode + 1, sizeof *lines);
+    for (int pc = 0; pc < k->ncode; pc++) {
+        char buf[200];
+        isa_disasm(k, &k->code[pc], buf, sizeof buf);
+        texts[pc] = xmalloc(strlen(buf) + 1);
+        strcpy(texts[pc], buf);
+        lines[pc] = k->code[pc].line;
+    }
+    int bad = trace_emit_kernel(x->emit, k->name, l->grid, l->block, (int)k->shared_bytes, k->nregs, k->ncode, src->table,
+                                (const char *const *)texts, lines, d);
+    for (int pc = 0; pc < k->ncode; pc++) free(texts[pc]);
+    free(texts);
+    free(lines);
+    return bad;
 }
 
 func_status timing_run(const func_launch *l, gmem *mem, const config *cfg, const func_options *opt,
@@ -299,15 +336,19 @@ func_status timing_run(const func_launch *l, gmem *mem, const config *cfg, const
     timing_params p;
     stats->timed = 1;
     if (timing_params_load(&p, cfg, d) || check_units(l->kernel, &p, cfg, d)) return FUNC_BAD_LAUNCH;
-    xrun run;
-    func_status status = xrun_init(&run, l, mem, cfg, opt, stats, used, d, (int)CFG(cfg, sm_count));
-    if (status != FUNC_OK || !run.nslots) { xrun_free(&run); return status; }
+    xdriver *x = xcalloc(1, sizeof *x);
+    x->emit = opt ? opt->emit : NULL;
+    func_status status = xrun_init(&x->run, l, mem, cfg, opt, stats, used, d, (int)CFG(cfg, sm_count));
+    if (status != FUNC_OK || !x->run.nslots) { xrun_free(&x->run); free(x); return status; }
     isrc_func src;
-    isrc_func_init(&src, &run);
-    timing_driver t = { &run, &src.src, run.k->name, run.warps_per_block, run.blocks_per_sm, run.k->ncode,
-                        x_start_block, x_block_finished, x_warp_age, x_deadlocked, &run.cycle };
-    status = timing_run_driver(&t, cfg, stats, d);
+    isrc_func_init(&src, &x->run);
+    if (x->emit && emit_header(x, &src, l, d)) status = FUNC_BAD_LAUNCH;
+    timing_driver t = { x, &src.src, x->run.k->name, x->run.warps_per_block, x->run.blocks_per_sm, x->run.k->ncode,
+                        x_start_block, x_block_finished, x_warp_age, x_deadlocked, &x->run.cycle };
+    if (status == FUNC_OK) status = timing_run_driver(&t, cfg, stats, d);
+    if (x->emit && trace_emit_kernel_end(x->emit, d) && status == FUNC_OK) status = FUNC_BAD_LAUNCH;
     isrc_func_free(&src);
-    xrun_free(&run);
+    xrun_free(&x->run);
+    free(x);
     return status;
 }

@@ -47,8 +47,71 @@ static int read_line(trace_kernel *k)
     return 1;
 }
 
+static int text_index(trace_kernel *k, const char *text);
+static void grow_pcs(trace_kernel *k, int npc);
+
+static int parse_slots(const char *list, uint16_t *out, uint8_t *n, int max)
+{
+    *n = 0;
+    if (!strcmp(list, "-")) return 0;
+    for (const char *p = list; *p;) {
+        char *end;
+        long v = strtol(p, &end, 10);
+        if (end == p || v < 0 || v >= SB_SLOTS || *n == max) return -1;
+        out[(*n)++] = (uint16_t)v;
+        p = *end == ',' ? end + 1 : end;
+        if (*end && *end != ',') return -1;
+    }
+    return 0;
+}
+
+/* "-warpsim pc N = OP LINE SRC DST FLAGS SPACE CACHE CONST | TEXT": the
+ * static facts warpsim used for pc N (sim/trace_emit.c writes them) */
+static int warpsim_pc_line(trace_kernel *k, const char *l, diag *d)
+{
+    int pc, line, space, cache, cnst, op = -1;
+    unsigned flags;
+    char name[48], src[200], dst[120];
+    const char *bar = strstr(l, " | ");
+    if (sscanf(l, "-warpsim pc %d = %47s %d %199s %119s %x %d %d %d", &pc, name, &line, src, dst, &flags, &space, &cache,
+               &cnst) != 9 || !bar || pc < 0 || pc >= k->nwfacts) {
+        diag_error(d, "%s:%d: a '-warpsim pc' line needs PC (below '-warpsim instructions') = OPCODE LINE SRC DST FLAGS "
+                   "SPACE CACHE CONST | TEXT", k->path, k->line);
+        return -1;
+    }
+    for (int i = 0; i < OP_COUNT; i++)
+        if (!strcmp(isa_ops[i].mnemonic, name)) op = i;
+    isrc_static *s = &k->wfacts[pc];
+    if (op < 0 || parse_slots(src, s->src, &s->nsrc, ISRC_MAX_SRC) || parse_slots(dst, s->dst, &s->ndst, ISRC_MAX_DST)) {
+        diag_error(d, "%s:%d: unknown opcode '%s' or bad register slots in a '-warpsim pc' line", k->path, k->line, name);
+        return -1;
+    }
+    s->pc = pc;
+    s->op = op;
+    s->unit = isa_ops[op].unit;
+    s->is_mem = flags & 1, s->is_load = flags >> 1 & 1, s->is_store = flags >> 2 & 1, s->is_atomic = flags >> 3 & 1;
+    s->is_barrier = flags >> 4 & 1, s->is_membar_gl = flags >> 5 & 1, s->is_membar_cta = flags >> 6 & 1;
+    s->reads_clock = flags >> 7 & 1;
+    s->mem_space = (uint8_t)space;
+    s->cache_op = (uint8_t)cache;
+    s->const_offset = cnst;
+    k->pc_text[pc] = text_index(k, bar + 3);
+    k->pc_line[pc] = line;
+    return 0;
+}
+
 static int header_line(trace_kernel *k, const char *l, diag *d)
 {
+    if (!strncmp(l, "-warpsim pc ", 12)) return warpsim_pc_line(k, l, d);
+    if (!strncmp(l, "-warpsim instructions = ", 24)) {
+        int n = atoi(l + 24);
+        if (n <= 0 || n > 1000000 || k->wfacts) { diag_error(d, "%s:%d: bad '-warpsim instructions' line", k->path, k->line); return -1; }
+        k->wfacts = xcalloc((size_t)n, sizeof *k->wfacts);
+        for (int i = 0; i < n; i++) k->wfacts[i].const_offset = -1, k->wfacts[i].pc = i;
+        k->nwfacts = n;
+        grow_pcs(k, n);
+        return 0;
+    }
     const char *eq = strchr(l, '=');
     if (!eq) return 0;
     const char *v = eq + 1;
@@ -96,7 +159,12 @@ int trace_kernel_open(trace_kernel *k, const char *path, diag *d)
         return -1;
     }
     if (!k->tracer_version) { diag_error(d, "%s: the header has no '-accelsim tracer version' line", path); return -1; }
-    k->gen = sass_generation(k->binary_version);
+    k->gen = k->binary_version == WARPSIM_BINARY_VERSION ? 'W' : sass_generation(k->binary_version);
+    if (k->gen == 'W' && !k->wfacts) {
+        diag_error(d, "%s: -binary version = %d (warpsim's own ISA) needs the '-warpsim' header lines that "
+                   "warpsim run --emit-trace writes", path, k->binary_version);
+        return -1;
+    }
     if (!k->gen) {
         diag_error(d, "%s: -binary version = %d is not a GPU generation warpsim has an opcode table for "
                    "(30-37, 50-62, 70-72, 75, 80-89, 90)", path, k->binary_version);
@@ -141,17 +209,20 @@ static int text_index(trace_kernel *k, const char *text)
     return k->ntexts++;
 }
 
+static void grow_pcs(trace_kernel *k, int n)
+{
+    if (n <= k->npc) return;
+    k->pc_text = xrealloc(k->pc_text, (size_t)n * sizeof *k->pc_text);
+    k->pc_line = xrealloc(k->pc_line, (size_t)n * sizeof *k->pc_line);
+    for (int i = k->npc; i < n; i++) k->pc_text[i] = k->pc_line[i] = -1;
+    k->npc = n;
+}
+
 /* remember the text of a pc for per-PC views */
 static void note_pc(trace_kernel *k, const trace_inst *in)
 {
     int pc = (int)(in->pc / (uint32_t)k->insn_bytes);
-    if (pc >= k->npc) {
-        int n = pc + 64;
-        k->pc_text = xrealloc(k->pc_text, (size_t)n * sizeof *k->pc_text);
-        k->pc_line = xrealloc(k->pc_line, (size_t)n * sizeof *k->pc_line);
-        for (int i = k->npc; i < n; i++) k->pc_text[i] = k->pc_line[i] = -1;
-        k->npc = n;
-    }
+    if (pc >= k->npc) grow_pcs(k, pc + 64);
     if (k->pc_text[pc] < 0) { k->pc_text[pc] = in->text; k->pc_line[pc] = (int)in->src_line; }
 }
 
@@ -285,8 +356,10 @@ static int parse_inst(trace_kernel *k, char *l, trace_block *b, trace_inst *in, 
     const char *text = tok[i++];
     char base[32];
     snprintf(base, sizeof base, "%.*s", (int)strcspn(text, "."), text);
-    int op = sass_find(base, k->gen);
-    if (op < 0)
+    int op = k->gen == 'W' ? -1 : sass_find(base, k->gen);
+    if (k->gen == 'W') {
+        if (in->pc / 16 >= (uint32_t)k->nwfacts) BAD("pc %04x is beyond the %d instructions of the header", k->path, k->line, in->pc, k->nwfacts);
+    } else if (op < 0)
         BAD("opcode '%s' is not in the SASS table for -binary version %d (%s): add it to isa/sass_opcodes.def", k->path,
             k->line, base, k->binary_version, sass_generation_name(k->gen));
     in->sass = (int16_t)op;
@@ -299,10 +372,18 @@ static int parse_inst(trace_kernel *k, char *l, trace_block *b, trace_inst *in, 
     if (i >= ntok || !parse_u64(tok[i++], 10, &v)) BAD("the memory width is missing", k->path, k->line);
     if (v && parse_addresses(k, tok, ntok, &i, in, b, d)) return -1;
     if (!v) in->width = 0;
-    if (k->tracer_version >= 5 && i < ntok) i++;   /* the immediate */
+    in->exec = in->mask;
+    if (k->tracer_version >= 5 && i < ntok) {   /* the immediate: in warpsim's traces, the executing lanes and the divergence */
+        if (k->gen == 'W') {
+            if (!parse_u64(tok[i], 10, &v)) BAD("'%s' is not the immediate warpsim writes (executing lanes | diverged << 32)", k->path, k->line, tok[i]);
+            in->exec = (uint32_t)v & in->mask;
+            in->diverged = (uint8_t)(v >> 32 & 1);
+        }
+        i++;
+    }
     if (i != ntok) BAD("%d fields, expected %d: extra values after the instruction", k->path, k->line, ntok, i);
     if (in->pc > b->max_pc) b->max_pc = in->pc;
-    note_pc(k, in);
+    if (k->gen != 'W') note_pc(k, in);
     return 0;
 }
 #undef BAD
@@ -366,6 +447,7 @@ void trace_kernel_close(trace_kernel *k)
     free(k->texts);
     free(k->pc_text);
     free(k->pc_line);
+    free(k->wfacts);
     free(k->buf);
     memset(k, 0, sizeof *k);
 }

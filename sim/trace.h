@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include "diag.h"
 #include "isa.h"
+#include "isrc.h"
+#include "trace_emit.h"
 
 #define TRACE_WARP 32            /* NVIDIA traces: 32 lanes per warp */
 #define TRACE_MAX_DST 4
@@ -33,10 +35,13 @@ int sass_find(const char *base, char gen);
 
 /* ---- one instruction of a warp ---- */
 typedef struct {
-    uint32_t pc, mask;           /* byte address; lanes that executed (active and guard true) */
+    uint32_t pc, mask;           /* byte address; lanes that executed (active and guard true); in
+                                  * warpsim's own traces the lanes that issued */
+    uint32_t exec;               /* lanes that executed (= mask, but from the immediate in warpsim's traces) */
+    uint8_t diverged;            /* warpsim's traces: the branch split the warp */
     uint32_t src_line;           /* -enable lineinfo = 1: the CUDA source line */
     uint32_t file_line;          /* the line in the trace file */
-    int16_t sass;                /* sass_ops index */
+    int16_t sass;                /* sass_ops index; -1 in warpsim's own traces */
     uint16_t text;               /* the full opcode text, an index into the kernel's texts */
     uint8_t ndst, nsrc, width, cache_op;
     uint8_t dst[TRACE_MAX_DST], src[TRACE_MAX_SRC];   /* register numbers; 255 is RZ */
@@ -71,6 +76,9 @@ typedef struct {
     int ntexts, cap_texts;
     int *pc_text, *pc_line;
     int npc;
+    /* warpsim's own traces (-binary version = 1): each pc's static facts */
+    isrc_static *wfacts;
+    int nwfacts;
     uint64_t blocks_read;
 } trace_kernel;
 

@@ -45,8 +45,13 @@ static const trace_inst *current(trun *t, int w)
 
 static void fill_static(trun *t, twarp_t *tw, const trace_inst *in)
 {
-    const sass_info *si = &sass_ops[in->sass];
     isrc_static *s = &tw->st;
+    if (t->k->wfacts) {   /* warpsim's own trace: the facts the original run used */
+        *s = t->k->wfacts[in->pc / 16];
+        tw->st_idx = tw->idx;
+        return;
+    }
+    const sass_info *si = &sass_ops[in->sass];
     memset(s, 0, sizeof *s);
     s->pc = (int)(in->pc / (uint32_t)t->k->insn_bytes);
     s->op = -1;
@@ -90,21 +95,32 @@ static int maybe_release(trun *t, int slot)
     return 1;
 }
 
+static const int mem_counter[3][3] = {
+    { STAT_global_loads, STAT_global_stores, STAT_global_atomics },
+    { STAT_shared_loads, STAT_shared_stores, STAT_shared_atomics },
+    { STAT_local_accesses, STAT_local_accesses, STAT_local_accesses },
+};
+
+/* warpsim's own traces count as the execution-driven run did (sim/warpexec.c) */
+static void count_warpsim(trun *t, const trace_inst *in, const isrc_static *s)
+{
+    uint64_t *v = t->st->v;
+    v[STAT_warp_instructions]++;
+    v[STAT_thread_instructions] += (uint64_t)__builtin_popcount(in->mask);
+    if (s->is_mem && in->exec && s->mem_space <= SPACE_LOCAL)   /* as isa_exec: no lane, no access */
+        v[mem_counter[s->mem_space][s->is_atomic ? 2 : s->is_store ? 1 : 0]]++;
+    if (s->op == OP_BRA) { v[STAT_branches]++; v[STAT_divergent_branches] += in->diverged; }
+    if (s->op == OP_BAR_SYNC) v[STAT_barriers]++;
+}
+
 static void count(trun *t, const trace_inst *in, const trace_inst *next)
 {
     const sass_info *si = &sass_ops[in->sass];
     uint64_t *v = t->st->v;
     v[STAT_warp_instructions]++;
     v[STAT_thread_instructions] += (uint64_t)__builtin_popcount(in->mask);
-    if (si->space >= 0 && in->addr && si->kind != SK_ALU) {
-        static const int which[3][3] = {
-            { STAT_global_loads, STAT_global_stores, STAT_global_atomics },
-            { STAT_shared_loads, STAT_shared_stores, STAT_shared_atomics },
-            { STAT_local_accesses, STAT_local_accesses, STAT_local_accesses },
-        };
-        int kind = si->kind == SK_LOAD ? 0 : si->kind == SK_STORE ? 1 : 2;
-        v[which[si->space][kind]]++;
-    }
+    if (si->space >= 0 && in->addr && si->kind != SK_ALU)
+        v[mem_counter[si->space][si->kind == SK_LOAD ? 0 : si->kind == SK_STORE ? 1 : 2]]++;
     if (si->kind == SK_BRANCH) {
         v[STAT_branches]++;
         /* the lanes went separate ways when the next instruction runs on a part of them */
@@ -122,9 +138,10 @@ static int t_issue(isrc *s, int w, isrc_dynamic *out)
     const trace_inst *in = current(t, w);
     const trace_inst *next = tw->idx + 1 < sl->blk.count[w % t->wpb] ? in + 1 : NULL;
     memset(out, 0, sizeof *out);
-    out->active = out->exec = in->mask;
+    out->active = in->mask;
+    out->exec = in->exec;
     isa_result *r = &t->res;
-    r->exec_mask = in->mask;
+    r->exec_mask = in->exec;
     r->is_mem = tw->st.is_mem;
     r->mem_space = (isa_space)tw->st.mem_space;
     r->mem_size = in->width;
@@ -132,11 +149,20 @@ static int t_issue(isrc *s, int w, isrc_dynamic *out)
     r->is_atomic = tw->st.is_atomic;
     if (r->is_mem) memcpy(r->addr, in->addr, TRACE_WARP * sizeof *r->addr);
     out->res = r;
-    count(t, in, next);
-    out->redirected = next && next->pc != in->pc + (uint32_t)t->k->insn_bytes;
-    out->diverged = next && sass_ops[in->sass].kind == SK_BRANCH && next->mask != in->mask;
+    int barrier;
+    if (t->k->wfacts) {
+        count_warpsim(t, in, &tw->st);
+        out->diverged = in->diverged;
+        barrier = tw->st.is_barrier && in->exec;
+    } else {
+        count(t, in, next);
+        out->diverged = next && sass_ops[in->sass].kind == SK_BRANCH && next->mask != in->mask;
+        barrier = sass_ops[in->sass].kind == SK_BAR;
+    }
+    /* the warp leaves pc + 1: a taken branch, another path, or its end */
+    out->redirected = !next || next->pc != in->pc + (uint32_t)t->k->insn_bytes;
     tw->idx++;
-    if (sass_ops[in->sass].kind == SK_BAR && next) {
+    if (barrier && next) {
         tw->at_barrier = 1;
         sl->arrived++;
     }
@@ -155,7 +181,7 @@ static int check_block_units(trun *t, const trace_block *b)
     for (int w = 0; w < b->nwarps; w++)
         for (int i = 0; i < b->count[w]; i++) {
             const trace_inst *in = &b->warp[w][i];
-            isa_unit u = sass_ops[in->sass].unit;
+            isa_unit u = in->sass >= 0 ? sass_ops[in->sass].unit : t->k->wfacts[in->pc / 16].unit;
             if (t->p.unit[u].count) continue;
             diag_error(t->d, "%s:%u: %s needs a %s unit, but the config has unit_%s.count = 0 "
                        "(--set unit_%s.count=N to give it one)", t->k->path, in->file_line, t->k->texts[in->text],
@@ -176,6 +202,7 @@ static int d_start_block(timing_driver *drv, int slot)
         if (got <= 0) { t->eof = 1; return got; }
         if (check_block_units(t, &sl->blk)) return -1;
         stats_grow_pc(t->st, (int)(sl->blk.max_pc / (uint32_t)t->k->insn_bytes) + 1);
+        stats_grow_pc(t->st, t->k->nwfacts);
         sl->live_warps = sl->arrived = 0;
         for (int i = 0; i < t->wpb; i++) {
             twarp_t *tw = &t->warps[slot * t->wpb + i];

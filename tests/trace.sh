@@ -148,6 +148,25 @@ n=$(printf '%s' "$out" | grep -o "\"cycles\":$cycles_v5," | wc -l)
 [ "$n" = 2 ] && printf '%s' "$out" | grep -q '"memcpy_h2d":{"copies":1,"bytes":4096}' \
     || { echo "FAIL: list with an .xz kernel: $out" | head -c 500; fail=1; }
 
+# ---- round trip: every workload run with --emit-trace, then replayed, gives the same statistics ----
+kernels() { sed -e 's/.*"kernels":\[//' -e 's/\],"reports".*//' -e 's/\],"host".*//' "$1"; }
+for f in "$top"/workloads/*/*.sass; do
+    case $f in *deadlock*) continue ;; esac
+    rm -rf "$tmp/rt"
+    if ! "$bin" run -c gf100 --stats=json --emit-trace "$tmp/rt" "$f" > "$tmp/run.json" 2> "$tmp/err" \
+       || ! "$bin" trace -c gf100 --stats=json "$tmp/rt/kernelslist.g" > "$tmp/trace.json" 2>> "$tmp/err"; then
+        echo "FAIL: round trip of $f: $(head -3 "$tmp/err")"; fail=1; continue
+    fi
+    kernels "$tmp/run.json" > "$tmp/run.k"; kernels "$tmp/trace.json" > "$tmp/trace.k"
+    cmp -s "$tmp/run.k" "$tmp/trace.k" || { echo "FAIL: round trip of $f: the statistics differ"; fail=1; }
+done
+grep -q '^-binary version = 1$' "$tmp/rt/kernel-1.traceg" && grep -q '^-warpsim pc 0 = ' "$tmp/rt/kernel-1.traceg" \
+    || { echo "FAIL: the emitted trace lacks its header"; fail=1; }
+expect 2 "emit-trace needs a timed run with 32-lane warps" -- "$bin" run --functional --emit-trace "$tmp/x" "$top/workloads/basics/vecadd.sass"
+expect 2 "emit-trace needs a timed run with 32-lane warps" -- "$bin" run -c gcn-tahiti --emit-trace "$tmp/x" "$top/workloads/basics/vecadd.sass"
+sed '/^-warpsim/d' "$tmp/rt/kernel-1.traceg" > "$tmp/nofacts.traceg"
+expect 2 "needs the '-warpsim' header lines" -- "$bin" trace -c gf100 "$tmp/nofacts.traceg"
+
 # ---- errors: file:line and exit 2 ----
 bad() {  # bad PATTERN LINE... : a v5 trace whose one warp holds the lines
     { header 5 0 32; echo "warp = 0"; echo "insts = $(($# - 1))"; p=$1; shift
