@@ -33,3 +33,40 @@ workloads/histogram/v3_shared_bins.sass -c gf100 -D n=16777216
 workloads/histogram/v4_interleaved.sass -c gf100 -D n=16777216
 workloads/histogram/v45_contiguous.sass -c gf100 -D n=16777216
 EOF2
+
+# Trace-driven against execution-driven: the same timed run, replayed from the
+# trace `warpsim run --emit-trace` wrote (identical statistics), and the
+# shipped A100 vectorAdd trace.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+host_seconds() { sed 's/.*"host":{"seconds":\([0-9.e+-]*\).*/\1/'; }
+printf '\n%-58s %12s %12s %12s %9s\n' "trace-driven vs execution-driven" warp_insns run_Minsn/s trace_Minsn/s ratio
+while read -r file cfg defs; do
+    [ -n "$file" ] || continue
+    args="-c $cfg $defs"
+    rm -rf "$tmp/t"
+    # shellcheck disable=SC2086
+    json=$("$bin" run --stats=json --emit-trace "$tmp/t" $args "$top/$file")
+    insns=$(printf '%s' "$json" | grep -o '"warp_instructions":[0-9]*' | cut -d: -f2 | awk '{ s += $1 } END { print s }')
+    run_t=""; trace_t=""
+    for _ in $(seq "$runs"); do
+        # shellcheck disable=SC2086
+        run_t="$run_t $("$bin" run --stats=json $args "$top/$file" | host_seconds)"
+        # shellcheck disable=SC2086
+        trace_t="$trace_t $("$bin" trace --stats=json -c "$cfg" "$tmp/t/kernelslist.g" | host_seconds)"
+    done
+    rm_=$(median $run_t); tm_=$(median $trace_t)
+    printf '%-58s %12s %12.2f %12.2f %9.2f\n' "$(basename "$file") $args" "$insns" \
+        "$(awk -v i="$insns" -v m="$rm_" 'BEGIN { print i / m / 1e6 }')" \
+        "$(awk -v i="$insns" -v m="$tm_" 'BEGIN { print i / m / 1e6 }')" \
+        "$(awk -v a="$rm_" -v b="$tm_" 'BEGIN { print a / b }')"
+done <<EOF3
+workloads/sum/gpu3_grid_stride.sass gf100 -D n=4343534
+workloads/histogram/v3_shared_bins.sass gf100 -D n=16777216
+EOF3
+va=$top/tests/traces/vectoradd-sm80/kernelslist.g
+trace_t=""
+for _ in $(seq "$runs"); do trace_t="$trace_t $("$bin" trace --stats=json -c gf100 "$va" | host_seconds)"; done
+printf '%-58s %12s %12s %12.2f\n' "vectoradd-sm80 (A100 trace, xz) -c gf100" 26601 - \
+    "$(awk -v m="$(median $trace_t)" 'BEGIN { print 26601 / m / 1e6 }')"

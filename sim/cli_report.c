@@ -47,13 +47,14 @@ void cli_print_timing(const kernel_stats *s, const config *cfg)
 /* each instruction of the kernel with its executions and where its warps waited */
 void cli_print_per_pc(const kernel_stats *s, cli_pc_text text_of, const void *ctx)
 {
-    printf("  %5s %-44s %10s  %s\n", "pc", "instruction", "executed", "scheduler cycles charged (issued, stalls)");
+    printf("  %5s %5s %-44s %10s  %s\n", "pc", "line", "instruction", "executed", "scheduler cycles charged (issued, stalls)");
     for (int pc = 0; pc < s->npc; pc++) {
-        char text[160];
-        int line;
+        char text[160], line_text[16] = "-";
+        int line = 0;
         const char *t = text_of(ctx, pc, text, sizeof text, &line);
         if (!t) continue;
-        printf("  %5d %-44s %10" PRIu64 " ", pc, t, s->per_pc[pc].executions);
+        if (line > 0) snprintf(line_text, sizeof line_text, "%d", line);
+        printf("  %5d %5s %-44s %10" PRIu64 " ", pc, line_text, t, s->per_pc[pc].executions);
         for (int r = 0; r < STALL_COUNT; r++)
             if (s->per_pc[pc].stall[r]) printf(" %s %" PRIu64, stall_names[r], s->per_pc[pc].stall[r]);
         const pc_stats *p = &s->per_pc[pc];

@@ -22,7 +22,7 @@ static const char *usage =
     "                                   simulate a recorded SASS trace (Accel-Sim kernelslist.g or .traceg)\n"
     "  warpsim validate [-j JOBS] [-o REPORT.md] [--fast] ROWS.val\n"
     "                                   compare with measured figures (validation/seeds.val)\n"
-    "  warpsim docs isa|config|stats    print a reference page (docs/*.md)\n"
+    "  warpsim docs isa|config|stats|sass   print a reference page (docs/*.md)\n"
     "  warpsim --help | --version\n"
     "\n"
     "exit status: 0 checks pass, 1 a check failed, 2 bad input, 3 kernel fault or deadlock\n";

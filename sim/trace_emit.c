@@ -161,9 +161,11 @@ void trace_emit_insn(trace_emit *e, int slot, int warp, const isrc_static *st, u
     b->count[warp]++;
     int pc = st->pc, ndst = 0, nsrc = 0;
     char regs_d[64] = "", regs_s[96] = "";
-    for (int i = 0; i < st->ndst && ndst < 4; i++)
+    /* at most 1 destination and 4 sources: Accel-Sim's parser asserts MAX_DST 1 and MAX_SRC 4
+     * (warpsim's replay takes the registers from the header's facts) */
+    for (int i = 0; i < st->ndst && ndst < 1; i++)
         if (st->dst[i] < 255) { size_t l = strlen(regs_d); snprintf(regs_d + l, sizeof regs_d - l, "R%u ", st->dst[i]); ndst++; }
-    for (int i = 0; i < st->nsrc && nsrc < 5; i++)
+    for (int i = 0; i < st->nsrc && nsrc < 4; i++)
         if (st->src[i] < 255) { size_t l = strlen(regs_s); snprintf(regs_s + l, sizeof regs_s - l, "R%u ", st->src[i]); nsrc++; }
     sb_printf(out, "%d %04x %08" PRIx32 " %d %s%s %d %s", e->line[pc], (unsigned)(pc * 16), (uint32_t)active, ndst, regs_d,
               e->opcode[pc], nsrc, regs_s);

@@ -5,7 +5,7 @@ set -u
 top=${top_srcdir:-.}
 bin=${top_builddir:-.}/warpsim
 fail=0
-for page in isa config stats; do
+for page in isa config stats sass; do
     if ! "$bin" docs $page | diff -u "$top/docs/$page.md" - >/dev/null; then
         echo "FAIL: docs/$page.md is out of date: run 'make docs'"
         "$bin" docs $page | diff -u "$top/docs/$page.md" - | head -20

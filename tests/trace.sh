@@ -91,7 +91,7 @@ for v in 3 4 5; do
 done
 [ -n "$cycles_v5" ] && [ "$cycles_v3" = "$cycles_v5" ] && [ "$cycles_v4" = "$cycles_v5" ] \
     || { echo "FAIL: versions 3/4/5 of one trace differ: $cycles_v3 $cycles_v4 $cycles_v5"; fail=1; }
-expect 0 "0000 LDG.E" -- "$bin" trace -c gf100 --per-pc "$tmp/v4.traceg"
+expect 0 "  1    11 0010 LDG.E " -- "$bin" trace -c gf100 --per-pc "$tmp/v4.traceg"
 out=$("$bin" trace -c gf100 --stats=json "$tmp/v4.traceg")
 printf '%s' "$out" | grep -q '"pc":1,"line":11,"text":"0010 LDG.E"' || { echo "FAIL: lineinfo not in per_pc"; fail=1; }
 # a strided access: 32 lanes 128 B apart touch 32 lines (mode 1 with a stride)
