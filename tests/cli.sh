@@ -1,19 +1,7 @@
 #!/bin/sh
 # The command line: exit statuses, error messages that name the nearest
 # option or key, asm output with reconvergence points, config show.
-set -u
-top=${top_srcdir:-.}
-bin=${top_builddir:-.}/warpsim
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-expect() {  # expect STATUS PATTERN -- command...
-    want=$1; pattern=$2; shift 3
-    out=$("$@" 2>&1); got=$?
-    if [ "$got" -ne "$want" ] || ! printf '%s' "$out" | grep -q -- "$pattern"; then
-        echo "FAIL: $* -> exit $got (want $want), output lacks '$pattern':"; echo "$out"; fail=1
-    fi
-}
+. "${top_srcdir:-.}/tests/lib.sh"
 wl=$top/workloads/basics/vecadd.sass
 expect 0 "result: pass" -- "$bin" run "$wl"
 expect 0 "usage: warpsim run" -- "$bin" run --help

@@ -2,19 +2,7 @@
 # Trace-driven runs: the A100 vectorAdd trace on every NVIDIA config, and
 # hand-made traces for each address mode, tracer version, divergent masks,
 # bank conflicts, barriers, atomics, .xz input and every trace error.
-set -u
-top=${top_srcdir:-.}
-bin=${top_builddir:-.}/warpsim
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-expect() {  # expect STATUS PATTERN -- command...
-    want=$1; pattern=$2; shift 3
-    out=$("$@" 2>&1); got=$?
-    if [ "$got" -ne "$want" ] || ! printf '%s' "$out" | grep -q -- "$pattern"; then
-        echo "FAIL: $* -> exit $got (want $want), output lacks '$pattern':"; echo "$out" | head -20; fail=1
-    fi
-}
+. "${top_srcdir:-.}/tests/lib.sh"
 # the value of a counter in the first kernel of a JSON run
 field() { printf '%s' "$1" | grep -o "\"$2\":[0-9.]*" | head -1 | cut -d: -f2; }
 

@@ -2,19 +2,7 @@
 # `warpsim validate`: the fast subset of validation/seeds.val (every
 # microbenchmark row against the seeds' measurements) must keep passing, and
 # the rows file's errors, regressions and report format are checked.
-set -u
-top=${top_srcdir:-.}
-bin=${top_builddir:-.}/warpsim
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-expect() {  # expect STATUS PATTERN -- command...
-    want=$1; pattern=$2; shift 3
-    out=$("$@" 2>&1); got=$?
-    if [ "$got" -ne "$want" ] || ! printf '%s' "$out" | grep -q -- "$pattern"; then
-        echo "FAIL: $* -> exit $got (want $want), output lacks '$pattern':"; echo "$out"; fail=1
-    fi
-}
+. "${top_srcdir:-.}/tests/lib.sh"
 # the fast subset of the seeds' comparisons: no regression, the share holds
 expect 0 "0 regressions" -- "$bin" validate --fast -j 2 -o "$tmp/fast.md" "$top/validation/seeds.val"
 grep -q "^| 4 | Global load, L1 bypassed, L2 miss (cycles) | ~495 | [0-9]" "$tmp/fast.md" \
