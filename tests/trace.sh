@@ -88,6 +88,14 @@ printf '%s' "$out" | grep -q '"pc":1,"line":11,"text":"0010 LDG.E"' || { echo "F
 out=$("$bin" trace -c gf100 --stats=json "$tmp/stride.traceg")
 [ "$(field "$out" global_line_requests)" = 32 ] || { echo "FAIL: strided access: $(field "$out" global_line_requests) lines"; fail=1; }
 
+# widths from the modifiers: 16 bytes per lane (.128) span 4 lines, 1 byte (.U8) one sector
+{ header 5 0 32; echo "warp = 0"; echo "insts = 3"
+  echo "0000 ffffffff 1 R4 LDG.E.128 1 R2 16 1 0x40000 16 0"
+  echo "0010 ffffffff 1 R8 LDG.E.U8 1 R2 1 1 0x50000 1 0"; echo "0020 ffffffff 0 EXIT 0 0 0"; echo "#END_TB"; } > "$tmp/width.traceg"
+out=$("$bin" trace -c gf100 --stats=json "$tmp/width.traceg")
+[ "$(field "$out" global_line_requests)" = 5 ] && [ "$(field "$out" global_sector_requests)" = 17 ] \
+    || { echo "FAIL: widths: $(field "$out" global_line_requests) lines, $(field "$out" global_sector_requests) sectors"; fail=1; }
+
 # divergent masks: a branch splits the warp, each half runs its path, then they meet
 { header 5 0 32; echo "warp = 0"; echo "insts = 6"
   echo "0000 ffffffff 0 ISETP.GE.AND 1 R1 0 0"
@@ -170,6 +178,7 @@ bad "bad.traceg:23: HMMA.16816.F32 needs a tensor unit, but the config has unit_
     "0000 ffffffff 1 R2 HMMA.16816.F32 2 R4 R6 0 0"
 head -24 "$tmp/v5.traceg" > "$tmp/cut.traceg"
 expect 2 "cut.traceg:24: the file ends inside thread block (0,0,0)" -- "$bin" trace -c gf100 "$tmp/cut.traceg"
+expect 2 "reading a .xz trace needs the xz program" -- env PATH=/nonexistent "$bin" trace -c gf100 "$tmp/kernel-1.traceg.xz"
 printf 'kernel-1.traceg\nkernel-9.traceg\n' > "$tmp/missing.g"
 cp "$tmp/v5.traceg" "$tmp/kernel-1.traceg"
 expect 2 "missing.g:2: cannot open kernel trace" -- "$bin" trace -c gf100 "$tmp/missing.g"
