@@ -154,6 +154,28 @@ void trace_emit_block_start(trace_emit *e, int slot, uint64_t id, const uint32_t
     memcpy(b->ctaid, ctaid, sizeof b->ctaid);
 }
 
+/* the addresses of the lanes that issued (0 for those whose guard was
+ * false), compressed as the NVBit tracer does: base and stride when the
+ * lanes are consecutive and evenly spaced (mode 1), else base and deltas
+ * from the previous lane (mode 2) */
+static void write_addresses(sbuf *out, const isa_result *res, uint64_t active, uint64_t exec)
+{
+    uint64_t a[32];
+    int n = 0, first = active ? __builtin_ctzll(active) : 0;
+    for (int lane = 0; lane < 32; lane++)
+        if (active >> lane & 1) a[n++] = exec >> lane & 1 ? res->addr[lane] : 0;
+    int contiguous = n >= 2 && (active >> first) == (((uint64_t)1 << n) - 1), even = contiguous;
+    for (int i = 2; even && i < n; i++) even = a[i] - a[i - 1] == a[1] - a[0];
+    if (even && (int64_t)(a[1] - a[0]) == (int32_t)(a[1] - a[0])) {
+        sb_printf(out, "%d 1 0x%" PRIx64 " %d ", res->mem_size, a[0], (int)(int64_t)(a[1] - a[0]));
+        return;
+    }
+    if (!n) { sb_printf(out, "%d 0 ", res->mem_size); return; }
+    sb_printf(out, "%d 2 0x%" PRIx64, res->mem_size, a[0]);
+    for (int i = 1; i < n; i++) sb_printf(out, " %" PRId64, (int64_t)(a[i] - a[i - 1]));
+    sb_printf(out, " ");
+}
+
 void trace_emit_insn(trace_emit *e, int slot, int warp, const isrc_static *st, uint64_t active, const isrc_dynamic *dy)
 {
     eblock *b = &e->slots[slot];
@@ -169,12 +191,8 @@ void trace_emit_insn(trace_emit *e, int slot, int warp, const isrc_static *st, u
         if (st->src[i] < 255) { size_t l = strlen(regs_s); snprintf(regs_s + l, sizeof regs_s - l, "R%u ", st->src[i]); nsrc++; }
     sb_printf(out, "%d %04x %08" PRIx32 " %d %s%s %d %s", e->line[pc], (unsigned)(pc * 16), (uint32_t)active, ndst, regs_d,
               e->opcode[pc], nsrc, regs_s);
-    if (st->is_mem && dy->res) {
-        sb_printf(out, "%d 0", dy->res->mem_size);
-        for (int lane = 0; lane < 32; lane++)
-            if (active >> lane & 1) sb_printf(out, " 0x%016" PRIx64, dy->exec >> lane & 1 ? dy->res->addr[lane] : 0);
-        sb_printf(out, " ");
-    } else sb_printf(out, "0 ");
+    if (st->is_mem && dy->res) write_addresses(out, dy->res, active, dy->exec);
+    else sb_printf(out, "0 ");
     sb_printf(out, "%" PRIu64 "\n", (uint64_t)(uint32_t)dy->exec | (uint64_t)(dy->diverged != 0) << 32);
 }
 
