@@ -134,7 +134,7 @@ int cli_trace(int argc, char **argv)
     for (int i = 0; i < ncmds && status == EXIT_PASS; i++) {
         if (!cmds[i].is_kernel) { copies++; copy_bytes += cmds[i].bytes; continue; }
         trace_kernel *k = &ks[nk];
-        if (trace_kernel_open(k, cmds[i].path, &d)) { status = EXIT_BAD_INPUT; break; }
+        if (trace_kernel_open(k, cmds[i].path, &d)) { trace_kernel_close(k); status = EXIT_BAD_INPUT; break; }
         func_status fs = trace_run_kernel(k, &cfg, &st[nk], &d);
         nk++;
         if (fs != FUNC_OK) status = fs == FUNC_FAULT && !d.errors ? EXIT_FAULT : d.errors ? EXIT_BAD_INPUT : EXIT_FAULT;

@@ -164,6 +164,7 @@ static int row_attribute(val_file *f, val_row *row, const char *line, int ln, co
         if (line[vcol - 1] != '"') { diag_at(f->d, f->path, ln, vcol, line, "write the value in quotes: value=\"EXPR\""); return 1; }
         lexer lx;
         lex_init(&lx, f->path, ln, line, vcol + 1, f->d);
+        expr_free(row->value);
         row->value = expr_parse(&lx);
         if (!row->value || lx.failed) return 1;
         if (!lex_is(&lx, "\"")) { lex_error(&lx, lx.tok.col, "unexpected '%s' after the value expression", lx.tok.text); return 1; }
@@ -238,7 +239,11 @@ static int parse_line(val_file *f, const char *line, int ln)
         int full = !strcmp(word, "run") ? f->nruns >= 256 : f->nrows >= 256;
         if (full) { diag_at(f->d, f->path, ln, col, line, "more than 256 %ss", word); return 1; }
         if (word[1] == 'o' && !f->nsec) { diag_at(f->d, f->path, ln, col, line, "a row comes after a section"); return 1; }
-        return word[1] == 'u' ? parse_run(f, line, ln, p, col) : parse_row(f, line, ln, p);
+        if (word[1] == 'u') return parse_run(f, line, ln, p, col);
+        if (!parse_row(f, line, ln, p)) return 0;
+        expr_free(f->rows[f->nrows].value);   /* the row that failed is not kept */
+        f->rows[f->nrows].value = NULL;
+        return 1;
     }
     int tcol;
     if (!next_word(&p, line, text, sizeof text, &tcol)) {
