@@ -411,6 +411,11 @@ int trace_kernel_next_block(trace_kernel *k, trace_block *b, diag *d)
             return -1;
         }
         if (have < want) {
+            if (l[0] == '#' || !strncmp(l, "warp", 4) || !strncmp(l, "insts", 5) || !strncmp(l, "thread", 6)) {
+                diag_error(d, "%s:%d: warp %d has %d of the %d instructions its 'insts' line announced", k->path, k->line,
+                           warp, have, want);
+                return -1;
+            }
             if (parse_inst(k, l, b, &b->warp[warp][have], d)) return -1;
             have++;
             continue;
@@ -424,8 +429,14 @@ int trace_kernel_next_block(trace_kernel *k, trace_block *b, diag *d)
             }
             continue;
         }
-        if (sscanf(l, "insts = %d", &want) == 1) {
-            if (warp < 0 || want < 0) { diag_error(d, "%s:%d: 'insts' before 'warp ='", k->path, k->line); return -1; }
+        if (!strncmp(l, "insts = ", 8)) {
+            char *end;
+            long long n = strtoll(l + 8, &end, 10);
+            want = *end || n < 0 || n > (1 << 28) ? -1 : (int)n;
+            if (warp < 0 || want < 0 || want > (1 << 28) || b->warp[warp]) {
+                diag_error(d, "%s:%d: 'insts' needs a 'warp =' line before it, once per warp", k->path, k->line);
+                return -1;
+            }
             b->warp[warp] = xcalloc((size_t)(want ? want : 1), sizeof(trace_inst));
             b->count[warp] = want;
             have = 0;

@@ -176,6 +176,8 @@ bad "bad.traceg:23: unknown address mode 7" "0000 ffffffff 1 R2 LDG.E 1 R4 4 7 0
 bad "bad.traceg:23: opcode 'FROB' is not in the SASS table for -binary version 80" "0000 ffffffff 0 FROB 0 0 0"
 bad "bad.traceg:23: HMMA.16816.F32 needs a tensor unit, but the config has unit_tensor.count = 0" \
     "0000 ffffffff 1 R2 HMMA.16816.F32 2 R4 R6 0 0"
+sed 's/^insts = 5$/insts = 6/' "$tmp/v5.traceg" > "$tmp/short.traceg"
+expect 2 "short.traceg:28: warp 0 has 5 of the 6 instructions its 'insts' line announced" -- "$bin" trace -c gf100 "$tmp/short.traceg"
 head -24 "$tmp/v5.traceg" > "$tmp/cut.traceg"
 expect 2 "cut.traceg:24: the file ends inside thread block (0,0,0)" -- "$bin" trace -c gf100 "$tmp/cut.traceg"
 expect 2 "reading a .xz trace needs the xz program" -- env PATH=/nonexistent "$bin" trace -c gf100 "$tmp/kernel-1.traceg.xz"
