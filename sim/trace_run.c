@@ -7,6 +7,7 @@
  * only the resident blocks. */
 #include "trace_run.h"
 #include "sm.h"
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -199,7 +200,15 @@ static int d_start_block(timing_driver *drv, int slot)
         trace_block_free(&sl->blk);
         if (t->eof) return 0;
         int got = trace_kernel_next_block(t->k, &sl->blk, t->d);
-        if (got <= 0) { t->eof = 1; return got; }
+        if (got <= 0) t->eof = 1;
+        uint64_t grid = (uint64_t)t->k->grid[0] * t->k->grid[1] * t->k->grid[2];
+        if (got == 0 && t->k->blocks_read != grid) {
+            /* a file cut between two blocks still ends cleanly: count them */
+            diag_error(t->d, "%s:%d: the file ends after %" PRIu64 " of the grid's %" PRIu64 " thread blocks: a truncated trace?",
+                       t->k->path, t->k->line, t->k->blocks_read, grid);
+            return -1;
+        }
+        if (got <= 0) return got;
         if (check_block_units(t, &sl->blk)) return -1;
         stats_grow_pc(t->st, (int)(sl->blk.max_pc / (uint32_t)t->k->insn_bytes) + 1);
         stats_grow_pc(t->st, t->k->nwfacts);

@@ -178,6 +178,8 @@ bad "bad.traceg:23: HMMA.16816.F32 needs a tensor unit, but the config has unit_
     "0000 ffffffff 1 R2 HMMA.16816.F32 2 R4 R6 0 0"
 sed 's/^insts = 5$/insts = 6/' "$tmp/v5.traceg" > "$tmp/short.traceg"
 expect 2 "short.traceg:28: warp 0 has 5 of the 6 instructions its 'insts' line announced" -- "$bin" trace -c gf100 "$tmp/short.traceg"
+sed 's/^-grid dim = (1,1,1)$/-grid dim = (2,1,1)/' "$tmp/v5.traceg" > "$tmp/oneblock.traceg"
+expect 2 "oneblock.traceg:28: the file ends after 1 of the grid's 2 thread blocks" -- "$bin" trace -c gf100 "$tmp/oneblock.traceg"
 head -24 "$tmp/v5.traceg" > "$tmp/cut.traceg"
 expect 2 "cut.traceg:24: the file ends inside thread block (0,0,0)" -- "$bin" trace -c gf100 "$tmp/cut.traceg"
 expect 2 "reading a .xz trace needs the xz program" -- env PATH=/nonexistent "$bin" trace -c gf100 "$tmp/kernel-1.traceg.xz"
