@@ -14,7 +14,7 @@ static const char *usage =
     "\n"
     "usage:\n"
     "  warpsim run [-c CONFIG] [--set key=value]... [-D var=value]... [--functional]\n"
-    "              [--stats=text|json] [--max-instructions=N] WORKLOAD.sass\n"
+    "              [--stats=text|json] [--per-pc] [--max-instructions=N] [--emit-trace DIR] WORKLOAD.sass\n"
     "  warpsim asm FILE.sass            assemble, check, print with reconvergence points\n"
     "  warpsim config show [-c CONFIG] [--set key=value]...   every key, its value and origin\n"
     "  warpsim configs                  the shipped configs, one line each\n"
