@@ -95,25 +95,41 @@ static void wake_at(sm_t *sm, uint64_t t)
     if (t < sm->wake) sm->wake = t;
 }
 
+/* a stall that lasts until `until` unless the warp issues, a load of it
+ * returns or its barrier is released (each clears blocked_until) */
+static int blocked(sm_t *sm, twarp *t, const isrc_static *st, int reason, uint64_t until)
+{
+    t->blocked_until = until;
+    t->blocked_st = st;
+    t->blocked_reason = (uint8_t)reason;
+    wake_at(sm, until);
+    return reason;
+}
+
 /* can warp `local` issue now on scheduler s? STALL_issued with the unit
  * instance in *inst, or the reason it cannot */
 static int check(sm_t *sm, int local, int s, uint64_t now, const isrc_static **out, int *inst)
 {
     twarp *t = &sm->w[local];
     const timing_params *p = sm->p;
+    if (t->blocked_until > now) {
+        *out = t->blocked_st;
+        wake_at(sm, t->blocked_until);
+        return t->blocked_reason;
+    }
     *out = sm->src->peek(sm->src, t->xw);
     if (!*out) return STALL_done;
     if (sm->src->at_barrier(sm->src, t->xw)) return STALL_barrier;
-    if (t->sync_until > now) { wake_at(sm, t->sync_until); return STALL_sync; }
+    if (t->sync_until > now) return blocked(sm, t, *out, STALL_sync, t->sync_until);
     if (!t->ibuf_count) { wake_at(sm, now + 1); return STALL_ibuffer_empty; }
-    if (t->ibuf[t->ibuf_head] > now) { wake_at(sm, t->ibuf[t->ibuf_head]); return STALL_ibuffer_empty; }
+    if (t->ibuf[t->ibuf_head] > now) return blocked(sm, t, *out, STALL_ibuffer_empty, t->ibuf[t->ibuf_head]);
     const isrc_static *st = *out;
     uint64_t ready = 0;
     for (int i = 0; i < st->nsrc; i++)
         if (t->sb[st->src[i]] > ready) ready = t->sb[st->src[i]];
     for (int i = 0; i < st->ndst; i++)
         if (t->sb[st->dst[i]] > ready) ready = t->sb[st->dst[i]];
-    if (ready > now) { wake_at(sm, ready); return STALL_scoreboard; }
+    if (ready > now) return blocked(sm, t, st, STALL_scoreboard, ready);
     if (st->is_mem && st->mem_space != SPACE_SHARED) {
         /* the memory system wakes the SM when a load returns */
         if (st->is_load && p->max_loads && t->nloads >= p->max_loads) return STALL_mem_full;
@@ -228,6 +244,7 @@ void sm_load_done(sm_t *sm, int tag, uint64_t now)
     if (sm->age[rec->warp] == rec->age) {
         twarp *t = &sm->w[rec->warp];
         for (int i = 0; i < rec->ndst; i++) t->sb[rec->dst[i]] = now;
+        t->blocked_until = 0;
         if (t->nloads > 0) t->nloads--;
     }
     rec->next_free = sm->rec_free;
@@ -277,8 +294,10 @@ static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int
         /* every warp of the block resumes after the barrier's latency (seed 003) */
         int first = local / sm->warps_per_block * sm->warps_per_block;
         uint64_t until = now + (uint64_t)p->barrier_latency + (uint64_t)p->barrier_per_warp * (uint64_t)sm->warps_per_block;
-        for (int i = first; i < first + sm->warps_per_block; i++)
+        for (int i = first; i < first + sm->warps_per_block; i++) {
             if (sm->live[i] && sm->w[i].sync_until < until) sm->w[i].sync_until = until;
+            sm->w[i].blocked_until = 0;
+        }
     }
     if (dy.warp_done) {
         sm->live[local] = 0;

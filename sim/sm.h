@@ -45,6 +45,12 @@ typedef struct {
     uint64_t sync_until;
     int nloads;                      /* global/local loads in flight */
     uint64_t sb[SB_SLOTS];           /* cycle at which each register's value is ready */
+    /* a stall only the warp's own issue, a returning load or a barrier
+     * release can end, remembered so that the schedulers do not re-examine
+     * the warp every cycle: the reason, its instruction, until when */
+    uint64_t blocked_until;
+    const isrc_static *blocked_st;
+    uint8_t blocked_reason;
 } twarp;
 
 /* a global or local load in flight: its registers become ready when every
