@@ -25,6 +25,7 @@ void sm_init(sm_t *sm, int id, const timing_params *p, isrc *src, int nwarps, in
     sm->w = xcalloc((size_t)nwarps, sizeof(twarp));
     sm->age = xcalloc((size_t)nwarps, sizeof(uint64_t));
     sm->live = xcalloc((size_t)nwarps, 1);
+    sm->fetchable = xcalloc((size_t)(nwarps + 63) / 64, sizeof(uint64_t));
     sm->sched = xcalloc((size_t)p->nsched, sizeof(sched_state));
     sm->last_reason = xcalloc((size_t)p->nsched, 1);
     sm->last_pc = xcalloc((size_t)p->nsched, sizeof(int));
@@ -42,9 +43,31 @@ void sm_init(sm_t *sm, int id, const timing_params *p, isrc *src, int nwarps, in
 
 void sm_free(sm_t *sm)
 {
-    free(sm->w); free(sm->age); free(sm->live); free(sm->sched); free(sm->last_reason); free(sm->last_pc); free(sm->rec);
+    free(sm->w); free(sm->age); free(sm->live); free(sm->fetchable); free(sm->sched); free(sm->last_reason); free(sm->last_pc); free(sm->rec);
     if (sm->p->icache.size) cache_free(&sm->icache);
     memset(sm, 0, sizeof *sm);
+}
+
+/* keep warp i's bit in `fetchable` true to live and ibuffer room */
+static void update_fetchable(sm_t *sm, int i)
+{
+    uint64_t bit = (uint64_t)1 << (i & 63);
+    if (sm->live[i] && sm->w[i].ibuf_count < sm->p->ibuffer) sm->fetchable[i >> 6] |= bit;
+    else sm->fetchable[i >> 6] &= ~bit;
+}
+
+/* the first fetchable warp at or after `from`, cyclically; -1 when none */
+static int next_fetchable(const sm_t *sm, int from)
+{
+    int words = (sm->nwarps + 63) / 64;
+    for (int k = 0; k <= words; k++) {
+        int wd = (from / 64 + k) % words;
+        uint64_t bits = sm->fetchable[wd];
+        if (k == 0) bits &= ~(uint64_t)0 << (from & 63);          /* this word: from `from` on */
+        else if (k == words) bits &= ((uint64_t)1 << (from & 63)) - 1;   /* back at the start: before it */
+        if (bits) return wd * 64 + __builtin_ctzll(bits);
+    }
+    return -1;
 }
 
 void sm_warp_start(sm_t *sm, int local, int xw, uint64_t age)
@@ -56,6 +79,7 @@ void sm_warp_start(sm_t *sm, int local, int xw, uint64_t age)
     sm->live[local] = 1;
     sm->resident++;
     sm->poked = 1;
+    update_fetchable(sm, local);
 }
 
 void sm_warp_clear(sm_t *sm, int local)
@@ -63,15 +87,19 @@ void sm_warp_clear(sm_t *sm, int local)
     if (sm->live[local]) sm->resident--;
     sm->live[local] = 0;
     sm->w[local].xw = -1;
+    update_fetchable(sm, local);
 }
 
 static int fetch(sm_t *sm, uint64_t now)
 {
     int fetched = 0;
-    for (int n = 0; n < sm->nwarps && fetched < sm->p->fetch_width; n++) {
-        int i = (sm->fetch_rr + n) % sm->nwarps;
+    /* one round from fetch_rr over the warps with room (the `fetchable` bits) */
+    int start = sm->fetch_rr, last = -1;
+    for (int i; fetched < sm->p->fetch_width && (i = next_fetchable(sm, sm->fetch_rr)) >= 0;) {
+        int distance = (i - start + sm->nwarps) % sm->nwarps;
+        if (distance <= last) break;   /* all the way round: each warp once per cycle */
+        last = distance;
         twarp *t = &sm->w[i];
-        if (!sm->live[i] || t->ibuf_count >= sm->p->ibuffer) continue;
         uint64_t ready = now + (uint64_t)sm->p->fetch_latency;
         if (sm->p->icache.size) {
             /* the instruction after those already buffered, fall-through order */
@@ -84,6 +112,7 @@ static int fetch(sm_t *sm, uint64_t now)
             }
         }
         t->ibuf[(t->ibuf_head + t->ibuf_count++) % SM_MAX_IBUF] = ready;
+        update_fetchable(sm, i);
         fetched++;
         sm->fetch_rr = (i + 1) % sm->nwarps;
     }
@@ -279,6 +308,7 @@ static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int
     t->ibuf_head = (t->ibuf_head + 1) % SM_MAX_IBUF;
     t->ibuf_count--;
     if (dy.redirected) t->ibuf_count = 0;   /* fetched down the wrong path */
+    update_fetchable(sm, local);
     if (st->reads_clock) t->sync_until = now + (uint64_t)p->clock_cost;
     if (st->const_offset >= 0 && sm->ccache) {
         /* a constant that misses holds the warp while the line comes in */
@@ -303,6 +333,7 @@ static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int
         sm->live[local] = 0;
         sm->resident--;
         sm->finished = 1;
+        update_fetchable(sm, local);
     }
     sm->st->per_pc[st->pc].executions++;
     sm->st->per_sm[sm->id].issued_warp_instructions++;

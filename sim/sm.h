@@ -79,6 +79,7 @@ typedef struct {
     sched_state *sched;
     uint64_t busy[UNIT_COUNT][SM_MAX_INSTANCES];
     int fetch_rr;
+    uint64_t *fetchable;             /* bit per warp: live with room in its instruction buffer */
     cache icache;
     cache *ccache;                   /* shared by ccache.shared_by SMs; NULL when ideal */
     int finished;                    /* a warp finished this cycle */
