@@ -5,12 +5,14 @@ static void lrr_init(sched_state *s) { s->last = -1; }
 
 static int lrr_order(sched_state *s, int *out)
 {
-    int n = 0;
-    for (int i = 1; i <= s->nwarps; i++) {
-        int p = (s->last + i) % s->nwarps;
-        if (p < 0) p += s->nwarps;
+    if (!s->nwarps) return 0;
+    /* the positions after the last issuer, then those up to it (no modulo per warp:
+     * this runs for every scheduler every cycle) */
+    int n = 0, start = (s->last + 1) % s->nwarps;
+    for (int p = start; p < s->nwarps; p++)
         if (s->live[s->warps[p]]) out[n++] = p;
-    }
+    for (int p = 0; p < start; p++)
+        if (s->live[s->warps[p]]) out[n++] = p;
     return n;
 }
 
