@@ -18,6 +18,8 @@ int cli_trace(int argc, char **argv);
 /* -c NAME: a path, or the name of a shipped config (configs/NAME.cfg) */
 int cli_load_config(config *c, const char *name, diag *d);
 const char *cli_configs_dir(void);
+/* where run arguments in a rows file find their workloads */
+const char *cli_workloads_dir(void);
 /* an option that is not known: error naming the nearest */
 int cli_unknown_option(const char *cmd, const char *opt, const char *const *known, int n);
 int cli_print_diag(diag *d);

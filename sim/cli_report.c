@@ -126,3 +126,32 @@ void cli_json_timing(json_writer *j, const kernel_stats *s, cli_pc_text text_of,
     json_end_array(j);
 }
 
+
+void cli_print_counts(const kernel_stats *s)
+{
+    printf("  %-22s %" PRIu64 "\n", "warp instructions", s->v[STAT_warp_instructions]);
+    printf("  %-22s %" PRIu64 "\n", "thread instructions", s->v[STAT_thread_instructions]);
+    printf("  %-22s %.1f%%\n", "SIMD efficiency", 100.0 * stats_simd_efficiency(s));
+    printf("  %-22s %" PRIu64 " of %" PRIu64 "\n", "divergent branches", s->v[STAT_divergent_branches], s->v[STAT_branches]);
+}
+
+void cli_json_kernel(json_writer *j, const kernel_stats *s, const char *name, cli_pc_text text_of, const void *ctx)
+{
+    json_begin_object(j, NULL);
+    json_string(j, "name", name);
+    for (int c = 0; c < STAT_COUNT; c++) json_uint(j, stat_names[c], s->v[c]);
+    json_double(j, "simd_efficiency", stats_simd_efficiency(s));
+    if (s->timed) cli_json_timing(j, s, text_of, ctx);
+    json_end_object(j);
+}
+
+void cli_json_host(json_writer *j, const kernel_stats *ks, int nk, double seconds)
+{
+    uint64_t insns = 0, cycles = 0;
+    for (int i = 0; i < nk; i++) { insns += ks[i].v[STAT_warp_instructions]; cycles += ks[i].cycles; }
+    json_begin_object(j, "host");
+    json_double(j, "seconds", seconds);
+    json_double(j, "warp_instructions_per_second", seconds > 0 ? (double)insns / seconds : 0);
+    json_double(j, "cycles_per_second", seconds > 0 ? (double)cycles / seconds : 0);
+    json_end_object(j);
+}

@@ -128,11 +128,7 @@ static void print_text(const workload *w, const config *cfg, kernel_stats *ks, i
         const kernel_stats *s = &ks[i];
         printf("kernel %s\n", s->kernel);
         if (s->timed) cli_print_timing(s, cfg);
-        printf("  %-22s %" PRIu64 "\n", "warp instructions", s->v[STAT_warp_instructions]);
-        printf("  %-22s %" PRIu64 "\n", "thread instructions", s->v[STAT_thread_instructions]);
-        printf("  %-22s %.1f%%\n", "SIMD efficiency", 100.0 * stats_simd_efficiency(s));
-        printf("  %-22s %" PRIu64 " of %" PRIu64 "\n", "divergent branches",
-               s->v[STAT_divergent_branches], s->v[STAT_branches]);
+        cli_print_counts(s);
         if (per_pc && s->timed) cli_print_per_pc(s, kernel_pc_text, w->launches[i].k);
     }
     for (int i = 0; i < w->nchecks; i++)
@@ -161,14 +157,7 @@ static void print_json(const workload *w, const config *cfg, kernel_stats *ks, i
     }
     json_end_array(&j);
     json_begin_array(&j, "kernels");
-    for (int i = 0; i < nk; i++) {
-        json_begin_object(&j, NULL);
-        json_string(&j, "name", ks[i].kernel);
-        for (int s = 0; s < STAT_COUNT; s++) json_uint(&j, stat_names[s], ks[i].v[s]);
-        json_double(&j, "simd_efficiency", stats_simd_efficiency(&ks[i]));
-        if (ks[i].timed) cli_json_timing(&j, &ks[i], kernel_pc_text, wm->launches[i].k);
-        json_end_object(&j);
-    }
+    for (int i = 0; i < nk; i++) cli_json_kernel(&j, &ks[i], ks[i].kernel, kernel_pc_text, wm->launches[i].k);
     json_end_array(&j);
     json_begin_object(&j, "reports");
     for (int i = 0; i < wm->nreports; i++) {
@@ -179,14 +168,7 @@ static void print_json(const workload *w, const config *cfg, kernel_stats *ks, i
         json_end_array(&j);
     }
     json_end_object(&j);
-    /* everything that differs between two identical runs lives here */
-    uint64_t insns = 0, cycles = 0;
-    for (int i = 0; i < nk; i++) { insns += ks[i].v[STAT_warp_instructions]; cycles += ks[i].cycles; }
-    json_begin_object(&j, "host");
-    json_double(&j, "seconds", seconds);
-    json_double(&j, "warp_instructions_per_second", seconds > 0 ? (double)insns / seconds : 0);
-    json_double(&j, "cycles_per_second", seconds > 0 ? (double)cycles / seconds : 0);
-    json_end_object(&j);
+    cli_json_host(&j, ks, nk, seconds);
     json_end_object(&j);
 }
 

@@ -58,10 +58,7 @@ static void print_kernel_text(const trace_kernel *k, const kernel_stats *s, cons
     printf("kernel %s (%s, -binary version %d, tracer version %d)\n", k->name, k->path, k->binary_version,
            k->tracer_version);
     cli_print_timing(s, cfg);
-    printf("  %-22s %" PRIu64 "\n", "warp instructions", s->v[STAT_warp_instructions]);
-    printf("  %-22s %" PRIu64 "\n", "thread instructions", s->v[STAT_thread_instructions]);
-    printf("  %-22s %.1f%%\n", "SIMD efficiency", 100.0 * stats_simd_efficiency(s));
-    printf("  %-22s %" PRIu64 " of %" PRIu64 "\n", "divergent branches", s->v[STAT_divergent_branches], s->v[STAT_branches]);
+    cli_print_counts(s);
     if (per_pc) cli_print_per_pc(s, trace_pc_text, k);
 }
 
@@ -89,23 +86,9 @@ static void print_json(const trace_options *o, const config *cfg, trace_kernel *
     }
     json_end_array(&j);
     json_begin_array(&j, "kernels");
-    uint64_t insns = 0, cycles = 0;
-    for (int i = 0; i < nk; i++) {
-        json_begin_object(&j, NULL);
-        json_string(&j, "name", ks[i].name);
-        for (int s = 0; s < STAT_COUNT; s++) json_uint(&j, stat_names[s], st[i].v[s]);
-        json_double(&j, "simd_efficiency", stats_simd_efficiency(&st[i]));
-        cli_json_timing(&j, &st[i], trace_pc_text, &ks[i]);
-        json_end_object(&j);
-        insns += st[i].v[STAT_warp_instructions];
-        cycles += st[i].cycles;
-    }
+    for (int i = 0; i < nk; i++) cli_json_kernel(&j, &st[i], ks[i].name, trace_pc_text, &ks[i]);
     json_end_array(&j);
-    json_begin_object(&j, "host");   /* the only part that differs between identical runs */
-    json_double(&j, "seconds", seconds);
-    json_double(&j, "warp_instructions_per_second", seconds > 0 ? (double)insns / seconds : 0);
-    json_double(&j, "cycles_per_second", seconds > 0 ? (double)cycles / seconds : 0);
-    json_end_object(&j);
+    cli_json_host(&j, st, nk, seconds);
     json_end_object(&j);
 }
 

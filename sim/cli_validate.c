@@ -493,15 +493,6 @@ static void write_report(FILE *out, const val_file *f, const char *rows_path, in
 
 /* ---- the command ---- */
 
-static const char *workloads_dir(void)
-{
-    static char dir[1024];
-    FILE *probe = fopen("workloads/README.md", "r");
-    if (probe) { fclose(probe); return "workloads"; }
-    snprintf(dir, sizeof dir, "%s/workloads", WARPSIM_SRCDIR);
-    return dir;
-}
-
 /* write to PATH.tmp, then rename: a reader never sees half a report */
 static int save_report(const val_file *f, const char *rows_path, int fast, const char *out_path)
 {
@@ -552,7 +543,7 @@ int cli_validate(int argc, char **argv)
         row->result = selected ? ROW_PASS : ROW_SKIPPED;
         for (int k = 0; selected && k < row->nruns; k++) f.runs[row->runs[k]].wanted = 1;
     }
-    validate_execute(f.runs, f.nruns, jobs, workloads_dir());
+    validate_execute(f.runs, f.nruns, jobs, cli_workloads_dir());
     int regressions = 0;
     for (int i = 0; i < f.nrows; i++) {
         val_row *row = &f.rows[i];

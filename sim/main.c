@@ -27,15 +27,27 @@ static const char *usage =
     "\n"
     "exit status: 0 checks pass, 1 a check failed, 2 bad input, 3 kernel fault or deadlock\n";
 
+/* ./NAME in a source checkout, else the build's source tree's NAME */
+static const char *data_dir(const char *name, char *buf, size_t len)
+{
+    struct stat st;
+    if (stat(name, &st) == 0 && S_ISDIR(st.st_mode)) return name;
+    snprintf(buf, len, "%s/%s", WARPSIM_SRCDIR, name);
+    return buf;
+}
+
+const char *cli_workloads_dir(void)
+{
+    static char dir[1024];
+    return data_dir("workloads", dir, sizeof dir);
+}
+
 const char *cli_configs_dir(void)
 {
     static char dir[1024];
     const char *env = getenv("WARPSIM_CONFIGS");
     if (env && *env) return env;
-    struct stat st;
-    if (stat("configs", &st) == 0 && S_ISDIR(st.st_mode)) return "configs";
-    snprintf(dir, sizeof dir, "%s/configs", WARPSIM_SRCDIR);
-    return dir;
+    return data_dir("configs", dir, sizeof dir);
 }
 
 int cli_print_diag(diag *d)

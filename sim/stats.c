@@ -43,6 +43,16 @@ void stats_free(kernel_stats *s)
     s->per_sm = NULL;
 }
 
+void stats_count_access(kernel_stats *s, int space, int is_store, int is_atomic)
+{
+    static const int counter[3][3] = {
+        { STAT_global_loads, STAT_global_stores, STAT_global_atomics },
+        { STAT_shared_loads, STAT_shared_stores, STAT_shared_atomics },
+        { STAT_local_accesses, STAT_local_accesses, STAT_local_accesses },
+    };
+    if (space >= 0 && space < 3) s->v[counter[space][is_atomic ? 2 : is_store ? 1 : 0]]++;
+}
+
 void stats_grow_pc(kernel_stats *s, int npc)
 {
     if (npc <= s->npc) return;

@@ -54,6 +54,8 @@ typedef struct {
 extern const char *const stall_names[STALL_COUNT];
 extern const char *const stall_docs[STALL_COUNT];
 void stats_free(kernel_stats *s);
+/* count one warp memory access of space (isa_space: global, shared, local) */
+void stats_count_access(kernel_stats *s, int space, int is_store, int is_atomic);
 /* grow per_pc to at least npc entries (new entries zero); not on the per-cycle path */
 void stats_grow_pc(kernel_stats *s, int npc);
 

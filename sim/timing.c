@@ -285,7 +285,7 @@ static int x_start_block(timing_driver *t, int slot)
     xdriver *x = t->ctx;
     int started = xrun_start_block(&x->run, slot);
     if (started > 0 && x->emit)
-        trace_emit_block_start(x->emit, slot, 0, x->run.blocks[slot].ctaid, x->run.warps_per_block);
+        trace_emit_block_start(x->emit, slot, x->run.blocks[slot].ctaid, x->run.warps_per_block);
     return started;
 }
 

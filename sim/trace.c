@@ -176,12 +176,12 @@ int trace_kernel_open(trace_kernel *k, const char *path, diag *d)
 
 static uint64_t *addr_slot(trace_block *b)
 {
-    chunk *c = (chunk *)b->addr_pool;
+    chunk *c = b->addr_chunks;
     if (!c || c->used == ADDR_CHUNK) {
         chunk *n = xmalloc(sizeof *n);
         n->next = c;
         n->used = 0;
-        b->addr_pool = (uint64_t *)n;
+        b->addr_chunks = n;
         c = n;
     }
     return c->a + (size_t)TRACE_WARP * (size_t)c->used++;
@@ -192,7 +192,7 @@ void trace_block_free(trace_block *b)
     for (int w = 0; w < b->nwarps; w++) free(b->warp[w]);
     free(b->warp);
     free(b->count);
-    for (chunk *c = (chunk *)b->addr_pool, *n; c; c = n) { n = c->next; free(c); }
+    for (chunk *c = b->addr_chunks, *n; c; c = n) { n = c->next; free(c); }
     memset(b, 0, sizeof *b);
 }
 
@@ -358,7 +358,7 @@ static int parse_inst(trace_kernel *k, char *l, trace_block *b, trace_inst *in, 
     snprintf(base, sizeof base, "%.*s", (int)strcspn(text, "."), text);
     int op = k->gen == 'W' ? -1 : sass_find(base, k->gen);
     if (k->gen == 'W') {
-        if (in->pc / 16 >= (uint32_t)k->nwfacts) BAD("pc %04x is beyond the %d instructions of the header", k->path, k->line, in->pc, k->nwfacts);
+        if (in->pc / (uint32_t)k->insn_bytes >= (uint32_t)k->nwfacts) BAD("pc %04x is beyond the %d instructions of the header", k->path, k->line, in->pc, k->nwfacts);
     } else if (op < 0)
         BAD("opcode '%s' is not in the SASS table for -binary version %d (%s): add it to isa/sass_opcodes.def", k->path,
             k->line, base, k->binary_version, sass_generation_name(k->gen));

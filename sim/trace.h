@@ -53,7 +53,7 @@ typedef struct {
     int nwarps;
     trace_inst **warp;           /* per warp: its instructions */
     int *count;
-    uint64_t *addr_pool;         /* the blocks' addresses, TRACE_WARP per memory instruction */
+    void *addr_chunks;           /* the block's addresses, TRACE_WARP per memory instruction (sim/trace.c) */
     uint32_t max_pc;
 } trace_block;
 

@@ -132,9 +132,8 @@ int trace_emit_kernel(trace_emit *e, const char *name, const uint32_t grid[3], c
     return 0;
 }
 
-void trace_emit_block_start(trace_emit *e, int slot, uint64_t id, const uint32_t ctaid[3], int nwarps)
+void trace_emit_block_start(trace_emit *e, int slot, const uint32_t ctaid[3], int nwarps)
 {
-    (void)id;
     if (slot >= e->nslots) {
         int n = slot + 16;
         e->slots = xrealloc(e->slots, (size_t)n * sizeof *e->slots);

@@ -20,8 +20,8 @@ trace_emit *trace_emit_open(const char *dir, diag *d);
 /* a launch begins: its header, with the static facts of every pc */
 int trace_emit_kernel(trace_emit *e, const char *name, const uint32_t grid[3], const uint32_t block[3], int shmem,
                       int nregs, int npc, const isrc_static *facts, const char *const *texts, const int *lines, diag *d);
-/* block `id` (dispatch order) started in slot `slot` with `nwarps` warps */
-void trace_emit_block_start(trace_emit *e, int slot, uint64_t id, const uint32_t ctaid[3], int nwarps);
+/* the next block in dispatch order started in slot `slot` with `nwarps` warps */
+void trace_emit_block_start(trace_emit *e, int slot, const uint32_t ctaid[3], int nwarps);
 /* warp `warp` of the block in `slot` issued an instruction */
 void trace_emit_insn(trace_emit *e, int slot, int warp, const isrc_static *st, uint64_t active, const isrc_dynamic *dy);
 /* the block in `slot` finished */

@@ -48,7 +48,7 @@ static void fill_static(trun *t, twarp_t *tw, const trace_inst *in)
 {
     isrc_static *s = &tw->st;
     if (t->k->wfacts) {   /* warpsim's own trace: the facts the original run used */
-        *s = t->k->wfacts[in->pc / 16];
+        *s = t->k->wfacts[in->pc / (uint32_t)t->k->insn_bytes];
         tw->st_idx = tw->idx;
         return;
     }
@@ -96,36 +96,29 @@ static int maybe_release(trun *t, int slot)
     return 1;
 }
 
-static const int mem_counter[3][3] = {
-    { STAT_global_loads, STAT_global_stores, STAT_global_atomics },
-    { STAT_shared_loads, STAT_shared_stores, STAT_shared_atomics },
-    { STAT_local_accesses, STAT_local_accesses, STAT_local_accesses },
-};
-
 /* warpsim's own traces count as the execution-driven run did (sim/warpexec.c) */
 static void count_warpsim(trun *t, const trace_inst *in, const isrc_static *s)
 {
     uint64_t *v = t->st->v;
     v[STAT_warp_instructions]++;
     v[STAT_thread_instructions] += (uint64_t)__builtin_popcount(in->mask);
-    if (s->is_mem && in->exec && s->mem_space <= SPACE_LOCAL)   /* as isa_exec: no lane, no access */
-        v[mem_counter[s->mem_space][s->is_atomic ? 2 : s->is_store ? 1 : 0]]++;
+    if (s->is_mem && in->exec)   /* as isa_exec: no lane, no access */
+        stats_count_access(t->st, s->mem_space, s->is_store, s->is_atomic);
     if (s->op == OP_BRA) { v[STAT_branches]++; v[STAT_divergent_branches] += in->diverged; }
     if (s->op == OP_BAR_SYNC) v[STAT_barriers]++;
 }
 
-static void count(trun *t, const trace_inst *in, const trace_inst *next)
+static void count(trun *t, const trace_inst *in, int diverged)
 {
     const sass_info *si = &sass_ops[in->sass];
     uint64_t *v = t->st->v;
     v[STAT_warp_instructions]++;
     v[STAT_thread_instructions] += (uint64_t)__builtin_popcount(in->mask);
     if (si->space >= 0 && in->addr && si->kind != SK_ALU)
-        v[mem_counter[si->space][si->kind == SK_LOAD ? 0 : si->kind == SK_STORE ? 1 : 2]]++;
+        stats_count_access(t->st, si->space, si->kind == SK_STORE, si->kind == SK_ATOMIC);
     if (si->kind == SK_BRANCH) {
         v[STAT_branches]++;
-        /* the lanes went separate ways when the next instruction runs on a part of them */
-        if (next && next->mask != in->mask && (next->mask & in->mask) && in->mask) v[STAT_divergent_branches]++;
+        v[STAT_divergent_branches] += (uint64_t)diverged;
     }
     if (si->kind == SK_BAR) v[STAT_barriers]++;
 }
@@ -156,8 +149,9 @@ static int t_issue(isrc *s, int w, isrc_dynamic *out)
         out->diverged = in->diverged;
         barrier = tw->st.is_barrier && in->exec;
     } else {
-        count(t, in, next);
-        out->diverged = next && sass_ops[in->sass].kind == SK_BRANCH && next->mask != in->mask;
+        /* the lanes of a branch went separate ways when the next instruction runs on a part of them */
+        out->diverged = next && sass_ops[in->sass].kind == SK_BRANCH && next->mask != in->mask && (next->mask & in->mask);
+        count(t, in, out->diverged);
         barrier = sass_ops[in->sass].kind == SK_BAR;
     }
     /* the warp leaves pc + 1: a taken branch, another path, or its end */
@@ -182,7 +176,7 @@ static int check_block_units(trun *t, const trace_block *b)
     for (int w = 0; w < b->nwarps; w++)
         for (int i = 0; i < b->count[w]; i++) {
             const trace_inst *in = &b->warp[w][i];
-            isa_unit u = in->sass >= 0 ? sass_ops[in->sass].unit : t->k->wfacts[in->pc / 16].unit;
+            isa_unit u = in->sass >= 0 ? sass_ops[in->sass].unit : t->k->wfacts[in->pc / (uint32_t)t->k->insn_bytes].unit;
             if (t->p.unit[u].count) continue;
             diag_error(t->d, "%s:%u: %s needs a %s unit, but the config has unit_%s.count = 0 "
                        "(--set unit_%s.count=N to give it one)", t->k->path, in->file_line, t->k->texts[in->text],

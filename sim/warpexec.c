@@ -286,15 +286,7 @@ int xrun_step(xrun *r, xwarp *w, xstep *out)
     st->v[STAT_warp_instructions]++;
     st->v[STAT_thread_instructions] += (uint64_t)__builtin_popcountll(active);
     if (res->fault) { report_fault(r, w, pc, res); return -1; }
-    if (res->is_mem) {
-        static const int counter[3][3] = {
-            { STAT_global_loads, STAT_global_stores, STAT_global_atomics },
-            { STAT_shared_loads, STAT_shared_stores, STAT_shared_atomics },
-            { STAT_local_accesses, STAT_local_accesses, STAT_local_accesses },
-        };
-        int kind = res->is_atomic ? 2 : res->is_store ? 1 : 0;
-        if (res->mem_space <= SPACE_LOCAL) st->v[counter[res->mem_space][kind]]++;
-    }
+    if (res->is_mem) stats_count_access(st, res->mem_space, res->is_store, res->is_atomic);
     int status = 0;
     switch (in->op) {
     case OP_BRA: {
