@@ -96,6 +96,23 @@ START_TEST(test_policies_differ)
 }
 END_TEST
 
+START_TEST(test_fetch_width)
+{
+    /* gf100 fetches for 2 warps per cycle: both warps of a block are fetched in
+     * the first cycle and read the clock together, fetch_latency cycles in
+     * (an ideal instruction cache keeps misses out of it); with one warp per
+     * cycle the second starts an issue slot later */
+    result two, one;
+    run("microbench/fetch_start.sass", "gf100", "icache.size=0", NULL, &two);
+    run("microbench/fetch_start.sass", "gf100", "icache.size=0;frontend.fetch_width=1", NULL, &one);
+    double latency = (double)two.cfg.ival[CFGK_frontend_fetch_latency];
+    ck_assert_int_eq(two.nreport, 64);
+    ck_assert_msg(two.report[0] == latency && two.report[32] == latency, "warp 0 at %.0f, warp 1 at %.0f, want %.0f",
+                  two.report[0], two.report[32], latency);
+    ck_assert_msg(one.report[32] > one.report[0], "fetch width 1: warp 1 at %.0f, warp 0 at %.0f", one.report[32], one.report[0]);
+}
+END_TEST
+
 START_TEST(test_opcode_overrides)
 {
     /* GT200 runs a 32-bit IMUL as 4 native instructions and IMAD as 5:
@@ -286,6 +303,7 @@ int main(void)
     tcase_add_test(tc, test_gf100_saturation_and_ilp);
     tcase_add_test(tc, test_dual_issue_and_dp_blocking);
     tcase_add_test(tc, test_policies_differ);
+    tcase_add_test(tc, test_fetch_width);
     tcase_add_test(tc, test_opcode_overrides);
     tcase_add_test(tc, test_divergence_costs_and_order);
     tcase_add_test(tc, test_outstanding_loads);
