@@ -1,6 +1,6 @@
 /* isa/asm.c — the assembler's outer level: kernels, directives, labels.
  * A source file holds `.kernel ... .end` blocks and `.workload ... .end`
- * blocks; the latter are recorded here and parsed by sim/workload.c. */
+ * blocks; the latter are recorded here and parsed by sim/front/workload.c. */
 #include "asm_internal.h"
 #include <ctype.h>
 #include <stdio.h>

@@ -28,11 +28,6 @@ const char *util_nearest(const char *word, const char *const *cands, int ncands)
 /* edit distance, case-insensitive */
 int util_edit_distance(const char *a, const char *b);
 
-/* allocation that reports and exits on failure (out of host memory) */
-void *xmalloc(size_t n);
-void *xcalloc(size_t n, size_t size);
-void *xrealloc(void *p, size_t n);
-char *xstrdup(const char *s);
-char *xstrndup(const char *s, size_t n);
+#include "util/xalloc.h"   /* most diag users also allocate */
 
 #endif

@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "run.h"
-#include "workload.h"
+#include "front/run.h"
+#include "front/workload.h"
 
 typedef struct {
     int status;

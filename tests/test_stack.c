@@ -1,7 +1,7 @@
 /* tests/test_stack.c — the SIMT reconvergence stack. */
 #include <check.h>
 #include "check_main.h"
-#include "simt_stack.h"
+#include "exec/simt_stack.h"
 
 START_TEST(test_uniform_branch)
 {

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "exec.h"
-#include "run.h"
-#include "workload.h"
+#include "front/run.h"
+#include "front/workload.h"
 
 typedef struct {
     int status;          /* 0 pass, 1 check failed, 2 bad input, 3 fault */

@@ -1,0 +1,27 @@
+/* sim/cli/cli.h — the warpsim subcommands. */
+#ifndef WARPSIM_CLI_H
+#define WARPSIM_CLI_H
+#include "config/config.h"
+#include "diag.h"
+
+/* exit statuses */
+enum { EXIT_PASS = 0, EXIT_CHECK_FAILED = 1, EXIT_BAD_INPUT = 2, EXIT_FAULT = 3 };
+
+int cli_run(int argc, char **argv);
+int cli_asm(int argc, char **argv);
+int cli_config(int argc, char **argv);
+int cli_configs(int argc, char **argv);
+int cli_docs(int argc, char **argv);
+int cli_validate(int argc, char **argv);
+int cli_trace(int argc, char **argv);
+
+/* -c NAME: a path, or the name of a shipped config (configs/NAME.cfg) */
+int cli_load_config(config *c, const char *name, diag *d);
+const char *cli_configs_dir(void);
+/* where run arguments in a rows file find their workloads */
+const char *cli_workloads_dir(void);
+/* an option that is not known: error naming the nearest */
+int cli_unknown_option(const char *cmd, const char *opt, const char *const *known, int n);
+int cli_print_diag(diag *d);
+
+#endif

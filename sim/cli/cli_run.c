@@ -1,0 +1,252 @@
+/* sim/cli/cli_run.c — `warpsim run`: load config and workload, run every
+ * launch, check, print the summary or JSON, exit with the status. */
+#include "cli.h"
+#include "exec/func.h"
+#include "front/run.h"
+#include <time.h>
+#include "out/cli_report.h"
+#include "out/trace_emit.h"
+#include "util/json.h"
+#include "front/workload.h"
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    const char *config_path;
+    const char *sets[64];
+    int nsets;
+    const char *defines[64];
+    int ndefines;
+    int json;
+    int functional;
+    int per_pc;
+    uint64_t max_instructions;
+    const char *workload;
+    const char *emit_dir;
+} run_options;
+
+static const char *const run_opts[] = {
+    "-c", "--config", "--set", "-D", "--functional", "--per-pc", "--stats", "--max-instructions", "--emit-trace", "--help"
+};
+
+static const char *run_help =
+    "usage: warpsim run [-c CONFIG] [--set key=value]... [-D var=value]... [--functional]\n"
+    "                   [--stats=text|json] [--per-pc] [--max-instructions=N] [--emit-trace DIR] WORKLOAD.sass\n"
+    "  -c, --config FILE       GPU config (a path, or a name in configs/, e.g. gf100)\n"
+    "  --set key=value         override a config key (see warpsim config show)\n"
+    "  -D var=value            override a let variable of the workload\n"
+    "  --functional            run without timing (faster: counts instructions, no cycles)\n"
+    "  --stats=text|json       summary for people (default) or one JSON object\n"
+    "  --per-pc                with the text summary: every instruction with its executions and stalls\n"
+    "  --max-instructions=N    stop with a fault after N warp instructions (0 = no limit)\n"
+    "  --emit-trace DIR        write the timed run as an Accel-Sim trace directory (warpsim trace DIR/kernelslist.g)\n";
+
+/* value of an option given as "--opt=value" or "--opt value" */
+static const char *opt_value(int argc, char **argv, int *i, const char *name)
+{
+    size_t n = strlen(name);
+    if (argv[*i][n] == '=') return argv[*i] + n + 1;
+    if (argv[*i][n] == 0 && *i + 1 < argc) return argv[++*i];
+    if (argv[*i][n] == 0) fprintf(stderr, "warpsim run: error: %s needs a value\n", name);
+    return NULL;
+}
+
+static int is_opt(const char *arg, const char *name)
+{
+    size_t n = strlen(name);
+    return !strncmp(arg, name, n) && (arg[n] == 0 || arg[n] == '=' || (name[1] != '-' && name[2] == 0));
+}
+
+static int parse_run_options(int argc, char **argv, run_options *o)
+{
+    memset(o, 0, sizeof *o);
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { fputs(run_help, stdout); return -2; }
+        if (!strcmp(a, "--functional")) { o->functional = 1; continue; }
+        if (!strcmp(a, "--per-pc")) { o->per_pc = 1; continue; }
+        if (a[0] != '-') {
+            if (o->workload) { fprintf(stderr, "warpsim run: error: more than one workload ('%s' and '%s')\n", o->workload, a); return -1; }
+            o->workload = a;
+            continue;
+        }
+        if (is_opt(a, "-c") || is_opt(a, "--config")) {
+            const char *name = a[1] == 'c' ? "-c" : "--config";
+            if (a[1] == 'c' && a[2] && a[2] != '=') v = a + 2;
+            else if (!(v = opt_value(argc, argv, &i, name))) return -1;
+            o->config_path = v;
+        } else if (is_opt(a, "--set")) {
+            if (!(v = opt_value(argc, argv, &i, "--set"))) return -1;
+            if (o->nsets < 64) o->sets[o->nsets++] = v;
+        } else if (!strncmp(a, "-D", 2)) {
+            v = a[2] ? a + 2 : (i + 1 < argc ? argv[++i] : NULL);
+            if (!v) { fprintf(stderr, "warpsim run: error: -D needs var=value\n"); return -1; }
+            if (o->ndefines < 64) o->defines[o->ndefines++] = v;
+        } else if (is_opt(a, "--stats")) {
+            if (!(v = opt_value(argc, argv, &i, "--stats"))) return -1;
+            if (strcmp(v, "json") && strcmp(v, "text")) {
+                fprintf(stderr, "warpsim run: error: --stats takes text or json, found '%s'\n", v);
+                return -1;
+            }
+            o->json = !strcmp(v, "json");
+        } else if (is_opt(a, "--emit-trace")) {
+            if (!(o->emit_dir = opt_value(argc, argv, &i, "--emit-trace"))) return -1;
+        } else if (is_opt(a, "--max-instructions")) {
+            if (!(v = opt_value(argc, argv, &i, "--max-instructions"))) return -1;
+            char *end;
+            errno = 0;
+            o->max_instructions = strtoull(v, &end, 10);
+            if (*end || end == v || errno) {
+                fprintf(stderr, "warpsim run: error: --max-instructions needs a whole number, found '%s'\n", v);
+                return -1;
+            }
+        } else {
+            cli_unknown_option("run", a, run_opts, (int)(sizeof run_opts / sizeof run_opts[0]));
+            return -1;
+        }
+    }
+    if (!o->workload) { fprintf(stderr, "warpsim run: error: no workload file given\n%s", run_help); return -1; }
+    return 0;
+}
+
+/* the text and source line of pc in a kernel of the workload */
+static const char *kernel_pc_text(const void *ctx, int pc, char *buf, int len, int *line)
+{
+    const isa_kernel *k = ctx;
+    *line = k->code[pc].line;
+    return isa_disasm(k, &k->code[pc], buf, len);
+}
+
+static void print_text(const workload *w, const config *cfg, kernel_stats *ks, int nk, const int *results, int per_pc)
+{
+    printf("workload %s (%s) on %s, %s run\n", w->name, w->prog.src.path, cfg->sval[CFGK_gpu_name],
+           nk && ks[0].timed ? "timing" : "functional");
+    for (int i = 0; i < nk; i++) {
+        const kernel_stats *s = &ks[i];
+        printf("kernel %s\n", s->kernel);
+        if (s->timed) cli_print_timing(s, cfg);
+        cli_print_counts(s);
+        if (per_pc && s->timed) cli_print_per_pc(s, kernel_pc_text, w->launches[i].k);
+    }
+    for (int i = 0; i < w->nchecks; i++)
+        printf("check %-40s %s\n", w->checks[i].text, results[i] ? "pass" : "FAIL");
+}
+
+static void print_json(const workload *w, const config *cfg, kernel_stats *ks, int nk,
+                       const int *results, const char *verdict, workload *wm, double seconds)
+{
+    json_writer j;
+    json_init(&j, stdout);
+    json_begin_object(&j, NULL);
+    json_string(&j, "workload", w->name);
+    json_string(&j, "file", w->prog.src.path);
+    json_string(&j, "config", cfg->sval[CFGK_gpu_name]);
+    json_string(&j, "mode", nk && ks[0].timed ? "timing" : "functional");
+    json_int(&j, "warp_size", CFG(cfg, sm_warp_size));
+    json_string(&j, "check", verdict);
+    json_begin_array(&j, "checks");
+    for (int i = 0; i < w->nchecks; i++) {
+        json_begin_object(&j, NULL);
+        json_int(&j, "line", w->checks[i].line);
+        json_string(&j, "text", w->checks[i].text);
+        json_string(&j, "result", results[i] ? "pass" : "fail");
+        json_end_object(&j);
+    }
+    json_end_array(&j);
+    json_begin_array(&j, "kernels");
+    for (int i = 0; i < nk; i++) cli_json_kernel(&j, &ks[i], ks[i].kernel, kernel_pc_text, wm->launches[i].k);
+    json_end_array(&j);
+    json_begin_object(&j, "reports");
+    for (int i = 0; i < wm->nreports; i++) {
+        wl_report *r = &wm->reports[i];
+        json_begin_array(&j, r->name);
+        int64_t n = expr_length(r->e, &wm->scope, NULL);
+        for (int64_t k = 0; k < (n ? n : 1); k++) json_double(&j, NULL, expr_at(r->e, &wm->scope, (uint64_t)k));
+        json_end_array(&j);
+    }
+    json_end_object(&j);
+    cli_json_host(&j, ks, nk, seconds);
+    json_end_object(&j);
+}
+
+static void print_reports_text(workload *w)
+{
+    for (int i = 0; i < w->nreports; i++) {
+        wl_report *r = &w->reports[i];
+        int64_t n = expr_length(r->e, &w->scope, NULL);
+        printf("report %s:", r->name);
+        for (int64_t k = 0; k < (n ? n : 1) && k < 64; k++) printf(" %.17g", expr_at(r->e, &w->scope, (uint64_t)k));
+        if (n > 64) printf(" ... (%" PRId64 " values; --stats=json prints all)", n);
+        printf("\n");
+    }
+}
+
+static int report_and_exit(diag *d, int status)
+{
+    cli_print_diag(d);
+    return status;
+}
+
+int cli_run(int argc, char **argv)
+{
+    run_options o;
+    int r = parse_run_options(argc, argv, &o);
+    if (r == -2) return 0;
+    if (r) return EXIT_BAD_INPUT;
+    diag d;
+    diag_init(&d);
+    config cfg;
+    config_defaults(&cfg);
+    if (o.config_path) cli_load_config(&cfg, o.config_path, &d);
+    for (int i = 0; i < o.nsets; i++) config_set(&cfg, o.sets[i], &d);
+    if (!d.errors) config_validate(&cfg, &d);
+    if (d.errors) return report_and_exit(&d, EXIT_BAD_INPUT);
+    workload *w = xcalloc(1, sizeof *w);
+    kernel_stats ks[32];
+    memset(ks, 0, sizeof ks);
+    int status = EXIT_BAD_INPUT;
+    if (workload_load(w, o.workload, &d)) goto done;
+    for (int i = 0; i < o.ndefines; i++) workload_define(w, o.defines[i], &d);
+    if (d.errors || workload_prepare(w, &d)) goto done;
+    memset(ks, 0, sizeof ks);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    func_options fo = { o.max_instructions, 100000, NULL };
+    if (o.emit_dir) {
+        if (o.functional || CFG(&cfg, sm_warp_size) != 32) {
+            diag_error(&d, "--emit-trace needs a timed run with 32-lane warps (traces hold 32-lane masks)");
+            goto done;
+        }
+        if (!(fo.emit = trace_emit_open(o.emit_dir, &d))) goto done;
+    }
+    func_status st = workload_run(w, &cfg, &fo, o.functional, ks, &d);
+    if (fo.emit && trace_emit_close(fo.emit, &d) && st == FUNC_OK) st = FUNC_BAD_LAUNCH;
+    status = st == FUNC_OK ? EXIT_PASS : st == FUNC_BAD_LAUNCH ? EXIT_BAD_INPUT : EXIT_FAULT;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    if (status != EXIT_PASS) goto done;
+    int results[32], all = 1;
+    for (int i = 0; i < w->nchecks; i++) {
+        results[i] = workload_check(w, i, &d);
+        all &= results[i];
+    }
+    const char *verdict = w->nchecks == 0 ? "none" : all ? "pass" : "fail";
+    status = all ? EXIT_PASS : EXIT_CHECK_FAILED;
+    if (d.errors) status = EXIT_BAD_INPUT;
+    cli_print_diag(&d);
+    if (o.json) print_json(w, &cfg, ks, w->nlaunches, results, verdict, w, seconds);
+    else {
+        print_text(w, &cfg, ks, w->nlaunches, results, o.per_pc);
+        print_reports_text(w);
+        printf("result: %s\n", verdict);
+    }
+done:
+    for (int i = 0; i < 32; i++) stats_free(&ks[i]);
+    cli_print_diag(&d);
+    workload_free(w);
+    free(w);
+    return status;
+}

@@ -1,0 +1,148 @@
+/* sim/cli/cli_tools.c — `warpsim asm`, `config show`, `configs`. */
+#include "cli.h"
+#include "asm.h"
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+int cli_load_config(config *c, const char *name, diag *d)
+{
+    struct stat st;
+    if (stat(name, &st) == 0 || strchr(name, '/')) return config_load(c, name, d);
+    char path[1200];
+    snprintf(path, sizeof path, "%s/%s%s", cli_configs_dir(), name,
+             strstr(name, ".cfg") ? "" : ".cfg");
+    if (stat(path, &st) == 0) return config_load(c, path, d);
+    diag_error(d, "no config '%s': not a file, and not in %s (see 'warpsim configs')", name, cli_configs_dir());
+    return 1;
+}
+
+static void print_kernel(const isa_kernel *k)
+{
+    printf(".kernel %s    # %d registers per thread", k->name, k->nregs);
+    if (k->nuregs) printf(", %d uniform", k->nuregs);
+    if (k->shared_bytes) printf(", %u bytes shared", k->shared_bytes);
+    if (k->local_bytes) printf(", %u bytes local per thread", k->local_bytes);
+    printf("\n");
+    static const char *const tn[] = { "u32", "s32", "u64", "s64", "f32", "f64" };
+    for (int i = 0; i < k->nparams; i++)
+        printf(".param %s %s    # c[0x0][0x%x]\n", k->params[i].name, tn[k->params[i].type], k->params[i].offset);
+    for (int i = 0; i < k->nsymbols; i++)
+        printf("# shared %s at 0x%x\n", k->symbols[i].name, k->symbols[i].value);
+    for (int pc = 0; pc < k->ncode; pc++) {
+        const isa_insn *in = &k->code[pc];
+        char text[160];
+        isa_disasm(k, in, text, sizeof text);
+        if (k->labels[pc]) printf("%s:\n", k->labels[pc]);
+        int guarded = in->guard != ISA_PRED_PT || in->guard_neg;
+        if (!guarded || (in->op != OP_BRA && in->op != OP_EXIT)) { printf("  /*%04d*/  %s\n", pc, text); continue; }
+        /* only a guarded branch or exit can split the warp */
+        printf("  /*%04d*/  %-44s", pc, text);
+        if (in->reconv < 0) printf(" # reconverge: none (paths exit)\n");
+        else printf(" # reconverge at %d%s%s\n", in->reconv, k->labels[in->reconv] ? " " : "",
+                    k->labels[in->reconv] ? k->labels[in->reconv] : "");
+    }
+    printf(".end\n");
+}
+
+int cli_asm(int argc, char **argv)
+{
+    if (argc != 2 || argv[1][0] == '-') {
+        if (argc == 2 && !strcmp(argv[1], "--help")) {
+            puts("usage: warpsim asm FILE.sass\n  assemble every kernel, print it with reconvergence points and register counts");
+            return 0;
+        }
+        fprintf(stderr, "usage: warpsim asm FILE.sass\n");
+        return EXIT_BAD_INPUT;
+    }
+    diag d;
+    diag_init(&d);
+    isa_program p;
+    memset(&p, 0, sizeof p);
+    int status = 0;
+    if (src_read(&p.src, argv[1], &d) || asm_program(&p, &d)) status = EXIT_BAD_INPUT;
+    else
+        for (int i = 0; i < p.nkernels; i++) { if (i) printf("\n"); print_kernel(&p.kernels[i]); }
+    cli_print_diag(&d);
+    asm_free(&p);
+    return status;
+}
+
+static void show_line(const char *name, const char *value, const char *origin)
+{
+    char line[160];
+    snprintf(line, sizeof line, "%s = %s", name, value);
+    printf("%-44s # %s\n", line, origin);
+}
+
+int cli_config(int argc, char **argv)
+{
+    static const char *const opts[] = { "-c", "--set", "--help" };
+    if (argc < 2 || strcmp(argv[1], "show")) {
+        if (argc >= 2 && !strcmp(argv[1], "--help")) {
+            puts("usage: warpsim config show [-c CONFIG] [--set key=value]...");
+            return 0;
+        }
+        fprintf(stderr, "usage: warpsim config show [-c CONFIG] [--set key=value]...\n");
+        return EXIT_BAD_INPUT;
+    }
+    diag d;
+    diag_init(&d);
+    config c;
+    config_defaults(&c);
+    for (int i = 2; i < argc; i++) {
+        if (!strcmp(argv[i], "-c") && i + 1 < argc) cli_load_config(&c, argv[++i], &d);
+        else if (!strncmp(argv[i], "-c", 2) && argv[i][2]) cli_load_config(&c, argv[i] + 2, &d);
+        else if (!strcmp(argv[i], "--set") && i + 1 < argc) config_set(&c, argv[++i], &d);
+        else if (!strncmp(argv[i], "--set=", 6)) config_set(&c, argv[i] + 6, &d);
+        else { diag_free(&d); return cli_unknown_option("config show", argv[i], opts, 3); }
+    }
+    if (!d.errors) config_validate(&c, &d);
+    if (cli_print_diag(&d)) return EXIT_BAD_INPUT;
+    for (int k = 0; k < CFG_NKEYS; k++) {
+        char v[96], line[160];
+        config_value_text(&c, k, v, sizeof v);
+        snprintf(line, sizeof line, "%s = %s", config_keys[k].name, v);
+        printf("%-44s # %s\n", line, c.origin[k]);
+    }
+    config_opcode_show(&c, show_line);
+    return 0;
+}
+
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+int cli_configs(int argc, char **argv)
+{
+    (void)argc; (void)argv;
+    const char *dir = cli_configs_dir();
+    DIR *dp = opendir(dir);
+    if (!dp) { fprintf(stderr, "warpsim configs: error: cannot open %s\n", dir); return EXIT_BAD_INPUT; }
+    char *names[256];
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(dp)) && n < 256) {
+        size_t l = strlen(e->d_name);
+        if (l > 4 && !strcmp(e->d_name + l - 4, ".cfg")) names[n++] = xstrdup(e->d_name);
+    }
+    closedir(dp);
+    qsort(names, (size_t)n, sizeof(char *), cmp_str);
+    for (int i = 0; i < n; i++) {
+        char path[1200], line[256] = "", summary[256] = "";
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        FILE *f = fopen(path, "r");
+        /* the first comment line of a config is its one-line summary */
+        while (f && fgets(line, sizeof line, f))
+            if (line[0] == '#') {
+                snprintf(summary, sizeof summary, "%s", line + 1 + (line[1] == ' '));
+                summary[strcspn(summary, "\n")] = 0;
+                break;
+            }
+        if (f) fclose(f);
+        names[i][strlen(names[i]) - 4] = 0;
+        printf("%-14s %s\n", names[i], summary);
+        free(names[i]);
+    }
+    return 0;
+}

@@ -1,0 +1,145 @@
+/* sim/cli/cli_trace.c — `warpsim trace`: simulate a recorded SASS trace
+ * (kernelslist.g, or one kernel-N.traceg[.xz]) on a config. */
+#include "cli.h"
+#include "out/cli_report.h"
+#include "front/trace_run.h"
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static const char *const trace_opts[] = { "-c", "--config", "--set", "--stats", "--per-pc", "--help" };
+
+static const char *trace_help =
+    "usage: warpsim trace [-c CONFIG] [--set key=value]... [--stats=text|json] [--per-pc] TRACE\n"
+    "  TRACE is a kernelslist.g (Accel-Sim's list of copies and kernels) or one kernel-N.traceg[.xz]\n"
+    "  exit status: 0 done, 2 bad input (a trace error names file:line), 3 a stuck simulation\n";
+
+typedef struct {
+    const char *config_path, *trace;
+    const char *sets[64];
+    int nsets, json, per_pc;
+} trace_options;
+
+static int parse_options(int argc, char **argv, trace_options *o)
+{
+    memset(o, 0, sizeof *o);
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if ((!strcmp(a, "-c") || !strcmp(a, "--config")) && i + 1 < argc) o->config_path = argv[++i];
+        else if (!strcmp(a, "--set") && i + 1 < argc && o->nsets < 64) o->sets[o->nsets++] = argv[++i];
+        else if (!strcmp(a, "--stats=json")) o->json = 1;
+        else if (!strcmp(a, "--stats=text")) o->json = 0;
+        else if (!strcmp(a, "--per-pc")) o->per_pc = 1;
+        else if (!strcmp(a, "--help")) { fputs(trace_help, stdout); return 1; }
+        else if (a[0] == '-') {
+            cli_unknown_option("trace", a, trace_opts, (int)(sizeof trace_opts / sizeof trace_opts[0]));
+            return -1;
+        } else o->trace = a;
+    }
+    if (!o->trace) { fprintf(stderr, "warpsim trace: error: no trace given\n%s", trace_help); return -1; }
+    return 0;
+}
+
+/* a trace pc's SASS text, with its byte address and source line */
+static const char *trace_pc_text(const void *ctx, int pc, char *buf, int len, int *line)
+{
+    const trace_kernel *k = ctx;
+    if (pc >= k->npc || k->pc_text[pc] < 0) return NULL;
+    *line = k->pc_line[pc] > 0 ? k->pc_line[pc] : 0;
+    if (k->gen == 'W') snprintf(buf, (size_t)len, "%s", k->texts[k->pc_text[pc]]);   /* as warpsim run shows it */
+    else snprintf(buf, (size_t)len, "%04x %s", (unsigned)(pc * k->insn_bytes), k->texts[k->pc_text[pc]]);
+    return buf;
+}
+
+static void print_kernel_text(const trace_kernel *k, const kernel_stats *s, const config *cfg, int per_pc)
+{
+    printf("kernel %s (%s, -binary version %d, tracer version %d)\n", k->name, k->path, k->binary_version,
+           k->tracer_version);
+    cli_print_timing(s, cfg);
+    cli_print_counts(s);
+    if (per_pc) cli_print_per_pc(s, trace_pc_text, k);
+}
+
+static void print_json(const trace_options *o, const config *cfg, trace_kernel *ks, kernel_stats *st, int nk,
+                       uint64_t copies, uint64_t copy_bytes, double seconds)
+{
+    json_writer j;
+    json_init(&j, stdout);
+    json_begin_object(&j, NULL);
+    json_string(&j, "trace", o->trace);
+    json_string(&j, "config", cfg->sval[CFGK_gpu_name]);
+    json_string(&j, "mode", "trace");
+    json_int(&j, "warp_size", TRACE_WARP);
+    json_begin_object(&j, "memcpy_h2d");
+    json_uint(&j, "copies", copies);
+    json_uint(&j, "bytes", copy_bytes);
+    json_end_object(&j);
+    json_begin_array(&j, "kernel_files");   /* beside, so that "kernels" reads as in warpsim run */
+    for (int i = 0; i < nk; i++) {
+        json_begin_object(&j, NULL);
+        json_string(&j, "file", ks[i].path);
+        json_int(&j, "binary_version", ks[i].binary_version);
+        json_int(&j, "tracer_version", ks[i].tracer_version);
+        json_end_object(&j);
+    }
+    json_end_array(&j);
+    json_begin_array(&j, "kernels");
+    for (int i = 0; i < nk; i++) cli_json_kernel(&j, &st[i], ks[i].name, trace_pc_text, &ks[i]);
+    json_end_array(&j);
+    cli_json_host(&j, st, nk, seconds);
+    json_end_object(&j);
+}
+
+int cli_trace(int argc, char **argv)
+{
+    trace_options o;
+    int r = parse_options(argc, argv, &o);
+    if (r) return r > 0 ? EXIT_PASS : EXIT_BAD_INPUT;
+    diag d;
+    diag_init(&d);
+    config cfg;
+    config_defaults(&cfg);
+    if (o.config_path) cli_load_config(&cfg, o.config_path, &d);
+    for (int i = 0; i < o.nsets && !d.errors; i++) config_set(&cfg, o.sets[i], &d);
+    if (!d.errors) config_validate(&cfg, &d);
+    trace_cmd *cmds = NULL;
+    int ncmds = 0;
+    if (!d.errors) trace_list_read(o.trace, &cmds, &ncmds, &d);
+    if (cli_print_diag(&d)) { free(cmds); return EXIT_BAD_INPUT; }
+    trace_kernel *ks = xcalloc((size_t)ncmds, sizeof *ks);
+    kernel_stats *st = xcalloc((size_t)ncmds, sizeof *st);
+    int nk = 0, status = EXIT_PASS;
+    uint64_t copies = 0, copy_bytes = 0;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (int i = 0; i < ncmds && status == EXIT_PASS; i++) {
+        if (!cmds[i].is_kernel) { copies++; copy_bytes += cmds[i].bytes; continue; }
+        trace_kernel *k = &ks[nk];
+        if (trace_kernel_open(k, cmds[i].path, &d)) { trace_kernel_close(k); status = EXIT_BAD_INPUT; break; }
+        func_status fs = trace_run_kernel(k, &cfg, &st[nk], &d);
+        nk++;
+        if (fs != FUNC_OK) status = fs == FUNC_FAULT && !d.errors ? EXIT_FAULT : d.errors ? EXIT_BAD_INPUT : EXIT_FAULT;
+        /* the stream is done; keep the texts for the per-PC views */
+        if (k->piped) pclose(k->f); else fclose(k->f);
+        k->f = NULL;
+    }
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    cli_print_diag(&d);
+    if (status == EXIT_PASS) {
+        if (o.json) print_json(&o, &cfg, ks, st, nk, copies, copy_bytes, seconds);
+        else {
+            printf("trace %s on %s, trace-driven run (%" PRIu64 " host-to-device copies, %" PRIu64 " bytes)\n", o.trace,
+                   cfg.sval[CFGK_gpu_name], copies, copy_bytes);
+            for (int i = 0; i < nk; i++) print_kernel_text(&ks[i], &st[i], &cfg, o.per_pc);
+        }
+    }
+    for (int i = 0; i < nk; i++) { stats_free(&st[i]); trace_kernel_close(&ks[i]); }
+    free(ks);
+    free(st);
+    free(cmds);
+    diag_free(&d);
+    return status;
+}

@@ -1,0 +1,116 @@
+/* sim/cli/validate_run.c — executing the runs of a rows file, several at a time
+ * (each run is independent: its own config, workload and memory). */
+#include "validate.h"
+#include "cli.h"
+#include "front/run.h"
+#include "front/workload.h"
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void fail(val_run *r, const diag *d)
+{
+    r->status = 1;
+    snprintf(r->error, sizeof r->error, "%s", d->len ? d->text : "failed");
+    char *nl = r->error + strlen(r->error);
+    while (nl > r->error && nl[-1] == '\n') *--nl = 0;
+}
+
+static void collect(val_run *r, workload *w, kernel_stats *ks)
+{
+    r->nk = w->nlaunches;
+    for (int i = 0; i < r->nk; i++) {
+        r->cycles[i] = ks[i].cycles;
+        memcpy(r->counters[i], ks[i].v, sizeof r->counters[i]);
+    }
+    for (int i = 0; i < w->nreports && r->nreports < VAL_MAX_REPORTS; i++) {
+        int64_t n = expr_length(w->reports[i].e, &w->scope, NULL);
+        int k = r->nreports++;
+        snprintf(r->report_name[k], sizeof r->report_name[k], "%s", w->reports[i].name);
+        r->report_first[k] = r->nvalues;
+        for (int64_t j = 0; j < (n ? n : 1) && r->nvalues < VAL_MAX_VALUES; j++)
+            r->values[r->nvalues++] = expr_at(w->reports[i].e, &w->scope, (uint64_t)j);
+        r->report_count[k] = r->nvalues - r->report_first[k];
+    }
+}
+
+static void execute_one(val_run *r, const config *base, const char *workloads)
+{
+    diag d;
+    diag_init(&d);
+    config *cfg = xmalloc(sizeof *cfg);
+    *cfg = *base;
+    workload *w = xcalloc(1, sizeof *w);
+    kernel_stats *ks = xcalloc(32, sizeof *ks);
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", workloads, r->file);
+    for (int i = 0; i < r->nsets && !d.errors; i++) config_set(cfg, r->sets[i], &d);
+    if (!d.errors) config_validate(cfg, &d);
+    if (!d.errors && !workload_load(w, path, &d)) {
+        for (int i = 0; i < r->ndefines && !d.errors; i++) workload_define(w, r->defines[i], &d);
+        if (!d.errors) workload_prepare(w, &d);
+    }
+    if (!d.errors) {
+        func_options fo = { 0, 100000, NULL };   /* as warpsim run */
+        func_status st = workload_run(w, cfg, &fo, 0, ks, &d);
+        if (st != FUNC_OK && !d.errors) diag_error(&d, "the run stopped before the end");
+        for (int i = 0; i < w->nchecks && !d.errors; i++)
+            if (!workload_check(w, i, &d)) diag_error(&d, "the workload's check failed: its figures are not used");
+        if (!d.errors) collect(r, w, ks);
+        for (int i = 0; i < w->nlaunches; i++) stats_free(&ks[i]);
+    }
+    r->clock_mhz = (double)CFG(cfg, gpu_clock_mhz);
+    r->warp_size = (int)CFG(cfg, sm_warp_size);
+    if (d.errors) fail(r, &d);
+    workload_free(w);
+    free(w);
+    free(ks);
+    free(cfg);
+    diag_free(&d);
+}
+
+typedef struct {
+    val_run *runs;
+    config *cfgs;
+    int nruns, next;
+    const char *workloads;
+    pthread_mutex_t lock;
+} pool;
+
+static void *worker(void *arg)
+{
+    pool *p = arg;
+    for (;;) {
+        pthread_mutex_lock(&p->lock);
+        int i = p->next++;
+        pthread_mutex_unlock(&p->lock);
+        if (i >= p->nruns) return NULL;
+        if (p->runs[i].wanted && !p->runs[i].status) execute_one(&p->runs[i], &p->cfgs[i], p->workloads);
+    }
+}
+
+void validate_execute(val_run *runs, int nruns, int jobs, const char *workloads)
+{
+    /* configs are read here, in one thread: the config search path is shared */
+    config *cfgs = xcalloc((size_t)nruns, sizeof *cfgs);
+    for (int i = 0; i < nruns; i++) {
+        if (!runs[i].wanted) continue;
+        diag d;
+        diag_init(&d);
+        config_defaults(&cfgs[i]);
+        if (runs[i].config[0]) cli_load_config(&cfgs[i], runs[i].config, &d);
+        if (d.errors) fail(&runs[i], &d);
+        diag_free(&d);
+    }
+    pool p = { runs, cfgs, nruns, 0, workloads, PTHREAD_MUTEX_INITIALIZER };
+    if (jobs < 1) jobs = 1;
+    if (jobs > 16) jobs = 16;
+    pthread_t th[16];
+    int started = 0;
+    for (int j = 1; j < jobs; j++)
+        if (!pthread_create(&th[started], NULL, worker, &p)) started++;
+    worker(&p);
+    for (int j = 0; j < started; j++) pthread_join(th[j], NULL);
+    free(cfgs);
+}

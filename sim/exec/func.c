@@ -1,0 +1,49 @@
+/* sim/exec/func.c — the functional runner: no timing. Resident blocks (as many
+ * as the config's occupancy allows on all SMs) run round robin, each warp a
+ * short quantum at a time, so that warps of different blocks interleave and
+ * atomics, locks and persistent-thread queues behave as on a GPU. */
+#include "warpexec.h"
+
+#define QUANTUM 64   /* instructions a warp runs before the next warp's turn */
+
+/* run one warp for up to QUANTUM instructions; returns -1 on a fault */
+static int run_warp(xrun *r, xwarp *w)
+{
+    xstep step;
+    for (int n = 0; n < QUANTUM && !w->done && !w->at_barrier; n++) {
+        if (xrun_over_limit(r, w)) return -1;
+        (*r->used)++;
+        if (xrun_step(r, w, &step)) return -1;
+        if (w->spinning) break;
+    }
+    return 0;
+}
+
+func_status func_run(const func_launch *l, gmem *mem, const config *cfg, const func_options *opt,
+                     kernel_stats *stats, uint64_t *used, diag *d)
+{
+    xrun r;
+    func_status status = xrun_init(&r, l, mem, cfg, opt, stats, used, d, (int)CFG(cfg, sm_count));
+    if (status != FUNC_OK || !r.nslots) { xrun_free(&r); return status; }
+    for (int s = 0; s < r.nslots; s++) xrun_start_block(&r, s);
+    for (int busy = 1; busy && status == FUNC_OK;) {
+        busy = 0;
+        for (int s = 0; s < r.nslots && status == FUNC_OK; s++) {
+            xblock *b = &r.blocks[s];
+            if (!b->active) continue;
+            for (int i = 0; i < b->nwarps; i++)
+                if (run_warp(&r, &r.warps[b->first_warp + i])) { status = FUNC_FAULT; break; }
+            if (status == FUNC_OK && b->live_warps == 0) {
+                b->active = 0;
+                xrun_start_block(&r, s);
+            }
+            busy |= b->active;
+        }
+        if (status == FUNC_OK && busy && xrun_deadlocked(&r)) {
+            xrun_report_deadlock(&r);
+            status = FUNC_FAULT;
+        }
+    }
+    xrun_free(&r);
+    return status;
+}

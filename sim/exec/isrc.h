@@ -1,0 +1,49 @@
+/* sim/exec/isrc.h — the instruction source: where the timing model gets each
+ * warp's instructions. It asks for the next instruction's static facts
+ * (peek) and, at issue, for its dynamic facts (issue). The functional core
+ * (isrc_func.c) executes the instruction then; a trace reader will replay a
+ * recorded one. The SM never decodes or executes by itself. */
+#ifndef WARPSIM_ISRC_H
+#define WARPSIM_ISRC_H
+#include "exec.h"
+
+/* scoreboard slots: registers, then predicates, uniform registers, uniform predicates */
+enum { SB_PRED = 256, SB_UREG = 264, SB_UPRED = 328, SB_SLOTS = 336 };
+#define ISRC_MAX_SRC 16
+#define ISRC_MAX_DST 8
+
+typedef struct {
+    int pc;
+    int op;                 /* the warpsim opcode, for per-opcode overrides; -1 when there is none */
+    isa_unit unit;
+    uint8_t nsrc, ndst;
+    uint16_t src[ISRC_MAX_SRC], dst[ISRC_MAX_DST];
+    uint8_t mem_space;      /* isa_space of a memory instruction */
+    uint8_t is_mem, is_load, is_store;
+    uint8_t is_barrier, is_membar_gl, is_membar_cta, reads_clock;
+    uint8_t is_atomic, cache_op;     /* cache_op: MOD_CACHE_* or 0 */
+    int32_t const_offset;            /* bank-0 offset the instruction reads, -1 when none */
+} isrc_static;
+
+typedef struct {
+    uint64_t active;        /* lanes that issued */
+    uint64_t exec;          /* lanes that executed (guard true) */
+    int redirected;         /* the warp does not continue at pc + 1 */
+    int diverged;
+    int warp_done;
+    int barrier_released;   /* this instruction completed a barrier of its block */
+    const isa_result *res;  /* addresses of a memory instruction */
+} isrc_dynamic;
+
+typedef struct isrc isrc;
+struct isrc {
+    void *ctx;
+    /* the next instruction of warp w, or NULL when the warp has finished */
+    const isrc_static *(*peek)(isrc *s, int w);
+    /* issue it: 0, or -1 on a fault (reported) */
+    int (*issue)(isrc *s, int w, isrc_dynamic *out);
+    /* the warp waits at a barrier for the rest of its block */
+    int (*at_barrier)(isrc *s, int w);
+};
+
+#endif

@@ -1,0 +1,136 @@
+/* sim/exec/isrc_func.c — the execution-driven instruction source: static facts
+ * come from the assembled kernel, dynamic facts from executing the
+ * instruction at issue in the shared warp executor. */
+#include "isrc_func.h"
+#include "out/trace_emit.h"
+#include <stdlib.h>
+#include <string.h>
+
+static int is_dst_letter(char c) { return c && strchr("RWDXPUVQ", c) != NULL; }
+
+static void add(uint16_t *list, uint8_t *n, int max, int slot)
+{
+    for (int i = 0; i < *n; i++)
+        if (list[i] == slot) return;
+    if (*n < max) list[(*n)++] = (uint16_t)slot;
+}
+
+/* scoreboard slots an operand covers */
+static void operand_slots(const isa_insn *in, const isa_operand *o, int dst, isrc_static *s)
+{
+    uint16_t *list = dst ? s->dst : s->src;
+    uint8_t *n = dst ? &s->ndst : &s->nsrc;
+    int max = dst ? ISRC_MAX_DST : ISRC_MAX_SRC;
+    switch (o->kind) {
+    case OPK_REG:
+        if (o->reg != ISA_REG_RZ) for (int i = 0; i < o->width; i++) add(list, n, max, o->reg + i);
+        break;
+    case OPK_UREG:
+        if (o->reg != ISA_UREG_URZ) for (int i = 0; i < o->width; i++) add(list, n, max, SB_UREG + o->reg + i);
+        break;
+    case OPK_PRED:
+        if (o->reg != ISA_PRED_PT) add(list, n, max, SB_PRED + o->reg);
+        break;
+    case OPK_UPRED:
+        if (o->reg != ISA_PRED_PT) add(list, n, max, SB_UPRED + o->reg);
+        break;
+    case OPK_MEM: {
+        int wide = in->op == OP_LDG || in->op == OP_STG || in->op == OP_ATOMG || in->op == OP_RED;
+        if (o->base_kind == OPK_REG && o->reg != ISA_REG_RZ)
+            for (int i = 0; i < (wide ? 2 : 1); i++) add(s->src, &s->nsrc, ISRC_MAX_SRC, o->reg + i);
+        if (o->base_kind == OPK_UREG && o->reg != ISA_UREG_URZ)
+            for (int i = 0; i < (wide ? 2 : 1); i++) add(s->src, &s->nsrc, ISRC_MAX_SRC, SB_UREG + o->reg + i);
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+static void describe(const isa_insn *in, int pc, isrc_static *s)
+{
+    memset(s, 0, sizeof *s);
+    s->const_offset = -1;
+    s->pc = pc;
+    s->op = in->op;
+    s->unit = isa_ops[in->op].unit;
+    if (in->guard != ISA_PRED_PT)
+        add(s->src, &s->nsrc, ISRC_MAX_SRC, (in->guard_uniform ? SB_UPRED : SB_PRED) + in->guard);
+    for (int i = 0; i < in->nops; i++)
+        operand_slots(in, &in->o[i], is_dst_letter(isa_operand_letter(in, i)), s);
+    switch (in->op) {
+    case OP_LDG: case OP_LDL: case OP_ATOMG: case OP_LDS: case OP_ATOMS:
+        s->is_mem = s->is_load = 1;
+        break;
+    case OP_STG: case OP_STL: case OP_STS: case OP_RED:
+        s->is_mem = s->is_store = 1;
+        break;
+    default:
+        break;
+    }
+    s->mem_space = in->op == OP_LDS || in->op == OP_STS || in->op == OP_ATOMS ? SPACE_SHARED
+                 : in->op == OP_LDL || in->op == OP_STL ? SPACE_LOCAL : SPACE_GLOBAL;
+    s->is_barrier = in->op == OP_BAR_SYNC;
+    s->is_atomic = in->op == OP_ATOMG || in->op == OP_RED || in->op == OP_ATOMS;
+    s->cache_op = in->cache;
+    s->const_offset = -1;
+    for (int i = 0; i < in->nops; i++)
+        if (in->o[i].kind == OPK_CONST) s->const_offset = (int32_t)in->o[i].imm;
+    s->is_membar_gl = in->op == OP_MEMBAR && in->scope == MOD_SCOPE_GL;
+    s->is_membar_cta = in->op == OP_MEMBAR && in->scope != MOD_SCOPE_GL;
+    s->reads_clock = (in->op == OP_S2R || in->op == OP_CS2R)
+                     && (in->o[1].imm == SR_CLOCKLO || in->o[1].imm == SR_CLOCKHI);
+}
+
+static const isrc_static *func_peek(isrc *s, int w)
+{
+    isrc_func *f = s->ctx;
+    const xwarp *x = &f->run->warps[w];
+    if (x->done) return NULL;
+    return &f->table[stack_top(&x->stack)->pc];
+}
+
+static int func_issue(isrc *s, int w, isrc_dynamic *out)
+{
+    isrc_func *f = s->ctx;
+    xrun *r = f->run;
+    xwarp *x = &r->warps[w];
+    const xblock *b = &r->blocks[x->block];
+    uint64_t released = b->released;
+    if (xrun_over_limit(r, x)) return -1;
+    (*r->used)++;
+    if (xrun_step(r, x, &f->step)) return -1;
+    out->active = f->step.active;
+    out->exec = f->step.res.exec_mask;
+    out->redirected = f->step.redirected;
+    out->diverged = f->step.diverged;
+    out->warp_done = x->done;
+    out->barrier_released = b->released != released;
+    out->res = &f->step.res;
+    if (f->emit) trace_emit_insn(f->emit, x->block, x->index, &f->table[f->step.pc], f->step.active, out);
+    return 0;
+}
+
+static int func_at_barrier(isrc *s, int w)
+{
+    const isrc_func *f = s->ctx;
+    return f->run->warps[w].at_barrier;
+}
+
+void isrc_func_init(isrc_func *f, xrun *r)
+{
+    f->run = r;
+    f->emit = r->opt ? r->opt->emit : NULL;
+    f->table = xcalloc((size_t)r->k->ncode, sizeof(isrc_static));
+    for (int pc = 0; pc < r->k->ncode; pc++) describe(&r->k->code[pc], pc, &f->table[pc]);
+    f->src.ctx = f;
+    f->src.peek = func_peek;
+    f->src.issue = func_issue;
+    f->src.at_barrier = func_at_barrier;
+}
+
+void isrc_func_free(isrc_func *f)
+{
+    free(f->table);
+    f->table = NULL;
+}

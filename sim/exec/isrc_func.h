@@ -1,0 +1,18 @@
+/* sim/exec/isrc_func.h — the execution-driven instruction source. */
+#ifndef WARPSIM_ISRC_FUNC_H
+#define WARPSIM_ISRC_FUNC_H
+#include "isrc.h"
+#include "warpexec.h"
+
+typedef struct {
+    isrc src;
+    xrun *run;
+    isrc_static *table;     /* static facts per pc of the kernel */
+    xstep step;
+    struct trace_emit *emit;  /* record each issued instruction (warpsim run --emit-trace), or NULL */
+} isrc_func;
+
+void isrc_func_init(isrc_func *f, xrun *r);
+void isrc_func_free(isrc_func *f);
+
+#endif

@@ -1,0 +1,231 @@
+/* sim/exec/memory.c — sparse paged global memory with lazily initialised buffers. */
+#include "memory.h"
+#include "exec.h"
+#include "diag.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PAGE_BITS 12
+#define PAGE_SIZE (1u << PAGE_BITS)
+#define BUFFER_ALIGN 0x10000ull       /* 64 KB: a page never spans two buffers */
+#define FIRST_BASE 0x100000000ull     /* above 4 GB: a truncated pointer faults */
+
+typedef struct { uint64_t page; uint8_t *data; } page_slot;
+
+struct gmem {
+    mem_buffer *buf;
+    int nbuf, capbuf;
+    uint64_t next_base;
+    page_slot *slots;        /* open addressing, capacity a power of two */
+    size_t cap, used;
+    uint64_t last_page;
+    uint8_t *last_data;
+    int last_buf;
+    uint64_t epoch;
+};
+
+static const struct { const char *name; int size; int is_float; } elem_info[ET_COUNT] = {
+    { "u8", 1, 0 }, { "s8", 1, 0 }, { "u16", 2, 0 }, { "s16", 2, 0 }, { "u32", 4, 0 },
+    { "s32", 4, 0 }, { "u64", 8, 0 }, { "s64", 8, 0 }, { "f32", 4, 1 }, { "f64", 8, 1 },
+};
+
+int elem_size(elem_type t) { return elem_info[t].size; }
+const char *elem_name(elem_type t) { return elem_info[t].name; }
+int elem_is_float(elem_type t) { return elem_info[t].is_float; }
+
+int elem_parse(const char *name, elem_type *t)
+{
+    for (int i = 0; i < ET_COUNT; i++)
+        if (!strcmp(elem_info[i].name, name)) { *t = (elem_type)i; return 0; }
+    return -1;
+}
+
+void elem_store(elem_type t, double v, void *dst)
+{
+    switch (t) {
+    case ET_U8: { uint8_t x = (uint8_t)(int64_t)v; memcpy(dst, &x, 1); break; }
+    case ET_S8: { int8_t x = (int8_t)(int64_t)v; memcpy(dst, &x, 1); break; }
+    case ET_U16: { uint16_t x = (uint16_t)(int64_t)v; memcpy(dst, &x, 2); break; }
+    case ET_S16: { int16_t x = (int16_t)(int64_t)v; memcpy(dst, &x, 2); break; }
+    case ET_U32: { uint32_t x = (uint32_t)(int64_t)v; memcpy(dst, &x, 4); break; }
+    case ET_S32: { int32_t x = (int32_t)(int64_t)v; memcpy(dst, &x, 4); break; }
+    case ET_U64: { uint64_t x = v < 0 ? (uint64_t)(int64_t)v : (uint64_t)v; memcpy(dst, &x, 8); break; }
+    case ET_S64: { int64_t x = (int64_t)v; memcpy(dst, &x, 8); break; }
+    case ET_F32: { float x = (float)v; memcpy(dst, &x, 4); break; }
+    default: memcpy(dst, &v, 8); break;
+    }
+}
+
+double elem_load(elem_type t, const void *src)
+{
+    switch (t) {
+    case ET_U8: { uint8_t x; memcpy(&x, src, 1); return x; }
+    case ET_S8: { int8_t x; memcpy(&x, src, 1); return x; }
+    case ET_U16: { uint16_t x; memcpy(&x, src, 2); return x; }
+    case ET_S16: { int16_t x; memcpy(&x, src, 2); return x; }
+    case ET_U32: { uint32_t x; memcpy(&x, src, 4); return x; }
+    case ET_S32: { int32_t x; memcpy(&x, src, 4); return x; }
+    case ET_U64: { uint64_t x; memcpy(&x, src, 8); return (double)x; }
+    case ET_S64: { int64_t x; memcpy(&x, src, 8); return (double)x; }
+    case ET_F32: { float x; memcpy(&x, src, 4); return x; }
+    default: { double x; memcpy(&x, src, 8); return x; }
+    }
+}
+
+/* SplitMix64 (Steele et al. 2014): a counter-based generator, so element i
+ * of a random buffer is the same whichever page is touched first */
+static uint64_t mix64(uint64_t z)
+{
+    z += 0x9e3779b97f4a7c15ull;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+double init_value(const buffer_init *init, elem_type t, uint64_t i)
+{
+    switch (init->kind) {
+    case INIT_CONST: return init->a;
+    case INIT_IOTA: return init->a + init->b * (double)i;
+    default: {
+        uint64_t h = mix64(mix64(init->seed) ^ i);
+        if (elem_is_float(t)) return init->a + (init->b - init->a) * (double)(h >> 11) * 0x1.0p-53;
+        double lo = ceil(init->a), hi = floor(init->b);
+        uint64_t span = (uint64_t)(hi - lo) + 1;
+        return lo + (double)(span ? h % span : h);
+    }
+    }
+}
+
+gmem *gmem_new(void)
+{
+    gmem *m = xcalloc(1, sizeof *m);
+    m->next_base = FIRST_BASE;
+    m->cap = 1024;
+    m->slots = xcalloc(m->cap, sizeof(page_slot));
+    m->last_page = UINT64_MAX;
+    m->last_buf = -1;
+    return m;
+}
+
+void gmem_free(gmem *m)
+{
+    if (!m) return;
+    for (size_t i = 0; i < m->cap; i++) free(m->slots[i].data);
+    free(m->slots);
+    free(m->buf);
+    free(m);
+}
+
+int gmem_alloc(gmem *m, const char *name, elem_type type, uint64_t count, buffer_init init)
+{
+    if (m->nbuf == m->capbuf) {
+        m->capbuf = m->capbuf ? 2 * m->capbuf : 8;
+        m->buf = xrealloc(m->buf, sizeof(mem_buffer) * (size_t)m->capbuf);
+    }
+    mem_buffer *b = &m->buf[m->nbuf];
+    memset(b, 0, sizeof *b);
+    snprintf(b->name, sizeof b->name, "%s", name);
+    b->type = type;
+    b->count = count;
+    b->bytes = count * (uint64_t)elem_size(type);
+    b->base = m->next_base;
+    b->init = init;
+    /* a guard gap of one alignment unit after each buffer catches overruns */
+    m->next_base += (b->bytes + 2 * BUFFER_ALIGN - 1) / BUFFER_ALIGN * BUFFER_ALIGN;
+    return m->nbuf++;
+}
+
+const mem_buffer *gmem_buffer(const gmem *m, int i) { return i >= 0 && i < m->nbuf ? &m->buf[i] : NULL; }
+int gmem_nbuffers(const gmem *m) { return m->nbuf; }
+uint64_t gmem_epoch(const gmem *m) { return m->epoch; }
+size_t gmem_pages(const gmem *m) { return m->used; }
+
+static int find_buffer(gmem *m, uint64_t addr)
+{
+    if (m->last_buf >= 0) {
+        const mem_buffer *b = &m->buf[m->last_buf];
+        if (addr >= b->base && addr < b->base + b->bytes) return m->last_buf;
+    }
+    int lo = 0, hi = m->nbuf - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        const mem_buffer *b = &m->buf[mid];
+        if (addr < b->base) hi = mid - 1;
+        else if (addr >= b->base + b->bytes) lo = mid + 1;
+        else return m->last_buf = mid;
+    }
+    return -1;
+}
+
+static void grow(gmem *m)
+{
+    size_t ncap = m->cap * 2;
+    page_slot *ns = xcalloc(ncap, sizeof(page_slot));
+    for (size_t i = 0; i < m->cap; i++) {
+        if (!m->slots[i].data) continue;
+        size_t h = (size_t)mix64(m->slots[i].page) & (ncap - 1);
+        while (ns[h].data) h = (h + 1) & (ncap - 1);
+        ns[h] = m->slots[i];
+    }
+    free(m->slots);
+    m->slots = ns;
+    m->cap = ncap;
+}
+
+static uint8_t *page_of(gmem *m, uint64_t page, int buf)
+{
+    if (page == m->last_page) return m->last_data;
+    size_t h = (size_t)mix64(page) & (m->cap - 1);
+    while (m->slots[h].data) {
+        if (m->slots[h].page == page) {
+            m->last_page = page;
+            return m->last_data = m->slots[h].data;
+        }
+        h = (h + 1) & (m->cap - 1);
+    }
+    /* first touch: fill from the initialiser */
+    uint8_t *data = xcalloc(1, PAGE_SIZE);
+    const mem_buffer *b = &m->buf[buf];
+    int es = elem_size(b->type);
+    uint64_t start = page << PAGE_BITS;
+    for (uint64_t off = 0; off < PAGE_SIZE; off += (uint64_t)es) {
+        uint64_t a = start + off;
+        if (a < b->base || a >= b->base + b->bytes) continue;
+        uint64_t idx = (a - b->base) / (uint64_t)es;
+        if (b->init.kind == INIT_CONST && b->init.a == 0) break;
+        elem_store(b->type, init_value(&b->init, b->type, idx), data + off);
+    }
+    m->slots[h].page = page;
+    m->slots[h].data = data;
+    if (++m->used * 2 > m->cap) grow(m);
+    m->last_page = page;
+    return m->last_data = data;
+}
+
+int gmem_access(gmem *m, uint64_t addr, void *buf, int size, int write)
+{
+    int b = find_buffer(m, addr);
+    if (b < 0 || addr + (uint64_t)size > m->buf[b].base + m->buf[b].bytes) return FAULT_OUT_OF_BOUNDS;
+    uint8_t *p = page_of(m, addr >> PAGE_BITS, b) + (addr & (PAGE_SIZE - 1));
+    if (!write) {
+        memcpy(buf, p, (size_t)size);
+        return FAULT_NONE;
+    }
+    if (memcmp(p, buf, (size_t)size)) {
+        memcpy(p, buf, (size_t)size);
+        m->epoch++;
+    }
+    return FAULT_NONE;
+}
+
+double gmem_elem(gmem *m, int b, uint64_t i)
+{
+    const mem_buffer *mb = &m->buf[b];
+    int es = elem_size(mb->type);
+    uint8_t tmp[8];
+    gmem_access(m, mb->base + i * (uint64_t)es, tmp, es, 0);
+    return elem_load(mb->type, tmp);
+}

@@ -1,0 +1,51 @@
+/* sim/exec/memory.h — simulated global memory: named buffers in a sparse 64-bit
+ * address space. Pages (4 KB) are created on first touch and filled from the
+ * buffer's initialiser then, so a 512 MB buffer costs only what is touched. */
+#ifndef WARPSIM_MEMORY_H
+#define WARPSIM_MEMORY_H
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum { ET_U8, ET_S8, ET_U16, ET_S16, ET_U32, ET_S32, ET_U64, ET_S64, ET_F32, ET_F64, ET_COUNT } elem_type;
+typedef enum { INIT_CONST, INIT_IOTA, INIT_RANDOM } init_kind;
+
+typedef struct {
+    init_kind kind;
+    double a, b;       /* const: value a; iota: start a, step b; random: lo a, hi b */
+    uint64_t seed;
+} buffer_init;
+
+typedef struct {
+    char name[64];
+    elem_type type;
+    uint64_t count, bytes, base;
+    buffer_init init;
+} mem_buffer;
+
+typedef struct gmem gmem;
+
+gmem *gmem_new(void);
+void gmem_free(gmem *m);
+/* a new buffer; returns its index */
+int gmem_alloc(gmem *m, const char *name, elem_type type, uint64_t count, buffer_init init);
+const mem_buffer *gmem_buffer(const gmem *m, int index);
+int gmem_nbuffers(const gmem *m);
+/* read or write size bytes (aligned, at most 16); returns an isa_fault */
+int gmem_access(gmem *m, uint64_t addr, void *buf, int size, int write);
+/* element i of buffer b as a double (integers exactly up to 2^53) */
+double gmem_elem(gmem *m, int b, uint64_t i);
+/* counts writes that changed memory: progress for deadlock detection */
+uint64_t gmem_epoch(const gmem *m);
+size_t gmem_pages(const gmem *m);
+
+int elem_size(elem_type t);
+const char *elem_name(elem_type t);
+int elem_parse(const char *name, elem_type *t);
+int elem_is_float(elem_type t);
+/* the initial value of element i, as the buffer's initialiser defines it */
+double init_value(const buffer_init *init, elem_type t, uint64_t i);
+/* store v as an element of type t */
+void elem_store(elem_type t, double v, void *dst);
+double elem_load(elem_type t, const void *src);
+
+#endif

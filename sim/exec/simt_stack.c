@@ -1,0 +1,60 @@
+/* sim/exec/simt_stack.c — immediate-post-dominator reconvergence stack. */
+#include "simt_stack.h"
+
+void stack_init(simt_stack *s, int32_t pc, uint64_t mask)
+{
+    s->depth = 0;
+    if (!mask) return;
+    s->e[0] = (stack_entry){ pc, -1, mask };
+    s->depth = 1;
+}
+
+/* pop entries that reached their reconvergence point or have no lanes */
+static void settle(simt_stack *s)
+{
+    while (s->depth > 0) {
+        const stack_entry *t = &s->e[s->depth - 1];
+        if (t->mask && t->pc != t->rpc) break;
+        s->depth--;
+    }
+}
+
+void stack_advance(simt_stack *s, int32_t next_pc)
+{
+    s->e[s->depth - 1].pc = next_pc;
+    settle(s);
+}
+
+int stack_branch(simt_stack *s, uint64_t taken, int32_t target, int32_t fallthrough,
+                 int32_t rpc, stack_order order)
+{
+    stack_entry *t = &s->e[s->depth - 1];
+    uint64_t not_taken = t->mask & ~taken;
+    taken &= t->mask;
+    if (!not_taken || !taken) {
+        t->pc = taken ? target : fallthrough;
+        settle(s);
+        return 0;
+    }
+    if (s->depth + 2 > STACK_MAX_DEPTH) return -1;
+    /* the top becomes the reconvergence entry; paths already at rpc wait there */
+    t->pc = rpc;
+    stack_entry first = { target, rpc, taken }, second = { fallthrough, rpc, not_taken };
+    if (order == STACK_FALLTHROUGH_FIRST) {
+        stack_entry tmp = first; first = second; second = tmp;
+    }
+    /* push the path that runs second first, so that the other is on top */
+    if (second.pc != rpc) s->e[s->depth++] = second;
+    if (first.pc != rpc) s->e[s->depth++] = first;
+    settle(s);
+    return 1;
+}
+
+void stack_exit(simt_stack *s, uint64_t lanes, int32_t next_pc)
+{
+    for (int i = 0; i < s->depth; i++) s->e[i].mask &= ~lanes;
+    if (s->depth > 0 && s->e[s->depth - 1].mask) s->e[s->depth - 1].pc = next_pc;
+    settle(s);
+    /* an entry below may have lost all its lanes too */
+    while (s->depth > 0 && !s->e[s->depth - 1].mask) s->depth--;
+}

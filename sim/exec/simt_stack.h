@@ -1,0 +1,38 @@
+/* sim/exec/simt_stack.h — the SIMT reconvergence stack of one warp.
+ * Entries are (pc, reconvergence pc, lane mask); the top entry runs. A
+ * divergent branch turns the top entry into the reconvergence entry and
+ * pushes one entry per path; an entry whose pc reaches its reconvergence pc
+ * pops, and its lanes continue in the entry below (Fung et al., MICRO 2007). */
+#ifndef WARPSIM_SIMT_STACK_H
+#define WARPSIM_SIMT_STACK_H
+#include <stdint.h>
+
+typedef struct {
+    int32_t pc;
+    int32_t rpc;      /* -1: no reconvergence (the paths exit) */
+    uint64_t mask;
+} stack_entry;
+
+#define STACK_MAX_DEPTH 160  /* > 2 * 64 lanes: every push splits a mask */
+
+typedef struct {
+    stack_entry e[STACK_MAX_DEPTH];
+    int depth;
+} simt_stack;
+
+typedef enum { STACK_TAKEN_FIRST, STACK_FALLTHROUGH_FIRST } stack_order;
+
+void stack_init(simt_stack *s, int32_t pc, uint64_t mask);
+static inline int stack_empty(const simt_stack *s) { return s->depth == 0; }
+static inline const stack_entry *stack_top(const simt_stack *s) { return &s->e[s->depth - 1]; }
+/* a non-branch instruction finished: the top entry goes on to next_pc */
+void stack_advance(simt_stack *s, int32_t next_pc);
+/* a branch at the top: taken lanes go to target, the others to fallthrough.
+ * Returns 1 when the warp diverged, 0 when it did not, -1 on overflow. */
+int stack_branch(simt_stack *s, uint64_t taken, int32_t target, int32_t fallthrough,
+                 int32_t rpc, stack_order order);
+/* lanes finished (EXIT): removed from every entry; then the top goes on to
+ * next_pc if it still has lanes */
+void stack_exit(simt_stack *s, uint64_t lanes, int32_t next_pc);
+
+#endif

@@ -1,0 +1,414 @@
+/* sim/exec/warpexec.c — warp and block execution shared by the functional
+ * runner and the timing model: resident blocks, each warp's registers and
+ * SIMT stack, barriers, shared and local memory, fault reports and deadlock
+ * detection. The timing model calls xrun_step at issue (execute at issue). */
+#include "warpexec.h"
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+uint64_t xrun_epoch(const xrun *r) { return gmem_epoch(r->mem) + r->local_epoch; }
+
+static int env_mem(void *ctx, isa_space space, int lane, uint64_t addr, void *buf, int size, int write)
+{
+    xrun *r = ctx;
+    if (space == SPACE_GLOBAL) return gmem_access(r->mem, addr, buf, size, write);
+    uint8_t *base;
+    uint64_t limit;
+    if (space == SPACE_SHARED) {
+        base = r->blocks[r->cur->block].shared;
+        limit = r->k->shared_bytes;
+    } else {
+        base = r->cur->local + (size_t)lane * r->k->local_bytes;
+        limit = r->k->local_bytes;
+    }
+    if (addr + (uint64_t)size > limit) return space == SPACE_SHARED ? FAULT_SHARED_RANGE : FAULT_LOCAL_RANGE;
+    if (!write) { memcpy(buf, base + addr, (size_t)size); return FAULT_NONE; }
+    if (memcmp(base + addr, buf, (size_t)size)) { memcpy(base + addr, buf, (size_t)size); r->local_epoch++; }
+    return FAULT_NONE;
+}
+
+static uint32_t env_sreg(void *ctx, isa_sreg sr, int lane)
+{
+    xrun *r = ctx;
+    const xwarp *w = r->cur;
+    const xblock *b = &r->blocks[w->block];
+    const uint32_t *bd = r->l->block;
+    uint32_t t = (uint32_t)(w->index * r->ws + lane);
+    switch (sr) {
+    case SR_TID_X: return t % bd[0];
+    case SR_TID_Y: return t / bd[0] % bd[1];
+    case SR_TID_Z: return t / (bd[0] * bd[1]);
+    case SR_CTAID_X: case SR_CTAID_Y: case SR_CTAID_Z: return b->ctaid[sr - SR_CTAID_X];
+    case SR_NTID_X: case SR_NTID_Y: case SR_NTID_Z: return bd[sr - SR_NTID_X];
+    case SR_NCTAID_X: case SR_NCTAID_Y: case SR_NCTAID_Z: return r->l->grid[sr - SR_NCTAID_X];
+    case SR_WARPID: return (uint32_t)w->index;
+    case SR_SMID: return (uint32_t)b->sm;
+    default: return 0;
+    }
+}
+
+static uint64_t env_clock(void *ctx)
+{
+    const xrun *r = ctx;
+    return r->cycle ? *r->cycle : r->clock;
+}
+
+int func_blocks_per_sm(const char *name, int nregs, uint64_t shared_bytes, const uint32_t block[3], const config *cfg, diag *d)
+{
+    uint64_t threads = (uint64_t)block[0] * block[1] * block[2];
+    int ws = (int)CFG(cfg, sm_warp_size);
+    uint64_t warps = (threads + (uint64_t)ws - 1) / (uint64_t)ws;
+    uint64_t regs = (uint64_t)nregs * warps * (uint64_t)ws;
+    struct { const char *what; uint64_t need, have; } lim[] = {
+        { "threads (sm.max_threads)", threads, (uint64_t)CFG(cfg, sm_max_threads) },
+        { "warps (sm.max_warps)", warps, (uint64_t)CFG(cfg, sm_max_warps) },
+        { "registers (sm.registers)", regs, (uint64_t)CFG(cfg, sm_registers) },
+        { "shared memory bytes (sm.shared_memory)", shared_bytes, (uint64_t)CFG(cfg, sm_shared_memory) },
+    };
+    if (nregs > CFG(cfg, sm_max_regs_per_thread)) {
+        diag_error(d, "kernel '%s' uses %d registers per thread; the config allows %lld (sm.max_regs_per_thread)",
+                   name, nregs, (long long)CFG(cfg, sm_max_regs_per_thread));
+        return 0;
+    }
+    uint64_t fit = (uint64_t)CFG(cfg, sm_max_blocks);
+    for (size_t i = 0; i < sizeof lim / sizeof lim[0]; i++) {
+        if (!lim[i].need) continue;
+        uint64_t n = lim[i].have / lim[i].need;
+        if (n == 0) {
+            diag_error(d, "a block of kernel '%s' needs %" PRIu64 " %s but an SM has %" PRIu64
+                       "; use smaller blocks or another config", name, lim[i].need, lim[i].what, lim[i].have);
+            return 0;
+        }
+        if (n < fit) fit = n;
+    }
+    return (int)fit;
+}
+
+int xrun_start_block(xrun *r, int slot)
+{
+    if (r->next_block >= r->total_blocks) return 0;
+    xblock *b = &r->blocks[slot];
+    uint64_t id = r->next_block++;
+    const uint32_t *g = r->l->grid;
+    b->active = 1;
+    b->ctaid[0] = (uint32_t)(id % g[0]);
+    b->ctaid[1] = (uint32_t)(id / g[0] % g[1]);
+    b->ctaid[2] = (uint32_t)(id / ((uint64_t)g[0] * g[1]));
+    b->sm = slot % r->nsm;
+    b->live_warps = b->nwarps = r->warps_per_block;
+    b->arrived = b->exited_warps = 0;
+    memset(b->shared, 0, r->k->shared_bytes);
+    for (int i = 0; i < b->nwarps; i++) {
+        xwarp *w = &r->warps[b->first_warp + i];
+        int lanes = r->threads_per_block - i * r->ws;
+        if (lanes > r->ws) lanes = r->ws;
+        uint64_t mask = lanes >= 64 ? ~0ull : (1ull << lanes) - 1;
+        isa_warp_free(&w->regs);
+        isa_warp_init(&w->regs, r->ws, r->k->nregs, mask);
+        stack_init(&w->stack, 0, mask);
+        w->live = mask;
+        w->at_barrier = w->done = w->spinning = 0;
+        w->spin_pc = -1;
+        w->spin_count = 0;
+        w->age = r->next_age++;
+        if (r->k->local_bytes) memset(w->local, 0, (size_t)r->ws * r->k->local_bytes);
+    }
+    r->st->v[STAT_blocks]++;
+    r->st->v[STAT_warps] += (uint64_t)b->nwarps;
+    return 1;
+}
+
+static const char *src_text(const xrun *r, int line, char *buf, size_t len)
+{
+    const char *s = r->l->src ? src_line(r->l->src, line) : NULL;
+    if (!s) { snprintf(buf, len, "?"); return buf; }
+    while (*s == ' ' || *s == '\t') s++;
+    snprintf(buf, len, "%.*s", (int)strcspn(s, "\n"), s);
+    return buf;
+}
+
+/* "kernel K, block (x,y,z), warp W" prefix of every runtime report */
+static void where(const xrun *r, const xwarp *w, char *buf, size_t len)
+{
+    const xblock *b = &r->blocks[w->block];
+    snprintf(buf, len, "kernel '%s', block (%u,%u,%u), warp %d", r->k->name,
+             b->ctaid[0], b->ctaid[1], b->ctaid[2], w->index);
+}
+
+static void report_fault(xrun *r, const xwarp *w, int pc, const isa_result *res)
+{
+    char at[160], line[256], dis[128];
+    where(r, w, at, sizeof at);
+    const isa_insn *in = &r->k->code[pc];
+    isa_disasm(r->k, in, dis, sizeof dis);
+    diag_error(r->d, "%s, lane %d (thread %d), pc %d: %s at %s address 0x%" PRIx64 " (%d bytes)\n"
+               "  %s:%d: %s\n  instruction: %s",
+               at, res->fault_lane, w->index * r->ws + res->fault_lane, pc, isa_fault_name(res->fault),
+               isa_space_name(res->mem_space), res->fault_addr, res->mem_size,
+               r->k->file, in->line, src_text(r, in->line, line, sizeof line), dis);
+    if (res->mem_space == SPACE_GLOBAL) {
+        for (int i = 0; i < gmem_nbuffers(r->mem); i++) {
+            const mem_buffer *b = gmem_buffer(r->mem, i);
+            if (res->fault_addr >= b->base - 0x10000 && res->fault_addr < b->base + b->bytes + 0x10000) {
+                diag_append(r->d, "  note: buffer '%s' spans 0x%" PRIx64 "..0x%" PRIx64 " (%" PRIu64 " bytes)\n",
+                            b->name, b->base, b->base + b->bytes, b->bytes);
+            }
+        }
+    } else if (res->mem_space == SPACE_SHARED) {
+        diag_append(r->d, "  note: the kernel declares %u bytes of shared memory\n", r->k->shared_bytes);
+    }
+}
+
+static void describe_warp(xrun *r, const xwarp *w)
+{
+    char at[160], line[256];
+    where(r, w, at, sizeof at);
+    if (w->done) { diag_append(r->d, "  %s: finished\n", at); return; }
+    const stack_entry *t = stack_top(&w->stack);
+    const isa_insn *in = &r->k->code[t->pc];
+    diag_append(r->d, "  %s: %s at pc %d, line %d: %s\n", at,
+                w->at_barrier ? "waiting at a barrier" : w->spinning ? "spinning without progress" : "runnable",
+                t->pc, in->line, src_text(r, in->line, line, sizeof line));
+    for (int i = w->stack.depth - 1; i >= 0; i--) {
+        const stack_entry *e = &w->stack.e[i];
+        diag_append(r->d, "    stack[%d]: pc %d, reconverge at %d, lanes 0x%" PRIx64 "\n", i, e->pc, e->rpc, e->mask);
+    }
+}
+
+static uint64_t hash_warp(const xrun *r, const xwarp *w)
+{
+    uint64_t h = 1469598103934665603ull;
+#define MIX(v) (h = (h ^ (uint64_t)(v)) * 1099511628211ull)
+    size_t n = (size_t)w->regs.nregs * (size_t)r->ws;
+    for (size_t i = 0; i < n; i++) MIX(w->regs.regs[i]);
+    for (int i = 0; i < 8; i++) MIX(w->regs.preds[i]);
+    for (int i = 0; i < 64; i++) MIX(w->regs.uregs[i]);
+    MIX(w->regs.upreds);
+    for (int i = 0; i < w->stack.depth; i++) { MIX(w->stack.e[i].pc); MIX(w->stack.e[i].rpc); MIX(w->stack.e[i].mask); }
+#undef MIX
+    return h;
+}
+
+/* at a backward branch, once nothing has changed memory for a while: is this
+ * warp repeating the same state? (a spin loop that cannot end) */
+static void spin_check(xrun *r, xwarp *w, int pc)
+{
+    if (r->since_progress < r->opt->spin_threshold) return;
+    if ((w->spin_count++ & 15) != 0) return;
+    uint64_t h = hash_warp(r, w), e = xrun_epoch(r);
+    if (w->spin_pc == pc && w->spin_hash == h && w->spin_epoch == e) { w->spinning = 1; return; }
+    w->spin_pc = pc;
+    w->spin_hash = h;
+    w->spin_epoch = e;
+    w->spinning = 0;
+}
+
+static int barrier_fault(xrun *r, const xwarp *w, const char *why, int pc)
+{
+    char at[160], line[256];
+    where(r, w, at, sizeof at);
+    const isa_insn *in = &r->k->code[pc];
+    diag_error(r->d, "%s, pc %d: barrier reached by part of the block: %s\n  %s:%d: %s",
+               at, pc, why, r->k->file, in->line, src_text(r, in->line, line, sizeof line));
+    return -1;
+}
+
+static void release_if_complete(xrun *r, xblock *b)
+{
+    if (b->arrived == 0 || b->arrived < b->live_warps) return;
+    for (int i = 0; i < b->nwarps; i++) r->warps[b->first_warp + i].at_barrier = 0;
+    b->arrived = 0;
+    b->released++;
+    r->local_epoch++;
+}
+
+static int warp_barrier(xrun *r, xwarp *w, xblock *b, int pc)
+{
+    const stack_entry *t = stack_top(&w->stack);
+    if (t->mask != w->regs.lanes) {
+        char why[200];
+        snprintf(why, sizeof why, "only lanes 0x%" PRIx64 " of this warp's 0x%" PRIx64 " are here "
+                 "(a barrier inside divergent code, or after some threads exited)", t->mask, w->regs.lanes);
+        return barrier_fault(r, w, why, pc);
+    }
+    if (b->exited_warps) return barrier_fault(r, w, "other warps of the block have already exited", pc);
+    w->at_barrier = 1;
+    b->arrived++;
+    stack_advance(&w->stack, pc + 1);
+    release_if_complete(r, b);
+    return 0;
+}
+
+static int warp_exit(xrun *r, xwarp *w, xblock *b, uint64_t lanes, int pc)
+{
+    w->live &= ~lanes;
+    stack_exit(&w->stack, lanes, pc + 1);
+    r->local_epoch++;
+    if (!stack_empty(&w->stack)) return 0;
+    w->done = 1;
+    b->live_warps--;
+    b->exited_warps++;
+    if (b->arrived) {
+        for (int i = 0; i < b->nwarps; i++) {
+            xwarp *o = &r->warps[b->first_warp + i];
+            if (o->at_barrier) {
+                char why[160];
+                snprintf(why, sizeof why, "warp %d exited while this warp waits at the barrier", w->index);
+                return barrier_fault(r, o, why, o->stack.depth ? stack_top(&o->stack)->pc - 1 : pc);
+            }
+        }
+    }
+    return 0;
+}
+
+/* one warp instruction; returns -1 on a fault (reported) */
+int xrun_step(xrun *r, xwarp *w, xstep *out)
+{
+    xblock *b = &r->blocks[w->block];
+    const stack_entry *t = stack_top(&w->stack);
+    int pc = t->pc;
+    uint64_t active = t->mask;
+    const isa_insn *in = &r->k->code[pc];
+    isa_result *res = &out->res;
+    out->pc = pc;
+    out->insn = in;
+    out->active = active;
+    out->diverged = 0;
+    r->cur = w;
+    uint64_t e = xrun_epoch(r);
+    if (e != r->last_epoch) { r->last_epoch = e; r->since_progress = 0; }
+    else r->since_progress++;
+    isa_exec(r->k, in, &w->regs, active, &r->env, res);
+    r->clock++;
+    kernel_stats *st = r->st;
+    st->v[STAT_warp_instructions]++;
+    st->v[STAT_thread_instructions] += (uint64_t)__builtin_popcountll(active);
+    if (res->fault) { report_fault(r, w, pc, res); return -1; }
+    if (res->is_mem) stats_count_access(st, res->mem_space, res->is_store, res->is_atomic);
+    int status = 0;
+    switch (in->op) {
+    case OP_BRA: {
+        int target = (int)in->o[0].imm;
+        int div = stack_branch(&w->stack, res->taken_mask, target, pc + 1, in->reconv, r->order);
+        st->v[STAT_branches]++;
+        if (div < 0) {
+            res->fault = FAULT_STACK_OVERFLOW;
+            res->fault_lane = 0;
+            res->fault_addr = 0;
+            report_fault(r, w, pc, res);
+            return -1;
+        }
+        out->diverged = div;
+        st->v[STAT_divergent_branches] += (uint64_t)div;
+        if (target <= pc && res->taken_mask) spin_check(r, w, pc);
+        break;
+    }
+    case OP_EXIT:
+        if (res->exec_mask) status = warp_exit(r, w, b, res->exec_mask, pc);
+        else stack_advance(&w->stack, pc + 1);
+        break;
+    case OP_BAR_SYNC:
+        st->v[STAT_barriers]++;
+        if (res->barrier) status = warp_barrier(r, w, b, pc);
+        else stack_advance(&w->stack, pc + 1);
+        break;
+    default:
+        stack_advance(&w->stack, pc + 1);
+        break;
+    }
+    out->redirected = w->done || stack_top(&w->stack)->pc != pc + 1;
+    return status;
+}
+
+int xrun_deadlocked(xrun *r)
+{
+    uint64_t e = xrun_epoch(r);
+    int spinning = 0;
+    for (int s = 0; s < r->nslots; s++) {
+        xblock *b = &r->blocks[s];
+        if (!b->active) continue;
+        for (int i = 0; i < b->nwarps; i++) {
+            xwarp *w = &r->warps[b->first_warp + i];
+            if (w->done || w->at_barrier) continue;
+            if (!w->spinning || w->spin_epoch != e) return 0;
+            spinning = 1;
+        }
+    }
+    return spinning;
+}
+
+void xrun_report_deadlock(xrun *r)
+{
+    diag_error(r->d, "deadlock in kernel '%s': no warp can make progress (warps spin in loops that "
+               "nothing can end, or wait at a barrier for them). A lane that left a spin loop waits at "
+               "the loop's reconvergence point for lanes that wait on it: the SIMT deadlock of Wong et al. "
+               "(seed 001). Each warp:", r->k->name);
+    for (int s = 0; s < r->nslots; s++) {
+        xblock *b = &r->blocks[s];
+        if (!b->active) continue;
+        for (int i = 0; i < b->nwarps; i++) describe_warp(r, &r->warps[b->first_warp + i]);
+    }
+}
+
+
+int xrun_over_limit(xrun *r, xwarp *w)
+{
+    if (!r->opt->max_instructions || *r->used < r->opt->max_instructions) return 0;
+    char at[160];
+    where(r, w, at, sizeof at);
+    diag_error(r->d, "%s, pc %d: the run reached --max-instructions=%" PRIu64
+               " warp instructions; raise the limit if the kernel is not stuck", at,
+               stack_top(&w->stack)->pc, r->opt->max_instructions);
+    return 1;
+}
+
+func_status xrun_init(xrun *r, const func_launch *l, gmem *mem, const config *cfg, const func_options *opt,
+                      kernel_stats *stats, uint64_t *used, diag *d, int nsm)
+{
+    memset(r, 0, sizeof *r);
+    r->l = l; r->k = l->kernel; r->cfg = cfg; r->mem = mem; r->st = stats; r->d = d; r->opt = opt; r->used = used;
+    r->ws = (int)CFG(cfg, sm_warp_size);
+    r->nsm = nsm;
+    r->order = CFG(cfg, simt_divergence_order) == 0 ? STACK_TAKEN_FIRST : STACK_FALLTHROUGH_FIRST;
+    r->env = (isa_env){ r, env_mem, env_sreg, env_clock, l->cbank, l->cbank_size };
+    snprintf(stats->kernel, sizeof stats->kernel, "%s", r->k->name);
+    stats->warp_size = r->ws;
+    uint64_t threads = (uint64_t)l->block[0] * l->block[1] * l->block[2];
+    r->total_blocks = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
+    if (!threads || !r->total_blocks) return FUNC_OK;
+    r->threads_per_block = (int)threads;
+    r->warps_per_block = (int)((threads + (uint64_t)r->ws - 1) / (uint64_t)r->ws);
+    r->blocks_per_sm = func_blocks_per_sm(r->k->name, r->k->nregs, r->k->shared_bytes, l->block, cfg, d);
+    if (!r->blocks_per_sm) return FUNC_BAD_LAUNCH;
+    r->nslots = r->blocks_per_sm * nsm;
+    r->blocks = xcalloc((size_t)r->nslots, sizeof(xblock));
+    r->warps = xcalloc((size_t)r->nslots * (size_t)r->warps_per_block, sizeof(xwarp));
+    for (int s = 0; s < r->nslots; s++) {
+        xblock *b = &r->blocks[s];
+        b->first_warp = s * r->warps_per_block;
+        b->sm = s % nsm;
+        b->shared = xcalloc(1, r->k->shared_bytes ? r->k->shared_bytes : 1);
+        for (int i = 0; i < r->warps_per_block; i++) {
+            xwarp *w = &r->warps[b->first_warp + i];
+            w->block = s;
+            w->index = i;
+            w->done = 1;
+            w->local = r->k->local_bytes ? xcalloc((size_t)r->ws, r->k->local_bytes) : NULL;
+        }
+    }
+    return FUNC_OK;
+}
+
+void xrun_free(xrun *r)
+{
+    for (int s = 0; s < r->nslots; s++) free(r->blocks[s].shared);
+    for (int i = 0; i < r->nslots * r->warps_per_block; i++) {
+        isa_warp_free(&r->warps[i].regs);
+        free(r->warps[i].local);
+    }
+    free(r->blocks);
+    free(r->warps);
+    memset(r, 0, sizeof *r);
+}

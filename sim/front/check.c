@@ -1,0 +1,235 @@
+/* sim/front/check.c — evaluating a workload: lets, buffers, launch parameters,
+ * and the checks against reference results. */
+#include "workload.h"
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void sync_scope(workload *w, int nlets, int nbufs)
+{
+    for (int i = 0; i < w->nlets; i++) w->let_names[i] = w->lets[i].name;
+    for (int i = 0; i < w->nbufs; i++) { w->buf_names[i] = w->bufs[i].name; w->buf_mem[i] = w->bufs[i].mem; }
+    expr_scope *s = &w->scope;
+    s->nlets = nlets;
+    s->let_names = w->let_names;
+    s->let_values = w->let_values;
+    s->let_is_int = w->let_is_int;
+    s->nbufs = nbufs;
+    s->buf_names = w->buf_names;
+    s->buf_mem = w->buf_mem;
+    s->mem = w->mem;
+    s->file = w->prog.src.path;
+    s->lines = w->prog.src.line;
+    s->nlines = w->prog.src.nlines;
+}
+
+static void err_line(workload *w, int line, int col, diag *d, const char *msg)
+{
+    diag_at(d, w->prog.src.path, line, col, src_line(&w->prog.src, line), "%s", msg);
+}
+
+/* a scalar expression's value; -1 on error */
+static int scalar(workload *w, expr *e, double *v, diag *d)
+{
+    if (expr_resolve(e, &w->scope, 0, d)) return -1;
+    *v = expr_at(e, &w->scope, 0);
+    return 0;
+}
+
+static int parse_init(workload *w, wl_buffer *b, buffer_init *init, diag *d)
+{
+    memset(init, 0, sizeof *init);
+    init->kind = INIT_CONST;
+    expr *e = b->init;
+    if (!e) return 0;
+    if (e->kind == EX_NAME && !strcmp(e->name, "iota")) { init->kind = INIT_IOTA; init->b = 1; return 0; }
+    if (e->kind == EX_CALL && (!strcmp(e->name, "iota") || !strcmp(e->name, "random"))) {
+        int is_random = e->name[0] == 'r';
+        double v[3] = { 0, 1, 0 };
+        int want = is_random ? 3 : 2;
+        if (e->nargs > want || (is_random && e->nargs != 3)) {
+            err_line(w, b->line, e->col, d, is_random ? "random takes (seed, lo, hi)" : "iota takes (start, step)");
+            return -1;
+        }
+        for (int i = 0; i < e->nargs; i++) {
+            if (e->arg[i] && e->kw[i][0] && strcmp(e->kw[i], is_random ? "seed" : "start")) {
+                err_line(w, b->line, e->arg[i]->col, d, "unknown keyword (random(seed=S, lo, hi), iota(start, step))");
+                return -1;
+            }
+            if (scalar(w, e->arg[i], &v[i], d)) return -1;
+        }
+        if (is_random) {
+            init->kind = INIT_RANDOM;
+            init->seed = (uint64_t)v[0];
+            init->a = v[1];
+            init->b = v[2];
+            if (v[2] < v[1]) { err_line(w, b->line, e->col, d, "random(seed, lo, hi) needs lo <= hi"); return -1; }
+        } else {
+            init->kind = INIT_IOTA;
+            init->a = v[0];
+            init->b = v[1];
+        }
+        return 0;
+    }
+    return scalar(w, e, &init->a, d);
+}
+
+int workload_prepare(workload *w, diag *d)
+{
+    int before = d->errors;
+    w->mem = gmem_new();
+    for (int i = 0; i < w->nlets; i++) {
+        sync_scope(w, i, 0);
+        double v;
+        if (scalar(w, w->lets[i].e, &v, d)) continue;
+        w->let_values[i] = v;
+        w->let_is_int[i] = expr_is_int(w->lets[i].e, &w->scope);
+        w->lets[i].value = v;
+    }
+    if (d->errors > before) return d->errors - before;
+    for (int i = 0; i < w->nbufs; i++) {
+        wl_buffer *b = &w->bufs[i];
+        sync_scope(w, w->nlets, 0);
+        double count;
+        buffer_init init;
+        if (scalar(w, b->count, &count, d) || parse_init(w, b, &init, d)) continue;
+        if (count < 0 || count != floor(count) || count > 1e12) {
+            char msg[160];
+            snprintf(msg, sizeof msg, "buffer '%s' has %g elements; the count must be a whole number from 0 to 10^12", b->name, count);
+            err_line(w, b->line, b->count->col, d, msg);
+            continue;
+        }
+        b->mem = gmem_alloc(w->mem, b->name, b->type, (uint64_t)count, init);
+    }
+    sync_scope(w, w->nlets, w->nbufs);
+    if (d->errors > before) return d->errors - before;
+    /* checks and reports are resolved now, so that a typo stops the run
+     * before the simulation rather than after it */
+    for (int i = 0; i < w->nchecks; i++) {
+        wl_check *c = &w->checks[i];
+        if (expr_resolve(c->lhs, &w->scope, 1, d) + expr_resolve(c->rhs, &w->scope, 1, d)) continue;
+        int64_t ll = expr_length(c->lhs, &w->scope, d), lr = expr_length(c->rhs, &w->scope, d);
+        if (ll > 0 && lr > 0 && ll != lr) {
+            char msg[200];
+            snprintf(msg, sizeof msg, "check compares %" PRId64 " elements with %" PRId64, ll, lr);
+            err_line(w, c->line, c->lhs->col, d, msg);
+        }
+    }
+    for (int i = 0; i < w->nreports; i++)
+        if (!expr_resolve(w->reports[i].e, &w->scope, 1, d)) expr_length(w->reports[i].e, &w->scope, d);
+    return d->errors - before;
+}
+
+static int dims(workload *w, wl_launch *L, expr *e, uint32_t out[3], const char *what, diag *d)
+{
+    out[0] = out[1] = out[2] = 1;
+    int n = e->kind == EX_TUPLE ? e->nargs : 1;
+    if (n > 3) { err_line(w, L->line, e->col, d, "grid and block have at most 3 dimensions"); return -1; }
+    for (int i = 0; i < n; i++) {
+        expr *x = e->kind == EX_TUPLE ? e->arg[i] : e;
+        double v;
+        if (scalar(w, x, &v, d)) return -1;
+        if (v < 1 || v > 4294967295.0 || v != floor(v)) {
+            char msg[160];
+            snprintf(msg, sizeof msg, "%s dimension %d is %g; it must be a whole number from 1 to 2^32-1", what, i, v);
+            err_line(w, L->line, x->col, d, msg);
+            return -1;
+        }
+        out[i] = (uint32_t)v;
+    }
+    return 0;
+}
+
+int workload_cbank(workload *w, int i, uint8_t *cbank, uint32_t *size, uint32_t grid[3], uint32_t block[3], diag *d)
+{
+    int before = d->errors;
+    wl_launch *L = &w->launches[i];
+    const isa_kernel *k = L->k;
+    if (dims(w, L, L->grid, grid, "grid", d) || dims(w, L, L->block, block, "block", d)) return d->errors - before;
+    if ((uint64_t)block[0] * block[1] * block[2] > 65536) {
+        err_line(w, L->line, L->block->col, d, "a block has more than 65536 threads");
+        return d->errors - before;
+    }
+    memset(cbank, 0, k->cbank_bytes);
+    *size = k->cbank_bytes;
+    for (int a = 0; a < L->nargs; a++) {
+        const isa_param *p = &k->params[a];
+        expr *e = L->arg[a];
+        uint8_t *dst = cbank + p->offset;
+        if (expr_resolve(e, &w->scope, 1, d)) continue;
+        if (e->kind == EX_NAME && e->ref_kind == 2) {
+            if (p->type != PT_U64 && p->type != PT_S64) {
+                char msg[200];
+                snprintf(msg, sizeof msg, "buffer '%s' is passed to parameter '%s', which is not u64", e->name, p->name);
+                err_line(w, L->line, e->col, d, msg);
+                continue;
+            }
+            uint64_t addr = gmem_buffer(w->mem, w->bufs[e->ref].mem)->base;
+            memcpy(dst, &addr, 8);
+            continue;
+        }
+        if (expr_length(e, &w->scope, d) != 0) {
+            err_line(w, L->line, e->col, d, "a launch argument must be a buffer name or a scalar");
+            continue;
+        }
+        double v = expr_at(e, &w->scope, 0);
+        static const elem_type as_elem[] = { ET_U32, ET_S32, ET_U64, ET_S64, ET_F32, ET_F64 };
+        elem_type t = as_elem[p->type];
+        if (!elem_is_float(t) && v != floor(v)) {
+            char msg[200];
+            snprintf(msg, sizeof msg, "parameter '%s' is an integer but the argument is %g", p->name, v);
+            err_line(w, L->line, e->col, d, msg);
+            continue;
+        }
+        elem_store(t, v, dst);
+    }
+    return d->errors - before;
+}
+
+static int close_enough(const wl_check *c, double a, double b)
+{
+    if (!c->approx) return a == b || (isnan(a) && isnan(b));
+    double scale = fmax(fabs(a), fabs(b));
+    return fabs(a - b) <= c->abs + c->rel * scale;
+}
+
+int workload_check(workload *w, int i, diag *d)
+{
+    wl_check *c = &w->checks[i];
+    /* resolved and measured by workload_prepare */
+    int64_t ll = expr_length(c->lhs, &w->scope, NULL), lr = expr_length(c->rhs, &w->scope, NULL);
+    if (ll < 0 || lr < 0 || (ll && lr && ll != lr)) return 0;
+    uint64_t n = (uint64_t)(ll ? ll : lr), bad = 0, first = 0;
+    double fa = 0, fb = 0;
+    for (uint64_t k = 0; k < (n ? n : 1); k++) {
+        double a = expr_at(c->lhs, &w->scope, k), b = expr_at(c->rhs, &w->scope, k);
+        if (close_enough(c, a, b)) continue;
+        if (!bad++) { first = k; fa = a; fb = b; }
+    }
+    if (!bad) return 1;
+    diag_append(d, "%s:%d: check failed: %s\n", w->prog.src.path, c->line, c->text);
+    if (n) diag_append(d, "  %" PRIu64 " of %" PRIu64 " elements differ; the first is element %" PRIu64 ": %.17g, expected %.17g\n",
+                       bad, n, first, fa, fb);
+    else diag_append(d, "  got %.17g, expected %.17g (difference %.3g)\n", fa, fb, fa - fb);
+    return 0;
+}
+
+void workload_free(workload *w)
+{
+    /* the slot after the last of each kind may hold a statement whose
+     * parse failed half-way: free it too (unused slots are zero) */
+    for (int i = 0; i <= w->nlets && i < 64; i++) expr_free(w->lets[i].e);
+    for (int i = 0; i <= w->nbufs && i < 64; i++) { expr_free(w->bufs[i].count); expr_free(w->bufs[i].init); }
+    for (int i = 0; i <= w->nlaunches && i < 32; i++) {
+        expr_free(w->launches[i].grid);
+        expr_free(w->launches[i].block);
+        for (int a = 0; a < w->launches[i].nargs; a++) expr_free(w->launches[i].arg[a]);
+    }
+    for (int i = 0; i <= w->nchecks && i < 32; i++) { expr_free(w->checks[i].lhs); expr_free(w->checks[i].rhs); }
+    for (int i = 0; i <= w->nreports && i < 32; i++) expr_free(w->reports[i].e);
+    gmem_free(w->mem);
+    asm_free(&w->prog);
+    memset(w, 0, sizeof *w);
+}

@@ -1,0 +1,513 @@
+/* sim/front/trace.c — the streaming reader of Accel-Sim traces. The format (tracer
+ * versions 3 to 5) is summarised in docs/trace.md; the facts follow the
+ * NVBit tracer and Accel-Sim's trace parser. */
+#include "trace.h"
+#include "exec.h"
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define ADDR_CHUNK 2048              /* memory instructions per address chunk */
+
+typedef struct chunk {
+    struct chunk *next;
+    int used;
+    uint64_t a[ADDR_CHUNK * TRACE_WARP];
+} chunk;
+
+static int ends_with(const char *s, const char *suffix)
+{
+    size_t a = strlen(s), b = strlen(suffix);
+    return a >= b && !strcmp(s + a - b, suffix);
+}
+
+/* is there an executable xz on PATH? */
+static int have_xz(void)
+{
+    const char *path = getenv("PATH");
+    char dir[1024];
+    while (path && *path) {
+        size_t n = strcspn(path, ":");
+        snprintf(dir, sizeof dir, "%.*s/xz", (int)n, path);
+        if (n && access(dir, X_OK) == 0) return 1;
+        path += n + (path[n] == ':');
+    }
+    return 0;
+}
+
+static int read_line(trace_kernel *k)
+{
+    ssize_t n = getline(&k->buf, &k->cap, k->f);
+    if (n < 0) return 0;
+    k->line++;
+    while (n > 0 && (k->buf[n - 1] == '\n' || k->buf[n - 1] == '\r')) k->buf[--n] = 0;
+    return 1;
+}
+
+static int text_index(trace_kernel *k, const char *text);
+static void grow_pcs(trace_kernel *k, int npc);
+
+static int parse_slots(const char *list, uint16_t *out, uint8_t *n, int max)
+{
+    *n = 0;
+    if (!strcmp(list, "-")) return 0;
+    for (const char *p = list; *p;) {
+        char *end;
+        long v = strtol(p, &end, 10);
+        if (end == p || v < 0 || v >= SB_SLOTS || *n == max) return -1;
+        out[(*n)++] = (uint16_t)v;
+        p = *end == ',' ? end + 1 : end;
+        if (*end && *end != ',') return -1;
+    }
+    return 0;
+}
+
+/* "-warpsim pc N = OP LINE SRC DST FLAGS SPACE CACHE CONST | TEXT": the
+ * static facts warpsim used for pc N (sim/trace_emit.c writes them) */
+static int warpsim_pc_line(trace_kernel *k, const char *l, diag *d)
+{
+    int pc, line, space, cache, cnst, op = -1;
+    unsigned flags;
+    char name[48], src[200], dst[120];
+    const char *bar = strstr(l, " | ");
+    if (sscanf(l, "-warpsim pc %d = %47s %d %199s %119s %x %d %d %d", &pc, name, &line, src, dst, &flags, &space, &cache,
+               &cnst) != 9 || !bar || pc < 0 || pc >= k->nwfacts) {
+        diag_error(d, "%s:%d: a '-warpsim pc' line needs PC (below '-warpsim instructions') = OPCODE LINE SRC DST FLAGS "
+                   "SPACE CACHE CONST | TEXT", k->path, k->line);
+        return -1;
+    }
+    for (int i = 0; i < OP_COUNT; i++)
+        if (!strcmp(isa_ops[i].mnemonic, name)) op = i;
+    isrc_static *s = &k->wfacts[pc];
+    if (op < 0 || parse_slots(src, s->src, &s->nsrc, ISRC_MAX_SRC) || parse_slots(dst, s->dst, &s->ndst, ISRC_MAX_DST)) {
+        diag_error(d, "%s:%d: unknown opcode '%s' or bad register slots in a '-warpsim pc' line", k->path, k->line, name);
+        return -1;
+    }
+    s->pc = pc;
+    s->op = op;
+    s->unit = isa_ops[op].unit;
+    s->is_mem = flags & 1, s->is_load = flags >> 1 & 1, s->is_store = flags >> 2 & 1, s->is_atomic = flags >> 3 & 1;
+    s->is_barrier = flags >> 4 & 1, s->is_membar_gl = flags >> 5 & 1, s->is_membar_cta = flags >> 6 & 1;
+    s->reads_clock = flags >> 7 & 1;
+    s->mem_space = (uint8_t)space;
+    s->cache_op = (uint8_t)cache;
+    s->const_offset = cnst;
+    k->pc_text[pc] = text_index(k, bar + 3);
+    k->pc_line[pc] = line;
+    return 0;
+}
+
+static int header_line(trace_kernel *k, const char *l, diag *d)
+{
+    if (!strncmp(l, "-warpsim pc ", 12)) return warpsim_pc_line(k, l, d);
+    if (!strncmp(l, "-warpsim instructions = ", 24)) {
+        int n = atoi(l + 24);
+        if (n <= 0 || n > 1000000 || k->wfacts) { diag_error(d, "%s:%d: bad '-warpsim instructions' line", k->path, k->line); return -1; }
+        k->wfacts = xcalloc((size_t)n, sizeof *k->wfacts);
+        for (int i = 0; i < n; i++) k->wfacts[i].const_offset = -1, k->wfacts[i].pc = i;
+        k->nwfacts = n;
+        grow_pcs(k, n);
+        return 0;
+    }
+    const char *eq = strchr(l, '=');
+    if (!eq) return 0;
+    const char *v = eq + 1;
+    while (*v == ' ') v++;
+    int ok = 1;
+    if (!strncmp(l, "-kernel name", 12)) snprintf(k->name, sizeof k->name, "%s", v);
+    else if (!strncmp(l, "-kernel id", 10)) ok = sscanf(v, "%d", &k->id) == 1;
+    else if (!strncmp(l, "-grid dim", 9))
+        ok = sscanf(v, "(%" SCNu32 ",%" SCNu32 ",%" SCNu32 ")", &k->grid[0], &k->grid[1], &k->grid[2]) == 3;
+    else if (!strncmp(l, "-block dim", 10))
+        ok = sscanf(v, "(%" SCNu32 ",%" SCNu32 ",%" SCNu32 ")", &k->block[0], &k->block[1], &k->block[2]) == 3;
+    else if (!strncmp(l, "-shmem =", 8)) ok = sscanf(v, "%d", &k->shmem) == 1;
+    else if (!strncmp(l, "-nregs", 6)) ok = sscanf(v, "%d", &k->nregs) == 1;
+    else if (!strncmp(l, "-binary version", 15)) ok = sscanf(v, "%d", &k->binary_version) == 1;
+    else if (!strncmp(l, "-accelsim tracer version", 24)) ok = sscanf(v, "%d", &k->tracer_version) == 1;
+    else if (!strncmp(l, "-enable lineinfo", 16)) ok = sscanf(v, "%d", &k->lineinfo) == 1;
+    if (!ok) diag_error(d, "%s:%d: cannot read the value of '%.*s'", k->path, k->line, (int)(eq - l), l);
+    return ok ? 0 : -1;
+}
+
+int trace_kernel_open(trace_kernel *k, const char *path, diag *d)
+{
+    memset(k, 0, sizeof *k);
+    snprintf(k->path, sizeof k->path, "%s", path);
+    FILE *probe = fopen(path, "r");
+    if (!probe) { diag_error(d, "cannot open trace '%s': %s", path, strerror(errno)); return -1; }
+    if (ends_with(path, ".xz")) {
+        fclose(probe);
+        if (!have_xz()) { diag_error(d, "%s: reading a .xz trace needs the xz program (apt-get install xz-utils)", path); return -1; }
+        if (strchr(path, '\'')) { diag_error(d, "%s: a trace path may not contain a quote", path); return -1; }
+        char cmd[600];
+        snprintf(cmd, sizeof cmd, "xz -dc '%s'", path);
+        k->f = popen(cmd, "r");
+        k->piped = 1;
+        if (!k->f) { diag_error(d, "%s: cannot start xz -dc", path); return -1; }
+    } else k->f = probe;
+    k->grid[0] = k->block[0] = 0;
+    /* header lines, up to the first '#' line (the format comment) */
+    while (read_line(k)) {
+        if (k->buf[0] == '#') break;
+        if (k->buf[0] == '-' && header_line(k, k->buf, d)) return -1;
+    }
+    if (!k->grid[0] || !k->block[0]) {
+        diag_error(d, "%s:%d: the header has no '-grid dim' or '-block dim' line: not a kernel trace?", path, k->line);
+        return -1;
+    }
+    if (!k->tracer_version) { diag_error(d, "%s: the header has no '-accelsim tracer version' line", path); return -1; }
+    k->gen = k->binary_version == WARPSIM_BINARY_VERSION ? 'W' : sass_generation(k->binary_version);
+    if (k->gen == 'W' && !k->wfacts) {
+        diag_error(d, "%s: -binary version = %d (warpsim's own ISA) needs the '-warpsim' header lines that "
+                   "warpsim run --emit-trace writes", path, k->binary_version);
+        return -1;
+    }
+    if (!k->gen) {
+        diag_error(d, "%s: -binary version = %d is not a GPU generation warpsim has an opcode table for "
+                   "(30-37, 50-62, 70-72, 75, 80-89, 90)", path, k->binary_version);
+        return -1;
+    }
+    k->insn_bytes = k->gen == 'K' || k->gen == 'P' ? 8 : 16;
+    return 0;
+}
+
+static uint64_t *addr_slot(trace_block *b)
+{
+    chunk *c = b->addr_chunks;
+    if (!c || c->used == ADDR_CHUNK) {
+        chunk *n = xmalloc(sizeof *n);
+        n->next = c;
+        n->used = 0;
+        b->addr_chunks = n;
+        c = n;
+    }
+    return c->a + (size_t)TRACE_WARP * (size_t)c->used++;
+}
+
+void trace_block_free(trace_block *b)
+{
+    for (int w = 0; w < b->nwarps; w++) free(b->warp[w]);
+    free(b->warp);
+    free(b->count);
+    for (chunk *c = b->addr_chunks, *n; c; c = n) { n = c->next; free(c); }
+    memset(b, 0, sizeof *b);
+}
+
+static int text_index(trace_kernel *k, const char *text)
+{
+    for (int i = 0; i < k->ntexts; i++)
+        if (!strcmp(k->texts[i], text)) return i;
+    if (k->ntexts == k->cap_texts) {
+        k->cap_texts = k->cap_texts ? 2 * k->cap_texts : 64;
+        k->texts = xrealloc(k->texts, (size_t)k->cap_texts * sizeof *k->texts);
+    }
+    k->texts[k->ntexts] = xmalloc(strlen(text) + 1);
+    strcpy(k->texts[k->ntexts], text);
+    return k->ntexts++;
+}
+
+static void grow_pcs(trace_kernel *k, int n)
+{
+    if (n <= k->npc) return;
+    k->pc_text = xrealloc(k->pc_text, (size_t)n * sizeof *k->pc_text);
+    k->pc_line = xrealloc(k->pc_line, (size_t)n * sizeof *k->pc_line);
+    for (int i = k->npc; i < n; i++) k->pc_text[i] = k->pc_line[i] = -1;
+    k->npc = n;
+}
+
+/* remember the text of a pc for per-PC views */
+static void note_pc(trace_kernel *k, const trace_inst *in)
+{
+    int pc = (int)(in->pc / (uint32_t)k->insn_bytes);
+    if (pc >= k->npc) grow_pcs(k, pc + 64);
+    if (k->pc_text[pc] < 0) { k->pc_text[pc] = in->text; k->pc_line[pc] = (int)in->src_line; }
+}
+
+
+/* split a line into whitespace-separated tokens in place */
+static int tokenize(char *l, char **tok, int max)
+{
+    int n = 0;
+    while (*l) {
+        while (*l == ' ' || *l == '\t') *l++ = 0;
+        if (!*l) break;
+        if (n == max) return -1;
+        tok[n++] = l;
+        while (*l && *l != ' ' && *l != '\t') l++;
+    }
+    return n;
+}
+
+static int parse_u64(const char *s, int base, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    *out = strtoull(s, &end, base);
+    return end != s && !*end && !errno;
+}
+
+static int parse_reg(const char *s, uint8_t *out)
+{
+    uint64_t r;
+    if (s[0] != 'R' || !parse_u64(s + 1, 10, &r) || r > 255) return -1;
+    *out = (uint8_t)r;
+    return 0;
+}
+
+/* widths and cache operators of the opcode's modifiers: a number is bits
+ * (LDG.E.64), U8/S16 are narrow integers, 4 bytes otherwise (as the NVBit
+ * tracer and Accel-Sim's parser read them) */
+static void modifiers(const char *text, trace_inst *in)
+{
+    in->width = 4;
+    char copy[64];
+    snprintf(copy, sizeof copy, "%s", text);
+    for (char *save, *t = strtok_r(copy, ".", &save); t; t = strtok_r(NULL, ".", &save)) {
+        uint64_t bits;
+        if (parse_u64(t, 10, &bits) && bits >= 8 && bits <= 128) in->width = (uint8_t)(bits / 8);
+        else if ((t[0] == 'U' || t[0] == 'S') && parse_u64(t + 1, 10, &bits) && bits >= 8 && bits <= 128) in->width = (uint8_t)(bits / 8);
+        else if (!strcmp(t, "CA")) in->cache_op = MOD_CACHE_CA;
+        else if (!strcmp(t, "CG")) in->cache_op = MOD_CACHE_CG;
+        else if (!strcmp(t, "CS")) in->cache_op = MOD_CACHE_CS;
+        else if (!strcmp(t, "CV")) in->cache_op = MOD_CACHE_CV;
+    }
+}
+
+#define BAD(...) do { diag_error(d, "%s:%d: " __VA_ARGS__); return -1; } while (0)
+
+/* the addresses of a memory instruction: mode 0 lists one per executing
+ * lane, 1 gives base and stride (contiguous lanes), 2 base and a delta from
+ * the previous executing lane for each further one */
+static int parse_addresses(trace_kernel *k, char **tok, int ntok, int *i, trace_inst *in, trace_block *b, diag *d)
+{
+    uint64_t mode, v;
+    int lanes = __builtin_popcount(in->mask);
+    if (*i >= ntok || !parse_u64(tok[*i], 10, &mode)) BAD("the address mode is missing after the memory width", k->path, k->line);
+    (*i)++;
+    if (mode > 2) BAD("unknown address mode %" PRIu64 " (0: a list, 1: base and stride, 2: base and deltas)", k->path, k->line, mode);
+    in->addr = addr_slot(b);
+    memset(in->addr, 0, TRACE_WARP * sizeof *in->addr);
+    if (!lanes) {   /* the tracer still writes a base (and a stride) for an empty mask */
+        int extra = mode == 1 ? 2 : mode == 2 ? 1 : 0;
+        if (*i + extra > ntok) BAD("address mode %" PRIu64 " needs a base address even for an empty mask", k->path, k->line, mode);
+        *i += extra;
+        return 0;
+    }
+    int need = mode == 0 ? lanes : mode == 1 ? 2 : lanes;
+    if (*i + need > ntok)
+        BAD("address mode %" PRIu64 " needs %d values for the %d lanes of mask %08x, found %d", k->path, k->line, mode, need,
+            lanes, in->mask, ntok - *i);
+    int64_t stride = 0;
+    uint64_t prev = 0;
+    for (int lane = 0, seen = 0; lane < TRACE_WARP; lane++) {
+        if (!(in->mask >> lane & 1)) continue;
+        const char *t = tok[*i];
+        if (mode == 0 || seen == 0) {
+            if (!parse_u64(t, 16, &v)) BAD("'%s' is not a hex address", k->path, k->line, t);
+            (*i)++;
+            if (mode == 1) {
+                char *end;
+                stride = strtoll(tok[*i], &end, 10);
+                if (end == tok[*i] || *end) BAD("'%s' is not a decimal stride", k->path, k->line, tok[*i]);
+                (*i)++;
+            }
+        } else if (mode == 1) {
+            v = prev + (uint64_t)stride;
+        } else {
+            char *end;
+            long long delta = strtoll(t, &end, 10);
+            if (end == t || *end) BAD("'%s' is not a decimal address delta", k->path, k->line, t);
+            v = prev + (uint64_t)delta;
+            (*i)++;
+        }
+        in->addr[lane] = v;
+        prev = v;
+        seen++;
+    }
+    return 0;
+}
+
+/* one instruction line: [line] PC MASK NDST [Rd..] OPCODE NSRC [Rs..] WIDTH [MODE ADDRESSES] [IMMEDIATE] */
+static int parse_inst(trace_kernel *k, char *l, trace_block *b, trace_inst *in, diag *d)
+{
+    char *tok[TRACE_WARP + 48];
+    int ntok = tokenize(l, tok, (int)(sizeof tok / sizeof tok[0])), i = 0;
+    uint64_t v;
+    if (ntok < 0) BAD("too many fields", k->path, k->line);
+    in->file_line = (uint32_t)k->line;
+    if (k->tracer_version < 3) i += 4;   /* block x, y, z and warp lead every line */
+    if (k->lineinfo) {
+        if (i >= ntok || !parse_u64(tok[i++], 10, &v)) BAD("expected a source line number first (-enable lineinfo = 1)", k->path, k->line);
+        in->src_line = (uint32_t)v;
+    }
+    if (i + 3 > ntok) BAD("%d fields: an instruction line has at least PC, mask, destination count, opcode, source count and width", k->path, k->line, ntok);
+    if (!parse_u64(tok[i++], 16, &v) || v > UINT32_MAX) BAD("'%s' is not a hex PC", k->path, k->line, tok[i - 1]);
+    in->pc = (uint32_t)v;
+    if (!parse_u64(tok[i++], 16, &v) || v > UINT32_MAX) BAD("'%s' is not a hex 32-lane mask", k->path, k->line, tok[i - 1]);
+    in->mask = (uint32_t)v;
+    if (!parse_u64(tok[i++], 10, &v) || v > TRACE_MAX_DST) BAD("'%s' is not a destination count (0 to %d)", k->path, k->line, tok[i - 1], TRACE_MAX_DST);
+    in->ndst = (uint8_t)v;
+    for (int r = 0; r < in->ndst; r++)
+        if (i >= ntok || parse_reg(tok[i++], &in->dst[r])) BAD("expected %d destination registers (R0 .. R255)", k->path, k->line, in->ndst);
+    if (i >= ntok) BAD("the opcode is missing", k->path, k->line);
+    const char *text = tok[i++];
+    char base[32];
+    snprintf(base, sizeof base, "%.*s", (int)strcspn(text, "."), text);
+    int op = k->gen == 'W' ? -1 : sass_find(base, k->gen);
+    if (k->gen == 'W') {
+        if (in->pc / (uint32_t)k->insn_bytes >= (uint32_t)k->nwfacts) BAD("pc %04x is beyond the %d instructions of the header", k->path, k->line, in->pc, k->nwfacts);
+    } else if (op < 0)
+        BAD("opcode '%s' is not in the SASS table for -binary version %d (%s): add it to isa/sass_opcodes.def", k->path,
+            k->line, base, k->binary_version, sass_generation_name(k->gen));
+    in->sass = (int16_t)op;
+    in->text = (uint16_t)text_index(k, text);
+    modifiers(text, in);
+    if (i >= ntok || !parse_u64(tok[i++], 10, &v) || v > TRACE_MAX_SRC) BAD("expected a source count (0 to %d) after the opcode", k->path, k->line, TRACE_MAX_SRC);
+    in->nsrc = (uint8_t)v;
+    for (int r = 0; r < in->nsrc; r++)
+        if (i >= ntok || parse_reg(tok[i++], &in->src[r])) BAD("expected %d source registers (R0 .. R255)", k->path, k->line, in->nsrc);
+    if (i >= ntok || !parse_u64(tok[i++], 10, &v)) BAD("the memory width is missing", k->path, k->line);
+    if (v && parse_addresses(k, tok, ntok, &i, in, b, d)) return -1;
+    if (!v) in->width = 0;
+    in->exec = in->mask;
+    if (k->tracer_version >= 5 && i < ntok) {   /* the immediate: in warpsim's traces, the executing lanes and the divergence */
+        if (k->gen == 'W') {
+            if (!parse_u64(tok[i], 10, &v)) BAD("'%s' is not the immediate warpsim writes (executing lanes | diverged << 32)", k->path, k->line, tok[i]);
+            in->exec = (uint32_t)v & in->mask;
+            in->diverged = (uint8_t)(v >> 32 & 1);
+        }
+        i++;
+    }
+    if (i != ntok) BAD("%d fields, expected %d: extra values after the instruction", k->path, k->line, ntok, i);
+    if (in->pc > b->max_pc) b->max_pc = in->pc;
+    if (k->gen != 'W') note_pc(k, in);
+    return 0;
+}
+#undef BAD
+
+int trace_kernel_next_block(trace_kernel *k, trace_block *b, diag *d)
+{
+    memset(b, 0, sizeof *b);
+    int begun = 0, warp = -1, want = 0, have = 0;
+    uint32_t threads = k->block[0] * (k->block[1] ? k->block[1] : 1) * (k->block[2] ? k->block[2] : 1);
+    int nwarps = (int)((threads + TRACE_WARP - 1) / TRACE_WARP);
+    while (read_line(k)) {
+        char *l = k->buf;
+        while (*l == ' ' || *l == '\t') l++;
+        if (!*l) continue;
+        if (!begun) {
+            if (!strncmp(l, "#BEGIN_TB", 9)) {
+                begun = 1;
+                b->nwarps = nwarps;
+                b->warp = xcalloc((size_t)nwarps, sizeof *b->warp);
+                b->count = xcalloc((size_t)nwarps, sizeof *b->count);
+                continue;
+            }
+            if (l[0] == '#') continue;
+            diag_error(d, "%s:%d: expected #BEGIN_TB, found '%.40s'", k->path, k->line, l);
+            return -1;
+        }
+        if (have < want) {
+            if (l[0] == '#' || !strncmp(l, "warp", 4) || !strncmp(l, "insts", 5) || !strncmp(l, "thread", 6)) {
+                diag_error(d, "%s:%d: warp %d has %d of the %d instructions its 'insts' line announced", k->path, k->line,
+                           warp, have, want);
+                return -1;
+            }
+            if (parse_inst(k, l, b, &b->warp[warp][have], d)) return -1;
+            have++;
+            continue;
+        }
+        if (!strncmp(l, "#END_TB", 7)) { k->blocks_read++; return 1; }
+        if (sscanf(l, "thread block = %" SCNu32 ",%" SCNu32 ",%" SCNu32, &b->id[0], &b->id[1], &b->id[2]) == 3) continue;
+        if (sscanf(l, "warp = %d", &warp) == 1) {
+            if (warp < 0 || warp >= nwarps || b->warp[warp]) {
+                diag_error(d, "%s:%d: warp %d is outside the block's %d warps or appears twice", k->path, k->line, warp, nwarps);
+                return -1;
+            }
+            continue;
+        }
+        if (!strncmp(l, "insts = ", 8)) {
+            char *end;
+            long long n = strtoll(l + 8, &end, 10);
+            want = *end || n < 0 || n > (1 << 28) ? -1 : (int)n;
+            if (warp < 0 || want < 0 || want > (1 << 28) || b->warp[warp]) {
+                diag_error(d, "%s:%d: 'insts' needs a 'warp =' line before it, once per warp", k->path, k->line);
+                return -1;
+            }
+            b->warp[warp] = xcalloc((size_t)(want ? want : 1), sizeof(trace_inst));
+            b->count[warp] = want;
+            have = 0;
+            continue;
+        }
+        diag_error(d, "%s:%d: unexpected line '%.40s' in a thread block", k->path, k->line, l);
+        return -1;
+    }
+    if (!begun) return 0;
+    diag_error(d, "%s:%d: the file ends inside thread block (%u,%u,%u)%s: a truncated trace?", k->path, k->line,
+               b->id[0], b->id[1], b->id[2], have < want ? ", in the middle of a warp's instructions" : "");
+    return -1;
+}
+
+void trace_kernel_close(trace_kernel *k)
+{
+    if (k->f) { if (k->piped) pclose(k->f); else fclose(k->f); }
+    for (int i = 0; i < k->ntexts; i++) free(k->texts[i]);
+    free(k->texts);
+    free(k->pc_text);
+    free(k->pc_line);
+    free(k->wfacts);
+    free(k->buf);
+    memset(k, 0, sizeof *k);
+}
+
+int trace_list_read(const char *path, trace_cmd **cmds, int *n, diag *d)
+{
+    *cmds = NULL;
+    *n = 0;
+    if (ends_with(path, ".traceg") || ends_with(path, ".traceg.xz")) {
+        *cmds = xcalloc(1, sizeof **cmds);
+        (*cmds)[0].is_kernel = 1;
+        snprintf((*cmds)[0].path, sizeof (*cmds)[0].path, "%s", path);
+        *n = 1;
+        return 0;
+    }
+    FILE *f = fopen(path, "r");
+    if (!f) { diag_error(d, "cannot open trace list '%s': %s", path, strerror(errno)); return -1; }
+    const char *slash = strrchr(path, '/');
+    char *line = NULL;
+    size_t cap = 0;
+    int ln = 0, cap_cmds = 0, bad = 0;
+    while (getline(&line, &cap, f) >= 0 && !bad) {
+        ln++;
+        line[strcspn(line, "\r\n")] = 0;
+        if (!line[0]) continue;
+        if (*n == cap_cmds) {
+            cap_cmds = cap_cmds ? 2 * cap_cmds : 16;
+            *cmds = xrealloc(*cmds, (size_t)cap_cmds * sizeof **cmds);
+        }
+        trace_cmd *c = &(*cmds)[*n];
+        memset(c, 0, sizeof *c);
+        c->line = ln;
+        if (!strncmp(line, "MemcpyHtoD", 10)) {
+            if (sscanf(line, "MemcpyHtoD,%" SCNx64 ",%" SCNu64, &c->addr, &c->bytes) != 2) {
+                diag_error(d, "%s:%d: expected MemcpyHtoD,0xADDRESS,BYTES", path, ln);
+                bad = 1;
+            }
+            (*n)++;
+        } else if (!strncmp(line, "kernel", 6)) {
+            c->is_kernel = 1;
+            if (line[0] == '/' || !slash) snprintf(c->path, sizeof c->path, "%s", line);
+            else snprintf(c->path, sizeof c->path, "%.*s/%s", (int)(slash - path), path, line);
+            if (access(c->path, R_OK)) { diag_error(d, "%s:%d: cannot open kernel trace '%s'", path, ln, c->path); bad = 1; }
+            (*n)++;
+        }
+        /* other lines (MemcpyDtoH and the like) do not affect timing */
+    }
+    free(line);
+    fclose(f);
+    if (!bad && !*n) { diag_error(d, "%s: no kernel in the list", path); bad = 1; }
+    return bad ? -1 : 0;
+}

@@ -1,0 +1,102 @@
+/* sim/front/trace.h — reading recorded SASS traces in the Accel-Sim format
+ * (NVBit tracer, post-processed): kernelslist.g and kernel-N.traceg[.xz].
+ * A kernel file is read as a stream, one thread block at a time, so memory
+ * holds only the blocks in flight. Errors name the file and line. */
+#ifndef WARPSIM_TRACE_H
+#define WARPSIM_TRACE_H
+#include <stdint.h>
+#include <stdio.h>
+#include "diag.h"
+#include "isa.h"
+#include "exec/isrc.h"
+#include "out/trace_emit.h"
+
+#define TRACE_WARP 32            /* NVIDIA traces: 32 lanes per warp */
+#define TRACE_MAX_DST 4
+#define TRACE_MAX_SRC 8
+
+/* ---- the SASS opcode table (isa/sass_opcodes.def) ---- */
+typedef enum { SK_ALU, SK_LOAD, SK_STORE, SK_ATOMIC, SK_BAR, SK_MEMBAR, SK_EXIT, SK_BRANCH } sass_kind;
+typedef struct {
+    const char *base;
+    isa_unit unit;
+    int space;                   /* isa_space, -1 for no memory access */
+    sass_kind kind;
+    const char *gens;            /* generation letters: K P V T A H */
+} sass_info;
+
+extern const sass_info sass_ops[];
+extern const int sass_nops;
+/* the generation letter of a -binary version (35 -> 'K', 80 -> 'A'), 0 if unknown */
+char sass_generation(int binary_version);
+const char *sass_generation_name(char gen);
+/* the table index of a base mnemonic in generation gen; -1 when it has none */
+int sass_find(const char *base, char gen);
+
+/* ---- one instruction of a warp ---- */
+typedef struct {
+    uint32_t pc, mask;           /* byte address; lanes that executed (active and guard true); in
+                                  * warpsim's own traces the lanes that issued */
+    uint32_t exec;               /* lanes that executed (= mask, but from the immediate in warpsim's traces) */
+    uint8_t diverged;            /* warpsim's traces: the branch split the warp */
+    uint32_t src_line;           /* -enable lineinfo = 1: the CUDA source line */
+    uint32_t file_line;          /* the line in the trace file */
+    int16_t sass;                /* sass_ops index; -1 in warpsim's own traces */
+    uint16_t text;               /* the full opcode text, an index into the kernel's texts */
+    uint8_t ndst, nsrc, width, cache_op;
+    uint8_t dst[TRACE_MAX_DST], src[TRACE_MAX_SRC];   /* register numbers; 255 is RZ */
+    uint64_t *addr;              /* TRACE_WARP addresses of a memory access (lanes in mask), else NULL */
+} trace_inst;
+
+typedef struct {
+    uint32_t id[3];
+    int nwarps;
+    trace_inst **warp;           /* per warp: its instructions */
+    int *count;
+    void *addr_chunks;           /* the block's addresses, TRACE_WARP per memory instruction (sim/trace.c) */
+    uint32_t max_pc;
+} trace_block;
+
+typedef struct {
+    char path[512];
+    FILE *f;
+    int piped;                   /* read through xz -dc */
+    int line;                    /* of the last line read */
+    char *buf;
+    size_t cap;
+    /* the header */
+    char name[256];
+    int id;
+    uint32_t grid[3], block[3];
+    int shmem, nregs, binary_version, tracer_version, lineinfo;
+    char gen;
+    int insn_bytes;              /* 16 from Volta on, 8 before */
+    /* the distinct opcode texts seen, and the text of each pc (for per-PC views) */
+    char **texts;
+    int ntexts, cap_texts;
+    int *pc_text, *pc_line;
+    int npc;
+    /* warpsim's own traces (-binary version = 1): each pc's static facts */
+    isrc_static *wfacts;
+    int nwfacts;
+    uint64_t blocks_read;
+} trace_kernel;
+
+int trace_kernel_open(trace_kernel *k, const char *path, diag *d);
+/* 1 and the next block in b, 0 at the end of the file, -1 on an error (reported) */
+int trace_kernel_next_block(trace_kernel *k, trace_block *b, diag *d);
+void trace_block_free(trace_block *b);
+void trace_kernel_close(trace_kernel *k);
+
+/* ---- kernelslist.g ---- */
+typedef struct {
+    int is_kernel;
+    char path[512];              /* kernel: the file, relative paths resolved */
+    uint64_t addr, bytes;        /* MemcpyHtoD */
+    int line;
+} trace_cmd;
+
+/* the commands of a list; a path ending in .traceg[.xz] is a one-kernel list */
+int trace_list_read(const char *path, trace_cmd **cmds, int *n, diag *d);
+
+#endif

@@ -1,0 +1,259 @@
+/* sim/front/trace_run.c — trace-driven timing: the trace reader as the second
+ * instruction source (sim/isrc.h) and its timing driver. Active masks,
+ * registers and addresses come from the trace; there is no SIMT stack: a
+ * warp's next instruction is simply the next line of its trace, and a jump
+ * in PC (a taken branch, a divergent path) flushes its instruction buffer.
+ * Blocks are read from the file in order as slots free up, so memory holds
+ * only the resident blocks. */
+#include "trace_run.h"
+#include "sm/sm.h"
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    trace_block blk;
+    int live_warps, arrived;
+} tslot;
+
+typedef struct {
+    int idx, done, at_barrier;
+    uint64_t age;
+    int st_idx;                 /* the instruction st describes, -1 for none */
+    isrc_static st;
+} twarp_t;
+
+typedef struct {
+    isrc src;
+    timing_driver drv;
+    trace_kernel *k;
+    timing_params p;
+    kernel_stats *st;
+    diag *d;
+    tslot *slots;
+    twarp_t *warps;
+    int nslots, wpb, eof;
+    uint64_t next_age;
+    const uint64_t *clock;
+    isa_result res;
+} trun;
+
+static const trace_inst *current(trun *t, int w)
+{
+    const twarp_t *tw = &t->warps[w];
+    return &t->slots[w / t->wpb].blk.warp[w % t->wpb][tw->idx];
+}
+
+static void fill_static(trun *t, twarp_t *tw, const trace_inst *in)
+{
+    isrc_static *s = &tw->st;
+    if (t->k->wfacts) {   /* warpsim's own trace: the facts the original run used */
+        *s = t->k->wfacts[in->pc / (uint32_t)t->k->insn_bytes];
+        tw->st_idx = tw->idx;
+        return;
+    }
+    const sass_info *si = &sass_ops[in->sass];
+    memset(s, 0, sizeof *s);
+    s->pc = (int)(in->pc / (uint32_t)t->k->insn_bytes);
+    s->op = -1;
+    s->unit = si->unit;
+    for (int i = 0; i < in->nsrc; i++)
+        if (in->src[i] != 255 && s->nsrc < ISRC_MAX_SRC) s->src[s->nsrc++] = in->src[i];
+    for (int i = 0; i < in->ndst; i++)
+        if (in->dst[i] != 255 && s->ndst < ISRC_MAX_DST) s->dst[s->ndst++] = in->dst[i];
+    s->is_mem = si->space >= 0 && in->addr != NULL;
+    s->mem_space = (uint8_t)(si->space >= 0 ? si->space : 0);
+    s->is_load = si->kind == SK_LOAD || (si->kind == SK_ATOMIC && in->ndst > 0);
+    s->is_store = si->kind == SK_STORE;
+    s->is_atomic = si->kind == SK_ATOMIC;
+    s->is_barrier = si->kind == SK_BAR;
+    const char *text = t->k->texts[in->text];
+    s->is_membar_cta = si->kind == SK_MEMBAR && strstr(text, ".CTA") != NULL;
+    s->is_membar_gl = si->kind == SK_MEMBAR && !s->is_membar_cta;
+    s->cache_op = in->cache_op;
+    s->const_offset = -1;
+    tw->st_idx = tw->idx;
+}
+
+static const isrc_static *t_peek(isrc *s, int w)
+{
+    trun *t = s->ctx;
+    twarp_t *tw = &t->warps[w];
+    if (tw->done) return NULL;
+    if (tw->st_idx != tw->idx) fill_static(t, tw, current(t, w));
+    return &tw->st;
+}
+
+static int t_at_barrier(isrc *s, int w) { return ((trun *)s->ctx)->warps[w].at_barrier; }
+
+/* every live warp of the slot has arrived: release them */
+static int maybe_release(trun *t, int slot)
+{
+    tslot *sl = &t->slots[slot];
+    if (!sl->arrived || sl->arrived < sl->live_warps) return 0;
+    for (int i = 0; i < t->wpb; i++) t->warps[slot * t->wpb + i].at_barrier = 0;
+    sl->arrived = 0;
+    return 1;
+}
+
+/* warpsim's own traces count as the execution-driven run did (sim/warpexec.c) */
+static void count_warpsim(trun *t, const trace_inst *in, const isrc_static *s)
+{
+    uint64_t *v = t->st->v;
+    v[STAT_warp_instructions]++;
+    v[STAT_thread_instructions] += (uint64_t)__builtin_popcount(in->mask);
+    if (s->is_mem && in->exec)   /* as isa_exec: no lane, no access */
+        stats_count_access(t->st, s->mem_space, s->is_store, s->is_atomic);
+    if (s->op == OP_BRA) { v[STAT_branches]++; v[STAT_divergent_branches] += in->diverged; }
+    if (s->op == OP_BAR_SYNC) v[STAT_barriers]++;
+}
+
+static void count(trun *t, const trace_inst *in, int diverged)
+{
+    const sass_info *si = &sass_ops[in->sass];
+    uint64_t *v = t->st->v;
+    v[STAT_warp_instructions]++;
+    v[STAT_thread_instructions] += (uint64_t)__builtin_popcount(in->mask);
+    if (si->space >= 0 && in->addr && si->kind != SK_ALU)
+        stats_count_access(t->st, si->space, si->kind == SK_STORE, si->kind == SK_ATOMIC);
+    if (si->kind == SK_BRANCH) {
+        v[STAT_branches]++;
+        v[STAT_divergent_branches] += (uint64_t)diverged;
+    }
+    if (si->kind == SK_BAR) v[STAT_barriers]++;
+}
+
+static int t_issue(isrc *s, int w, isrc_dynamic *out)
+{
+    trun *t = s->ctx;
+    twarp_t *tw = &t->warps[w];
+    int slot = w / t->wpb;
+    tslot *sl = &t->slots[slot];
+    const trace_inst *in = current(t, w);
+    const trace_inst *next = tw->idx + 1 < sl->blk.count[w % t->wpb] ? in + 1 : NULL;
+    memset(out, 0, sizeof *out);
+    out->active = in->mask;
+    out->exec = in->exec;
+    isa_result *r = &t->res;
+    r->exec_mask = in->exec;
+    r->is_mem = tw->st.is_mem;
+    r->mem_space = (isa_space)tw->st.mem_space;
+    r->mem_size = in->width;
+    r->is_store = tw->st.is_store;
+    r->is_atomic = tw->st.is_atomic;
+    if (r->is_mem) memcpy(r->addr, in->addr, TRACE_WARP * sizeof *r->addr);
+    out->res = r;
+    int barrier;
+    if (t->k->wfacts) {
+        count_warpsim(t, in, &tw->st);
+        out->diverged = in->diverged;
+        barrier = tw->st.is_barrier && in->exec;
+    } else {
+        /* the lanes of a branch went separate ways when the next instruction runs on a part of them */
+        out->diverged = next && sass_ops[in->sass].kind == SK_BRANCH && next->mask != in->mask && (next->mask & in->mask);
+        count(t, in, out->diverged);
+        barrier = sass_ops[in->sass].kind == SK_BAR;
+    }
+    /* the warp leaves pc + 1: a taken branch, another path, or its end */
+    out->redirected = !next || next->pc != in->pc + (uint32_t)t->k->insn_bytes;
+    tw->idx++;
+    if (barrier && next) {
+        tw->at_barrier = 1;
+        sl->arrived++;
+    }
+    if (!next) {
+        tw->done = 1;
+        out->warp_done = 1;
+        sl->live_warps--;
+    }
+    out->barrier_released = maybe_release(t, slot);
+    return 0;
+}
+
+/* every opcode of the block needs its unit in the config */
+static int check_block_units(trun *t, const trace_block *b)
+{
+    for (int w = 0; w < b->nwarps; w++)
+        for (int i = 0; i < b->count[w]; i++) {
+            const trace_inst *in = &b->warp[w][i];
+            isa_unit u = in->sass >= 0 ? sass_ops[in->sass].unit : t->k->wfacts[in->pc / (uint32_t)t->k->insn_bytes].unit;
+            if (t->p.unit[u].count) continue;
+            diag_error(t->d, "%s:%u: %s needs a %s unit, but the config has unit_%s.count = 0 "
+                       "(--set unit_%s.count=N to give it one)", t->k->path, in->file_line, t->k->texts[in->text],
+                       isa_unit_name(u), isa_unit_name(u), isa_unit_name(u));
+            return -1;
+        }
+    return 0;
+}
+
+static int d_start_block(timing_driver *drv, int slot)
+{
+    trun *t = drv->ctx;
+    tslot *sl = &t->slots[slot];
+    for (;;) {
+        trace_block_free(&sl->blk);
+        if (t->eof) return 0;
+        int got = trace_kernel_next_block(t->k, &sl->blk, t->d);
+        if (got <= 0) t->eof = 1;
+        uint64_t grid = (uint64_t)t->k->grid[0] * t->k->grid[1] * t->k->grid[2];
+        if (got == 0 && t->k->blocks_read != grid) {
+            /* a file cut between two blocks still ends cleanly: count them */
+            diag_error(t->d, "%s:%d: the file ends after %" PRIu64 " of the grid's %" PRIu64 " thread blocks: a truncated trace?",
+                       t->k->path, t->k->line, t->k->blocks_read, grid);
+            return -1;
+        }
+        if (got <= 0) return got;
+        if (check_block_units(t, &sl->blk)) return -1;
+        stats_grow_pc(t->st, (int)(sl->blk.max_pc / (uint32_t)t->k->insn_bytes) + 1);
+        stats_grow_pc(t->st, t->k->nwfacts);
+        sl->live_warps = sl->arrived = 0;
+        for (int i = 0; i < t->wpb; i++) {
+            twarp_t *tw = &t->warps[slot * t->wpb + i];
+            memset(tw, 0, sizeof *tw);
+            tw->st_idx = -1;
+            tw->age = t->next_age++;
+            tw->done = i >= sl->blk.nwarps || sl->blk.count[i] == 0;
+            sl->live_warps += !tw->done;
+        }
+        t->st->v[STAT_blocks]++;
+        t->st->v[STAT_warps] += (uint64_t)sl->live_warps;
+        if (sl->live_warps) return 1;   /* a block with no instructions is skipped */
+    }
+}
+
+static int d_block_finished(timing_driver *drv, int slot) { return ((trun *)drv->ctx)->slots[slot].live_warps == 0; }
+static uint64_t d_warp_age(timing_driver *drv, int xw) { return ((trun *)drv->ctx)->warps[xw].age; }
+static int d_deadlocked(timing_driver *drv) { (void)drv; return 0; }
+
+func_status trace_run_kernel(trace_kernel *k, const config *cfg, kernel_stats *stats, diag *d)
+{
+    memset(stats, 0, sizeof *stats);
+    snprintf(stats->kernel, sizeof stats->kernel, "%.63s", k->name);
+    stats->warp_size = TRACE_WARP;
+    if (CFG(cfg, sm_warp_size) != TRACE_WARP) {
+        diag_error(d, "%s: NVIDIA traces have 32-lane warps; the config has sm.warp_size = %lld", k->path,
+                   (long long)CFG(cfg, sm_warp_size));
+        return FUNC_BAD_LAUNCH;
+    }
+    trun *t = xcalloc(1, sizeof *t);
+    t->k = k;
+    t->st = stats;
+    t->d = d;
+    if (timing_params_load(&t->p, cfg, d)) { free(t); return FUNC_BAD_LAUNCH; }
+    uint32_t threads = k->block[0] * k->block[1] * k->block[2];
+    t->wpb = (int)((threads + TRACE_WARP - 1) / TRACE_WARP);
+    int per_sm = func_blocks_per_sm(k->name, k->nregs, (uint64_t)k->shmem, k->block, cfg, d);
+    if (!per_sm) { free(t); return FUNC_BAD_LAUNCH; }
+    t->nslots = per_sm * (int)CFG(cfg, sm_count);
+    t->slots = xcalloc((size_t)t->nslots, sizeof *t->slots);
+    t->warps = xcalloc((size_t)t->nslots * (size_t)t->wpb, sizeof *t->warps);
+    t->src = (isrc){ t, t_peek, t_issue, t_at_barrier };
+    t->drv = (timing_driver){ t, &t->src, k->name, t->wpb, per_sm, 0,
+                              d_start_block, d_block_finished, d_warp_age, d_deadlocked, &t->clock };
+    func_status status = timing_run_driver(&t->drv, cfg, stats, d);
+    for (int s = 0; s < t->nslots; s++) trace_block_free(&t->slots[s].blk);
+    free(t->slots);
+    free(t->warps);
+    free(t);
+    return status;
+}

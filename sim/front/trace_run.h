@@ -1,0 +1,11 @@
+/* sim/front/trace_run.h — simulating one kernel of a recorded trace on a config. */
+#ifndef WARPSIM_TRACE_RUN_H
+#define WARPSIM_TRACE_RUN_H
+#include "gpu/timing.h"
+#include "trace.h"
+
+/* run kernel k (opened, header read) cycle by cycle; stats receive the
+ * counters; errors (bad lines, missing units) are reported in d */
+func_status trace_run_kernel(trace_kernel *k, const config *cfg, kernel_stats *stats, diag *d);
+
+#endif

@@ -1,0 +1,35 @@
+/* sim/gpu/timing.h — the cycle-level run of a launch: CTA dispatch onto SMs
+ * within the occupancy limits, every SM ticked each cycle, blocks refilled
+ * as they finish, deadlocks detected. */
+#ifndef WARPSIM_TIMING_H
+#define WARPSIM_TIMING_H
+#include "exec/func.h"
+#include "exec/isrc.h"
+
+/* what the cycle loop needs from a launch: its instruction source and its
+ * blocks. Slot s lives on SM s mod nsm; warp i of slot s is source warp
+ * s * warps_per_block + i. Two drivers exist: the execution-driven one
+ * (timing_run, over sim/warpexec.c) and the trace reader's (sim/trace_run.c). */
+typedef struct timing_driver timing_driver;
+struct timing_driver {
+    void *ctx;
+    isrc *src;
+    const char *name;                 /* the kernel, for messages */
+    int warps_per_block, blocks_per_sm, npc;
+    /* start the next block in slot s: 1 started, 0 none left, -1 error (reported) */
+    int (*start_block)(timing_driver *t, int slot);
+    /* 1 when the block in slot s has finished (the slot is free from then on) */
+    int (*block_finished)(timing_driver *t, int slot);
+    uint64_t (*warp_age)(timing_driver *t, int xw);
+    /* 1 when the resident warps can make no progress (reported) */
+    int (*deadlocked)(timing_driver *t);
+    const uint64_t **clock;           /* set to the core cycle counter (SR_CLOCKLO) */
+};
+
+/* run the launch cycle by cycle; nslots = blocks_per_sm * sm.count */
+func_status timing_run_driver(timing_driver *t, const config *cfg, kernel_stats *stats, diag *d);
+
+func_status timing_run(const func_launch *l, gmem *mem, const config *cfg, const func_options *opt,
+                       kernel_stats *stats, uint64_t *instructions_used, diag *d);
+
+#endif

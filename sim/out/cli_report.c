@@ -1,0 +1,157 @@
+/* sim/out/cli_report.c — the timing summary, per-PC table and JSON timing
+ * object shared by `warpsim run` and `warpsim trace`. */
+#include "cli_report.h"
+#include <inttypes.h>
+#include <stdio.h>
+
+static double pct(uint64_t a, uint64_t b) { return b ? 100.0 * (double)a / (double)b : 0; }
+
+static double dram_gbps(const kernel_stats *s)
+{
+    return s->cycles ? (double)s->v[STAT_dram_bytes] / ((double)s->cycles / (s->clock_mhz * 1e6)) / 1e9 : 0;
+}
+
+void cli_print_timing(const kernel_stats *s, const config *cfg)
+{
+    double ms = (double)s->cycles / ((double)CFG(cfg, gpu_clock_mhz) * 1000.0);
+    printf("  %-22s %" PRIu64 " (%.4f ms at %lld MHz)\n", "cycles", s->cycles, ms, (long long)CFG(cfg, gpu_clock_mhz));
+    printf("  %-22s %.3f warp instructions per cycle\n", "IPC", stats_ipc(s));
+    printf("  %-22s %.1f%% achieved, %.1f%% theoretical\n", "occupancy",
+           100.0 * s->occupancy_achieved, 100.0 * s->occupancy_theoretical);
+    uint64_t total = 0;
+    for (int r = 0; r < STALL_COUNT; r++) total += s->stall[r];
+    printf("  %-22s", "scheduler cycles");
+    for (int r = 0; r < STALL_COUNT; r++)
+        if (s->stall[r]) printf(" %s %.1f%%", stall_names[r], 100.0 * (double)s->stall[r] / (double)total);
+    printf("\n");
+    uint64_t mem = s->v[STAT_global_loads] + s->v[STAT_global_stores] + s->v[STAT_global_atomics] + s->v[STAT_local_accesses];
+    if (mem)
+        printf("  %-22s %" PRIu64 " lines, %" PRIu64 " sectors for %" PRIu64 " warp accesses (%.2f lines each)\n",
+               "global memory", s->v[STAT_global_line_requests], s->v[STAT_global_sector_requests], mem,
+               (double)s->v[STAT_global_line_requests] / (double)mem);
+    if (s->v[STAT_l1_accesses] || s->v[STAT_l2_accesses]) {
+        printf("  %-22s L1 %.1f%% of %" PRIu64 ", L2 %.1f%% of %" PRIu64 "\n", "cache hit rates",
+               pct(s->v[STAT_l1_hits], s->v[STAT_l1_accesses]), s->v[STAT_l1_accesses],
+               pct(s->v[STAT_l2_hits], s->v[STAT_l2_accesses]), s->v[STAT_l2_accesses]);
+        printf("  %-22s %" PRIu64 " reads, %" PRIu64 " writes, row hits %.1f%%, %.1f GB/s of %.1f peak\n", "DRAM",
+               s->v[STAT_dram_reads], s->v[STAT_dram_writes],
+               pct(s->v[STAT_dram_row_hits], s->v[STAT_dram_row_hits] + s->v[STAT_dram_row_misses]),
+               dram_gbps(s), s->dram_peak_gbps);
+    }
+    uint64_t sh = s->v[STAT_shared_loads] + s->v[STAT_shared_stores] + s->v[STAT_shared_atomics];
+    if (sh)
+        printf("  %-22s %" PRIu64 " passes for %" PRIu64 " warp accesses, %" PRIu64 " replays from bank conflicts\n",
+               "shared memory", s->v[STAT_shared_passes], sh, s->v[STAT_shared_replays]);
+}
+
+/* each instruction of the kernel with its executions and where its warps waited */
+void cli_print_per_pc(const kernel_stats *s, cli_pc_text text_of, const void *ctx)
+{
+    printf("  %5s %5s %-44s %10s  %s\n", "pc", "line", "instruction", "executed", "scheduler cycles charged (issued, stalls)");
+    for (int pc = 0; pc < s->npc; pc++) {
+        char text[160], line_text[16] = "-";
+        int line = 0;
+        const char *t = text_of(ctx, pc, text, sizeof text, &line);
+        if (!t) continue;
+        if (line > 0) snprintf(line_text, sizeof line_text, "%d", line);
+        printf("  %5d %5s %-44s %10" PRIu64 " ", pc, line_text, t, s->per_pc[pc].executions);
+        for (int r = 0; r < STALL_COUNT; r++)
+            if (s->per_pc[pc].stall[r]) printf(" %s %" PRIu64, stall_names[r], s->per_pc[pc].stall[r]);
+        const pc_stats *p = &s->per_pc[pc];
+        if (p->lines && p->executions) printf("  [%.1f lines, %.1f sectors per access]", (double)p->lines / (double)p->executions,
+                                              (double)p->sectors / (double)p->executions);
+        if (p->passes) printf("  [worst bank conflict %" PRIu64 "-way]", p->worst_conflict);
+        printf("\n");
+    }
+}
+
+static void json_stalls(json_writer *j, const char *key, const uint64_t *stall)
+{
+    json_begin_object(j, key);
+    for (int r = 0; r < STALL_COUNT; r++) json_uint(j, stall_names[r], stall[r]);
+    json_end_object(j);
+}
+
+void cli_json_timing(json_writer *j, const kernel_stats *s, cli_pc_text text_of, const void *ctx)
+{
+    json_uint(j, "cycles", s->cycles);
+    json_double(j, "ipc", stats_ipc(s));
+    json_begin_object(j, "occupancy");
+    json_double(j, "theoretical", s->occupancy_theoretical);
+    json_double(j, "achieved", s->occupancy_achieved);
+    json_end_object(j);
+    json_double(j, "dram_bandwidth_gbps", dram_gbps(s));
+    json_double(j, "dram_peak_gbps", s->dram_peak_gbps);
+    json_stalls(j, "stalls", s->stall);
+    static const char *const buckets[CONFLICT_BUCKETS] = { "1", "2", "3-4", "5-8", "9-16", "17-32", "33-64" };
+    json_begin_object(j, "bank_conflict_degrees");
+    for (int b = 0; b < CONFLICT_BUCKETS; b++) json_uint(j, buckets[b], s->conflict_hist[b]);
+    json_end_object(j);
+    json_begin_array(j, "per_sm");
+    for (int m = 0; m < s->nsm; m++) {
+        json_begin_object(j, NULL);
+        json_uint(j, "warp_instructions", s->per_sm[m].issued_warp_instructions);
+        json_stalls(j, "stalls", s->per_sm[m].stall);
+        json_end_object(j);
+    }
+    json_end_array(j);
+    json_begin_array(j, "per_pc");
+    for (int pc = 0; pc < s->npc; pc++) {
+        char text[160];
+        int line;
+        const char *t = text_of(ctx, pc, text, sizeof text, &line);
+        if (!t) continue;
+        json_begin_object(j, NULL);
+        json_int(j, "pc", pc);
+        json_int(j, "line", line);
+        json_string(j, "text", t);
+        json_uint(j, "executions", s->per_pc[pc].executions);
+        if (s->per_pc[pc].lines) {
+            json_uint(j, "line_requests", s->per_pc[pc].lines);
+            json_uint(j, "sector_requests", s->per_pc[pc].sectors);
+        }
+        if (s->per_pc[pc].l1_hits + s->per_pc[pc].l1_misses + s->per_pc[pc].l2_hits + s->per_pc[pc].l2_misses) {
+            json_uint(j, "l1_hits", s->per_pc[pc].l1_hits);
+            json_uint(j, "l1_misses", s->per_pc[pc].l1_misses);
+            json_uint(j, "l2_hits", s->per_pc[pc].l2_hits);
+            json_uint(j, "l2_misses", s->per_pc[pc].l2_misses);
+        }
+        if (s->per_pc[pc].passes) {
+            json_uint(j, "shared_passes", s->per_pc[pc].passes);
+            json_uint(j, "worst_bank_conflict", s->per_pc[pc].worst_conflict);
+        }
+        json_stalls(j, "stalls", s->per_pc[pc].stall);
+        json_end_object(j);
+    }
+    json_end_array(j);
+}
+
+
+void cli_print_counts(const kernel_stats *s)
+{
+    printf("  %-22s %" PRIu64 "\n", "warp instructions", s->v[STAT_warp_instructions]);
+    printf("  %-22s %" PRIu64 "\n", "thread instructions", s->v[STAT_thread_instructions]);
+    printf("  %-22s %.1f%%\n", "SIMD efficiency", 100.0 * stats_simd_efficiency(s));
+    printf("  %-22s %" PRIu64 " of %" PRIu64 "\n", "divergent branches", s->v[STAT_divergent_branches], s->v[STAT_branches]);
+}
+
+void cli_json_kernel(json_writer *j, const kernel_stats *s, const char *name, cli_pc_text text_of, const void *ctx)
+{
+    json_begin_object(j, NULL);
+    json_string(j, "name", name);
+    for (int c = 0; c < STAT_COUNT; c++) json_uint(j, stat_names[c], s->v[c]);
+    json_double(j, "simd_efficiency", stats_simd_efficiency(s));
+    if (s->timed) cli_json_timing(j, s, text_of, ctx);
+    json_end_object(j);
+}
+
+void cli_json_host(json_writer *j, const kernel_stats *ks, int nk, double seconds)
+{
+    uint64_t insns = 0, cycles = 0;
+    for (int i = 0; i < nk; i++) { insns += ks[i].v[STAT_warp_instructions]; cycles += ks[i].cycles; }
+    json_begin_object(j, "host");
+    json_double(j, "seconds", seconds);
+    json_double(j, "warp_instructions_per_second", seconds > 0 ? (double)insns / seconds : 0);
+    json_double(j, "cycles_per_second", seconds > 0 ? (double)cycles / seconds : 0);
+    json_end_object(j);
+}

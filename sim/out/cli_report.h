@@ -1,0 +1,22 @@
+/* sim/out/cli_report.h — printing a timed kernel's statistics. */
+#ifndef WARPSIM_CLI_REPORT_H
+#define WARPSIM_CLI_REPORT_H
+#include "config/config.h"
+#include "util/json.h"
+#include "stats/stats.h"
+
+/* the text of pc (and its source line in *line), or NULL for a pc with no
+ * instruction (a trace's PCs may have gaps) */
+typedef const char *(*cli_pc_text)(const void *ctx, int pc, char *buf, int len, int *line);
+
+void cli_print_timing(const kernel_stats *s, const config *cfg);
+void cli_print_per_pc(const kernel_stats *s, cli_pc_text text_of, const void *ctx);
+void cli_json_timing(json_writer *j, const kernel_stats *s, cli_pc_text text_of, const void *ctx);
+/* the instruction counts of a kernel's text summary */
+void cli_print_counts(const kernel_stats *s);
+/* one object of the JSON "kernels" list: name, every counter, SIMD efficiency, timing */
+void cli_json_kernel(json_writer *j, const kernel_stats *s, const char *name, cli_pc_text text_of, const void *ctx);
+/* the "host" object: wall time and simulation speed, the only part two identical runs differ in */
+void cli_json_host(json_writer *j, const kernel_stats *ks, int nk, double seconds);
+
+#endif

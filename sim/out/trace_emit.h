@@ -1,0 +1,34 @@
+/* sim/out/trace_emit.h — writing an execution-driven run as a trace directory
+ * (`warpsim run --emit-trace DIR`): Accel-Sim's format, tracer version 5,
+ * with `-binary version = 1` marking warpsim's own ISA. Such a trace also
+ * carries, in header lines Accel-Sim's parser skips, each PC's static facts
+ * and text, so that `warpsim trace` replays it with exactly the timing of
+ * the original run (docs/trace.md). Blocks are written in dispatch order as
+ * they finish; files appear complete or not at all (written, then renamed). */
+#ifndef WARPSIM_TRACE_EMIT_H
+#define WARPSIM_TRACE_EMIT_H
+#include "exec/isrc.h"
+#include "stats/stats.h"
+#include "diag.h"
+
+#define WARPSIM_BINARY_VERSION 1
+
+typedef struct trace_emit trace_emit;
+
+/* start a trace directory (created if missing); NULL on an error (reported) */
+trace_emit *trace_emit_open(const char *dir, diag *d);
+/* a launch begins: its header, with the static facts of every pc */
+int trace_emit_kernel(trace_emit *e, const char *name, const uint32_t grid[3], const uint32_t block[3], int shmem,
+                      int nregs, int npc, const isrc_static *facts, const char *const *texts, const int *lines, diag *d);
+/* the next block in dispatch order started in slot `slot` with `nwarps` warps */
+void trace_emit_block_start(trace_emit *e, int slot, const uint32_t ctaid[3], int nwarps);
+/* warp `warp` of the block in `slot` issued an instruction */
+void trace_emit_insn(trace_emit *e, int slot, int warp, const isrc_static *st, uint64_t active, const isrc_dynamic *dy);
+/* the block in `slot` finished */
+int trace_emit_block_end(trace_emit *e, int slot, diag *d);
+/* the launch ended: close its file */
+int trace_emit_kernel_end(trace_emit *e, diag *d);
+/* write kernelslist.g and free; returns errors */
+int trace_emit_close(trace_emit *e, diag *d);
+
+#endif

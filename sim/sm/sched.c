@@ -1,0 +1,44 @@
+/* sim/sm/sched.c — the table of scheduling policies and their shared helpers. */
+#include "sched.h"
+#include <stdio.h>
+#include <string.h>
+
+extern const sched_policy sched_lrr, sched_gto, sched_two_level, sched_oldest;
+
+static const sched_policy *const policies[] = { &sched_lrr, &sched_gto, &sched_two_level, &sched_oldest };
+#define NPOLICIES ((int)(sizeof policies / sizeof policies[0]))
+
+const sched_policy *sched_find(const char *name)
+{
+    for (int i = 0; i < NPOLICIES; i++)
+        if (!strcmp(policies[i]->name, name)) return policies[i];
+    return NULL;
+}
+
+int sched_count(void) { return NPOLICIES; }
+const sched_policy *sched_at(int i) { return i >= 0 && i < NPOLICIES ? policies[i] : NULL; }
+
+const char *sched_names(void)
+{
+    static char buf[256];
+    buf[0] = 0;
+    for (int i = 0; i < NPOLICIES; i++) {
+        size_t l = strlen(buf);
+        snprintf(buf + l, sizeof buf - l, "%s%s", i ? " " : "", policies[i]->name);
+    }
+    return buf;
+}
+
+/* insertion sort by age: schedulers hold a few dozen warps at most */
+int sched_by_age(const sched_state *s, int *out, int skip)
+{
+    int n = 0;
+    for (int p = 0; p < s->nwarps; p++) {
+        int w = s->warps[p];
+        if (!s->live[w] || p == skip) continue;
+        int j = n++;
+        while (j > 0 && s->age[s->warps[out[j - 1]]] > s->age[w]) { out[j] = out[j - 1]; j--; }
+        out[j] = p;
+    }
+    return n;
+}

@@ -1,0 +1,42 @@
+/* sim/sm/sched.h — warp scheduling policies. A policy orders a scheduler's
+ * warps by priority each cycle; the scheduler issues the first eligible one.
+ * Adding a policy is one file with a sched_policy and one row in sched.c. */
+#ifndef WARPSIM_SCHED_H
+#define WARPSIM_SCHED_H
+#include <stdint.h>
+
+#define SCHED_MAX_WARPS 256
+
+typedef struct {
+    int nwarps;                    /* warps assigned to this scheduler */
+    int warps[SCHED_MAX_WARPS];    /* SM-local warp indices */
+    const uint64_t *age;           /* per SM-local warp: dispatch order, lower = older */
+    const uint8_t *live;           /* per SM-local warp: resident and not finished */
+    int last;                      /* position (in warps[]) of the last warp that issued, -1 none */
+    int active_set;                /* two_level: size of the active set */
+    int fifo[SCHED_MAX_WARPS];     /* two_level: positions, active ones first */
+    int nfifo;
+} sched_state;
+
+enum { SCHED_ISSUED, SCHED_LONG_LATENCY };
+
+typedef struct {
+    const char *name;
+    const char *doc;
+    void (*init)(sched_state *s);
+    /* positions (indices into s->warps) in priority order; returns how many */
+    int (*order)(sched_state *s, int *out);
+    /* the warp at position pos issued, or issued a long-latency load */
+    void (*notify)(sched_state *s, int pos, int event);
+} sched_policy;
+
+const sched_policy *sched_find(const char *name);
+/* "lrr gto two_level oldest", for messages */
+const char *sched_names(void);
+int sched_count(void);
+const sched_policy *sched_at(int i);
+
+/* helpers for policies */
+int sched_by_age(const sched_state *s, int *out, int skip);   /* live warps, oldest first */
+
+#endif

@@ -1,0 +1,17 @@
+/* sim/sm/sched_gto.c — greedy then oldest (Rogers et al., MICRO 2012): keep
+ * issuing from the same warp until it stalls, then the oldest ready one. */
+#include "sched.h"
+
+static void gto_init(sched_state *s) { s->last = -1; }
+
+static int gto_order(sched_state *s, int *out)
+{
+    int n = 0, greedy = s->last >= 0 && s->last < s->nwarps && s->live[s->warps[s->last]] ? s->last : -1;
+    if (greedy >= 0) out[n++] = greedy;
+    return n + sched_by_age(s, out + n, greedy);
+}
+
+static void gto_notify(sched_state *s, int pos, int event) { if (event == SCHED_ISSUED) s->last = pos; }
+
+const sched_policy sched_gto = { "gto", "greedy then oldest: the last warp that issued first, then the oldest",
+                                 gto_init, gto_order, gto_notify };

@@ -1,0 +1,22 @@
+/* sim/sm/sched_lrr.c — loose round robin: start after the warp that issued last. */
+#include "sched.h"
+
+static void lrr_init(sched_state *s) { s->last = -1; }
+
+static int lrr_order(sched_state *s, int *out)
+{
+    if (!s->nwarps) return 0;
+    /* the positions after the last issuer, then those up to it (no modulo per warp:
+     * this runs for every scheduler every cycle) */
+    int n = 0, start = (s->last + 1) % s->nwarps;
+    for (int p = start; p < s->nwarps; p++)
+        if (s->live[s->warps[p]]) out[n++] = p;
+    for (int p = 0; p < start; p++)
+        if (s->live[s->warps[p]]) out[n++] = p;
+    return n;
+}
+
+static void lrr_notify(sched_state *s, int pos, int event) { if (event == SCHED_ISSUED) s->last = pos; }
+
+const sched_policy sched_lrr = { "lrr", "loose round robin: each cycle starts after the warp that issued last",
+                                 lrr_init, lrr_order, lrr_notify };

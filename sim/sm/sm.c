@@ -1,0 +1,469 @@
+/* sim/sm/sm.c — one SM, cycle by cycle. Instructions execute at issue through
+ * the instruction source (DESIGN.md); this file decides only *when*. */
+#include "sm.h"
+#include "coalesce.h"
+#include <stdlib.h>
+#include <string.h>
+
+void sm_init(sm_t *sm, int id, const timing_params *p, isrc *src, int nwarps, int warps_per_block, kernel_stats *st,
+             memsys *mem, cache *ccache)
+{
+    memset(sm, 0, sizeof *sm);
+    sm->mem = mem;
+    sm->ccache = ccache;
+    sm->nrec = nwarps * 8 + 64;
+    sm->rec = xcalloc((size_t)sm->nrec, sizeof(load_record));
+    for (int i = 0; i < sm->nrec; i++) sm->rec[i].next_free = i + 1 < sm->nrec ? i + 1 : -1;
+    sm->rec_free = 0;
+    if (p->icache.size) cache_init(&sm->icache, &p->icache);
+    sm->id = id;
+    sm->p = p;
+    sm->src = src;
+    sm->nwarps = nwarps;
+    sm->warps_per_block = warps_per_block;
+    sm->st = st;
+    sm->w = xcalloc((size_t)nwarps, sizeof(twarp));
+    sm->age = xcalloc((size_t)nwarps, sizeof(uint64_t));
+    sm->live = xcalloc((size_t)nwarps, 1);
+    sm->fetchable = xcalloc((size_t)(nwarps + 63) / 64, sizeof(uint64_t));
+    sm->sched = xcalloc((size_t)p->nsched, sizeof(sched_state));
+    sm->last_reason = xcalloc((size_t)p->nsched, 1);
+    sm->last_pc = xcalloc((size_t)p->nsched, sizeof(int));
+    for (int i = 0; i < nwarps; i++) sm->w[i].xw = -1;
+    /* warp w of the SM belongs to scheduler w mod N (CC 2.0: even/odd, seed 000) */
+    for (int s = 0; s < p->nsched; s++) {
+        sched_state *ss = &sm->sched[s];
+        ss->age = sm->age;
+        ss->live = sm->live;
+        ss->active_set = p->active_set;
+        for (int w = s; w < nwarps && ss->nwarps < SCHED_MAX_WARPS; w += p->nsched) ss->warps[ss->nwarps++] = w;
+        p->policy->init(ss);
+    }
+}
+
+void sm_free(sm_t *sm)
+{
+    free(sm->w); free(sm->age); free(sm->live); free(sm->fetchable); free(sm->sched); free(sm->last_reason); free(sm->last_pc); free(sm->rec);
+    if (sm->p->icache.size) cache_free(&sm->icache);
+    memset(sm, 0, sizeof *sm);
+}
+
+/* keep warp i's bit in `fetchable` true to live and ibuffer room */
+static void update_fetchable(sm_t *sm, int i)
+{
+    uint64_t bit = (uint64_t)1 << (i & 63);
+    if (sm->live[i] && sm->w[i].ibuf_count < sm->p->ibuffer) sm->fetchable[i >> 6] |= bit;
+    else sm->fetchable[i >> 6] &= ~bit;
+}
+
+/* the first fetchable warp at or after `from`, cyclically; -1 when none */
+static int next_fetchable(const sm_t *sm, int from)
+{
+    int words = (sm->nwarps + 63) / 64;
+    for (int k = 0; k <= words; k++) {
+        int wd = (from / 64 + k) % words;
+        uint64_t bits = sm->fetchable[wd];
+        if (k == 0) bits &= ~(uint64_t)0 << (from & 63);          /* this word: from `from` on */
+        else if (k == words) bits &= ((uint64_t)1 << (from & 63)) - 1;   /* back at the start: before it */
+        if (bits) return wd * 64 + __builtin_ctzll(bits);
+    }
+    return -1;
+}
+
+void sm_warp_start(sm_t *sm, int local, int xw, uint64_t age)
+{
+    twarp *t = &sm->w[local];
+    memset(t, 0, sizeof *t);
+    t->xw = xw;
+    sm->age[local] = age;
+    sm->live[local] = 1;
+    sm->resident++;
+    sm->poked = 1;
+    update_fetchable(sm, local);
+}
+
+void sm_warp_clear(sm_t *sm, int local)
+{
+    if (sm->live[local]) sm->resident--;
+    sm->live[local] = 0;
+    sm->w[local].xw = -1;
+    update_fetchable(sm, local);
+}
+
+static int fetch(sm_t *sm, uint64_t now)
+{
+    int fetched = 0;
+    /* one round from fetch_rr over the warps with room (the `fetchable` bits) */
+    int start = sm->fetch_rr, last = -1;
+    for (int i; fetched < sm->p->fetch_width && (i = next_fetchable(sm, sm->fetch_rr)) >= 0;) {
+        int distance = (i - start + sm->nwarps) % sm->nwarps;
+        if (distance <= last) break;   /* all the way round: each warp once per cycle */
+        last = distance;
+        twarp *t = &sm->w[i];
+        uint64_t ready = now + (uint64_t)sm->p->fetch_latency;
+        if (sm->p->icache.size) {
+            /* the instruction after those already buffered, fall-through order */
+            const isrc_static *st = sm->src->peek(sm->src, t->xw);
+            uint64_t addr = (uint64_t)((st ? st->pc : 0) + t->ibuf_count) * (uint64_t)sm->p->icache_insn_bytes;
+            if (cache_touch(&sm->icache, addr)) sm->st->v[STAT_icache_hits]++;
+            else {
+                sm->st->v[STAT_icache_misses]++;
+                ready += (uint64_t)sm->p->icache_miss_latency;
+            }
+        }
+        t->ibuf[(t->ibuf_head + t->ibuf_count++) % SM_MAX_IBUF] = ready;
+        update_fetchable(sm, i);
+        fetched++;
+        sm->fetch_rr = (i + 1) % sm->nwarps;
+    }
+    return fetched;
+}
+
+static void wake_at(sm_t *sm, uint64_t t)
+{
+    if (t < sm->wake) sm->wake = t;
+}
+
+/* a stall that lasts until `until` unless the warp issues, a load of it
+ * returns or its barrier is released (each clears blocked_until) */
+static int blocked(sm_t *sm, twarp *t, const isrc_static *st, int reason, uint64_t until)
+{
+    t->blocked_until = until;
+    t->blocked_st = st;
+    t->blocked_reason = (uint8_t)reason;
+    wake_at(sm, until);
+    return reason;
+}
+
+/* can warp `local` issue now on scheduler s? STALL_issued with the unit
+ * instance in *inst, or the reason it cannot */
+static int check(sm_t *sm, int local, int s, uint64_t now, const isrc_static **out, int *inst)
+{
+    twarp *t = &sm->w[local];
+    const timing_params *p = sm->p;
+    if (t->blocked_until > now) {
+        *out = t->blocked_st;
+        wake_at(sm, t->blocked_until);
+        return t->blocked_reason;
+    }
+    *out = sm->src->peek(sm->src, t->xw);
+    if (!*out) return STALL_done;
+    if (sm->src->at_barrier(sm->src, t->xw)) return STALL_barrier;
+    if (t->sync_until > now) return blocked(sm, t, *out, STALL_sync, t->sync_until);
+    if (!t->ibuf_count) { wake_at(sm, now + 1); return STALL_ibuffer_empty; }
+    if (t->ibuf[t->ibuf_head] > now) return blocked(sm, t, *out, STALL_ibuffer_empty, t->ibuf[t->ibuf_head]);
+    const isrc_static *st = *out;
+    uint64_t ready = 0;
+    for (int i = 0; i < st->nsrc; i++)
+        if (t->sb[st->src[i]] > ready) ready = t->sb[st->src[i]];
+    for (int i = 0; i < st->ndst; i++)
+        if (t->sb[st->dst[i]] > ready) ready = t->sb[st->dst[i]];
+    if (ready > now) return blocked(sm, t, st, STALL_scoreboard, ready);
+    if (st->is_mem && st->mem_space != SPACE_SHARED) {
+        /* the memory system wakes the SM when a load returns */
+        if (st->is_load && p->max_loads && t->nloads >= p->max_loads) return STALL_mem_full;
+        int room = memsys_room(sm->mem, sm->id);
+        if (room < 0 || sm->rec_free < 0) wake_at(sm, now + 1);   /* shared limits: poll */
+        if (room <= 0 || sm->rec_free < 0) return STALL_mem_full;
+    }
+    /* instance i serves scheduler i mod N, unless the unit is shared or
+     * there are fewer instances than schedulers; an opcode with a second
+     * class (opcode.X.alt_unit) takes it when its own is busy */
+    int alt = st->op >= 0 ? p->op_alt_unit[st->op] : -1;
+    for (int cls = st->unit; cls >= 0; cls = cls == alt ? -1 : alt) {
+        const unit_params *u = &p->unit[cls];
+        int owned = !u->shared && u->count >= p->nsched;
+        for (int i = 0; i < u->count; i++) {
+            if (owned && i % p->nsched != s) continue;
+            if (sm->busy[cls][i] <= now) { *inst = cls << 8 | i; return STALL_issued; }
+            wake_at(sm, sm->busy[cls][i]);
+        }
+    }
+    return STALL_unit_busy;
+}
+
+static void occupy(sm_t *sm, int cls, int inst, uint64_t until)
+{
+    const unit_params *u = &sm->p->unit[cls];
+    sm->busy[cls][inst] = until;
+    for (int o = 0; o < UNIT_COUNT; o++) {
+        if (!(u->occupies >> o & 1)) continue;
+        for (int i = 0; i < sm->p->unit[o].count; i++)
+            if (sm->busy[o][i] < until) sm->busy[o][i] = until;
+    }
+}
+
+static int conflict_bucket(int degree)
+{
+    int b = 0;
+    while (b < CONFLICT_BUCKETS - 1 && (1 << b) < degree) b++;
+    return b;
+}
+
+/* unit occupancy and extra latency of a memory instruction: one cycle per
+ * line request on the LD/ST unit; one cycle per pass through the shared
+ * banks, each pass beyond the first also delaying the result (replays) */
+static void memory_cost(sm_t *sm, const isrc_static *st, const isa_result *res, uint64_t exec,
+                        uint64_t *occupancy, uint64_t *extra)
+{
+    const timing_params *p = sm->p;
+    kernel_stats *ks = sm->st;
+    pc_stats *ps = &ks->per_pc[st->pc];
+    if (res->mem_space == SPACE_SHARED) {
+        int worst, passes = bank_passes(res->addr, exec, res->mem_size, p->smem_banks, p->smem_bank_width,
+                                        p->smem_lanes_per_cycle, &worst);
+        if (res->is_atomic) {
+            int same = same_address_max(res->addr, exec);
+            if (same > passes) passes = worst = same;   /* atomics serialise per address */
+        }
+        int groups = (__builtin_popcountll(exec) + p->smem_lanes_per_cycle - 1) / p->smem_lanes_per_cycle;
+        if (groups < 1) groups = 1;
+        ks->v[STAT_shared_passes] += (uint64_t)passes;
+        ks->v[STAT_shared_replays] += (uint64_t)(passes - groups);
+        ks->conflict_hist[conflict_bucket(worst)]++;
+        ps->passes += (uint64_t)passes;
+        if ((uint64_t)worst > ps->worst_conflict) ps->worst_conflict = (uint64_t)worst;
+        if ((uint64_t)passes > *occupancy) *occupancy = (uint64_t)passes;
+        *extra = (uint64_t)(passes > groups ? passes - groups : 0);
+        return;
+    }
+    int sectors, lines = coalesce(res->addr, exec, res->mem_size, p->line_size, p->sector_size, sm->req, &sectors);
+    sm->nreq = lines;
+    ks->v[STAT_global_line_requests] += (uint64_t)lines;
+    ks->v[STAT_global_sector_requests] += (uint64_t)sectors;
+    ps->lines += (uint64_t)lines;
+    ps->sectors += (uint64_t)sectors;
+    if ((uint64_t)lines > *occupancy) *occupancy = (uint64_t)lines;
+}
+
+/* hand the coalesced line requests to the memory system; returns the
+ * latency to charge the destination registers (UINT64_MAX: until done) */
+static uint64_t submit(sm_t *sm, int local, const isrc_static *st, int nreq, uint64_t now)
+{
+    twarp *t = &sm->w[local];
+    int kind = st->is_atomic ? MR_ATOMIC : st->is_load ? MR_LOAD : MR_STORE;
+    /* local data per l1.cache_local; global data per l1.cache_global, which
+     * .CA turns on and .CG/.CS/.CV turn off (cache operators, PTX ISA) */
+    int use_l1 = st->mem_space == SPACE_LOCAL ? sm->p->l1_cache_local
+               : st->cache_op == MOD_CACHE_CA ? sm->p->l1_cache_local || sm->p->l1_cache_global
+               : sm->p->l1_cache_global && st->cache_op != MOD_CACHE_CG && st->cache_op != MOD_CACHE_CS
+                 && st->cache_op != MOD_CACHE_CV;
+    int tag = -1;
+    if (st->ndst && nreq) {            /* loads and value-returning atomics */
+        tag = sm->rec_free;
+        load_record *rec = &sm->rec[tag];
+        sm->rec_free = rec->next_free;
+        rec->warp = local;
+        rec->age = sm->age[local];
+        rec->remaining = nreq;
+        rec->ndst = st->ndst;
+        for (int i = 0; i < st->ndst; i++) rec->dst[i] = st->dst[i];
+        t->nloads++;
+    }
+    for (int i = 0; i < nreq; i++)
+        memsys_submit(sm->mem, sm->id, kind, sm->req[i].line, sm->req[i].sectors,
+                      __builtin_popcountll(sm->req[i].lanes), use_l1, tag, st->pc, now);
+    return tag >= 0 ? UINT64_MAX : 1;
+}
+
+void sm_load_done(sm_t *sm, int tag, uint64_t now)
+{
+    load_record *rec = &sm->rec[tag];
+    if (--rec->remaining > 0) return;
+    if (sm->age[rec->warp] == rec->age) {
+        twarp *t = &sm->w[rec->warp];
+        for (int i = 0; i < rec->ndst; i++) t->sb[rec->dst[i]] = now;
+        t->blocked_until = 0;
+        if (t->nloads > 0) t->nloads--;
+    }
+    rec->next_free = sm->rec_free;
+    sm->rec_free = tag;
+}
+
+static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int inst, uint64_t now)
+{
+    twarp *t = &sm->w[local];
+    const timing_params *p = sm->p;
+    int cls = inst >> 8;
+    const unit_params *u = &p->unit[cls];
+    isrc_dynamic dy;
+    if (sm->src->issue(sm->src, t->xw, &dy)) return -1;
+    /* an opcode this GPU emulates with N dependent native instructions
+     * (opcode.X.expand) holds the unit and the warp N times as long */
+    uint64_t expand = st->op >= 0 ? (uint64_t)p->op_expand[st->op] : 1;
+    uint64_t occupancy = (uint64_t)u->occupancy * expand, extra = 0;
+    if (dy.res->is_mem && dy.exec) memory_cost(sm, st, dy.res, dy.exec, &occupancy, &extra);
+    occupy(sm, cls, inst & 0xff, now + occupancy);
+    uint64_t latency = (uint64_t)u->latency * expand + extra;
+    if (expand > 1) t->sync_until = now + (expand - 1) * (uint64_t)u->latency;
+    if (st->is_mem && st->mem_space != SPACE_SHARED) {
+        /* global and local: the line requests go to the memory system; the
+         * destination registers wait until all of them have returned */
+        latency = submit(sm, local, st, dy.exec ? sm->nreq : 0, now);
+        if (st->is_load) p->policy->notify(&sm->sched[s], pos, SCHED_LONG_LATENCY);
+    } else if (st->is_load) {
+        latency = (uint64_t)p->unit[UNIT_SHARED].latency + extra;
+    }
+    for (int i = 0; i < st->ndst; i++) t->sb[st->dst[i]] = latency == UINT64_MAX ? UINT64_MAX : now + latency;
+    t->ibuf_head = (t->ibuf_head + 1) % SM_MAX_IBUF;
+    t->ibuf_count--;
+    if (dy.redirected) t->ibuf_count = 0;   /* fetched down the wrong path */
+    update_fetchable(sm, local);
+    if (st->reads_clock) t->sync_until = now + (uint64_t)p->clock_cost;
+    if (st->const_offset >= 0 && sm->ccache) {
+        /* a constant that misses holds the warp while the line comes in */
+        if (cache_touch(sm->ccache, (uint64_t)st->const_offset)) sm->st->v[STAT_ccache_hits]++;
+        else {
+            sm->st->v[STAT_ccache_misses]++;
+            if (t->sync_until < now + (uint64_t)p->ccache_miss_latency) t->sync_until = now + (uint64_t)p->ccache_miss_latency;
+        }
+    }
+    if (st->is_membar_cta) t->sync_until = now + (uint64_t)p->membar_cta;
+    if (st->is_membar_gl) t->sync_until = now + (uint64_t)p->membar_gl;
+    if (dy.barrier_released) {
+        /* every warp of the block resumes after the barrier's latency (seed 003) */
+        int first = local / sm->warps_per_block * sm->warps_per_block;
+        uint64_t until = now + (uint64_t)p->barrier_latency + (uint64_t)p->barrier_per_warp * (uint64_t)sm->warps_per_block;
+        for (int i = first; i < first + sm->warps_per_block; i++) {
+            if (sm->live[i] && sm->w[i].sync_until < until) sm->w[i].sync_until = until;
+            sm->w[i].blocked_until = 0;
+        }
+    }
+    if (dy.warp_done) {
+        sm->live[local] = 0;
+        sm->resident--;
+        sm->finished = 1;
+        update_fetchable(sm, local);
+    }
+    sm->st->per_pc[st->pc].executions++;
+    sm->st->per_sm[sm->id].issued_warp_instructions++;
+    p->policy->notify(&sm->sched[s], pos, SCHED_ISSUED);
+    return 0;
+}
+
+/* how close a reason is to issuing: the scheduler reports the closest */
+static int closeness(int reason)
+{
+    static const int rank[STALL_COUNT] = {
+        [STALL_issued] = 9, [STALL_unit_busy] = 8, [STALL_mem_full] = 7, [STALL_scoreboard] = 6,
+        [STALL_sync] = 5, [STALL_ibuffer_empty] = 4, [STALL_barrier] = 3, [STALL_done] = 2, [STALL_no_warp] = 1,
+    };
+    return rank[reason];
+}
+
+static void charge(sm_t *sm, int s, int reason, int pc, uint64_t cycles)
+{
+    sm->st->stall[reason] += cycles;
+    sm->st->per_sm[sm->id].stall[reason] += cycles;
+    if (pc >= 0) sm->st->per_pc[pc].stall[reason] += cycles;
+    sm->last_reason[s] = (uint8_t)reason;
+    sm->last_pc[s] = pc;
+}
+
+/* GCN's rule: up to issue_width instructions in the cycle, each from a
+ * different warp and of a different unit category (VALU, VMEM, SALU, LDS,
+ * branch) */
+static int schedule_by_category(sm_t *sm, int s, const int *order, int n, uint64_t now)
+{
+    sched_state *ss = &sm->sched[s];
+    int best = sm->resident ? STALL_done : STALL_no_warp, best_pc = -1, issued = 0, first_pc = -1;
+    unsigned used = 0;
+    for (int k = 0; k < n && issued < sm->p->issue_width; k++) {
+        int pos = order[k], local = ss->warps[pos], inst = 0;
+        const isrc_static *st;
+        int why = check(sm, local, s, now, &st, &inst);
+        if (why == STALL_issued) {
+            unsigned cat = 1u << sm->p->unit[st->unit].category;
+            if (used & cat) continue;
+            used |= cat;
+            if (!issued) first_pc = st->pc;
+            if (issue(sm, local, s, pos, st, inst, now)) return -1;
+            issued++;
+            continue;
+        }
+        if (closeness(why) > closeness(best)) { best = why; best_pc = st ? st->pc : -1; }
+    }
+    if (issued) charge(sm, s, STALL_issued, first_pc, 1);
+    else charge(sm, s, best, best_pc, 1);
+    return issued;
+}
+
+static int schedule(sm_t *sm, int s, uint64_t now)
+{
+    sched_state *ss = &sm->sched[s];
+    int order[SCHED_MAX_WARPS];
+    int n = sm->p->policy->order(ss, order);
+    int best = sm->resident ? STALL_done : STALL_no_warp, best_pc = -1;
+    if (sm->p->by_category) return schedule_by_category(sm, s, order, n, now);
+    for (int k = 0; k < n; k++) {
+        int pos = order[k], local = ss->warps[pos], inst = 0;
+        const isrc_static *st;
+        int why = check(sm, local, s, now, &st, &inst);
+        if (why == STALL_issued) {
+            if (issue(sm, local, s, pos, st, inst, now)) return -1;
+            charge(sm, s, STALL_issued, st->pc, 1);
+            /* dual issue: a second, independent instruction of the same warp */
+            for (int extra = 1; extra < sm->p->issue_width && sm->live[local]; extra++) {
+                if (check(sm, local, s, now, &st, &inst) != STALL_issued) break;
+                if (issue(sm, local, s, pos, st, inst, now)) return -1;
+            }
+            return 1;
+        }
+        if (closeness(why) > closeness(best)) { best = why; best_pc = st ? st->pc : -1; }
+    }
+    charge(sm, s, best, best_pc, 1);
+    return 0;
+}
+
+int sm_cycle(sm_t *sm, uint64_t now)
+{
+    sm->finished = 0;
+    /* nothing this SM waits for can have happened: sleep through the cycle,
+     * charging it as the last one (the same as the GPU's time skipping) */
+    int poked = sm->poked || sm->mem->sm[sm->id].poked;
+    sm->poked = 0;
+    sm->mem->sm[sm->id].poked = 0;
+    if (!poked && now < sm->wake) {
+        sm_skip(sm, now, now + 1);
+        return 0;
+    }
+    sm->wake = UINT64_MAX;
+    if (fetch(sm, now)) sm->wake = now + 1;
+    int issued = 0;
+    /* schedulers that run slower than the core only act on their issue slots */
+    if (now % (uint64_t)sm->p->issue_interval) {
+        sm->wake = now + 1;
+        return 0;
+    }
+    /* GCN: the SIMDs take turns, one per cycle */
+    int first = 0, last = sm->p->nsched;
+    if (sm->p->turns) {
+        first = (int)(now / (uint64_t)sm->p->issue_interval % (uint64_t)sm->p->nsched);
+        last = first + 1;
+        sm->wake = now + 1;
+    }
+    for (int s = first; s < last; s++) {
+        int r = schedule(sm, s, now);
+        if (r < 0) return -1;
+        issued += r;
+    }
+    if (issued) sm->wake = now + 1;
+    return issued;
+}
+
+/* cycles t in [from, to) with t = phase (mod period) */
+static uint64_t slots_in(uint64_t from, uint64_t to, uint64_t period, uint64_t phase)
+{
+    uint64_t a = from + (phase + period - from % period) % period;
+    return a >= to ? 0 : (to - 1 - a) / period + 1;
+}
+
+void sm_skip(sm_t *sm, uint64_t from, uint64_t to)
+{
+    uint64_t k = (uint64_t)sm->p->issue_interval, n = (uint64_t)sm->p->nsched;
+    for (int s = 0; s < sm->p->nsched; s++) {
+        /* a scheduler's issue slots: every k cycles, or its turn every k*n */
+        uint64_t slots = sm->p->turns ? slots_in(from, to, k * n, (uint64_t)s * k) : slots_in(from, to, k, 0);
+        if (slots) charge(sm, s, sm->last_reason[s], sm->last_pc[s], slots);
+    }
+}

@@ -1,0 +1,67 @@
+/* sim/stats/stats.c — counter names and derived figures. */
+#include "stats.h"
+#include "diag.h"
+#include <stdlib.h>
+#include <string.h>
+
+const char *const stat_names[STAT_COUNT] = {
+#define STAT(name, doc) #name,
+#include "stats.def"
+#undef STAT
+};
+
+const char *const stat_docs[STAT_COUNT] = {
+#define STAT(name, doc) doc,
+#include "stats.def"
+#undef STAT
+};
+
+double stats_simd_efficiency(const kernel_stats *s)
+{
+    if (!s->v[STAT_warp_instructions] || !s->warp_size) return 0;
+    return (double)s->v[STAT_thread_instructions] /
+           ((double)s->v[STAT_warp_instructions] * s->warp_size);
+}
+
+const char *const stall_names[STALL_COUNT] = {
+#define STALL(name, doc) #name,
+#include "stalls.def"
+#undef STALL
+};
+
+const char *const stall_docs[STALL_COUNT] = {
+#define STALL(name, doc) doc,
+#include "stalls.def"
+#undef STALL
+};
+
+void stats_free(kernel_stats *s)
+{
+    free(s->per_pc);
+    free(s->per_sm);
+    s->per_pc = NULL;
+    s->per_sm = NULL;
+}
+
+void stats_count_access(kernel_stats *s, int space, int is_store, int is_atomic)
+{
+    static const int counter[3][3] = {
+        { STAT_global_loads, STAT_global_stores, STAT_global_atomics },
+        { STAT_shared_loads, STAT_shared_stores, STAT_shared_atomics },
+        { STAT_local_accesses, STAT_local_accesses, STAT_local_accesses },
+    };
+    if (space >= 0 && space < 3) s->v[counter[space][is_atomic ? 2 : is_store ? 1 : 0]]++;
+}
+
+void stats_grow_pc(kernel_stats *s, int npc)
+{
+    if (npc <= s->npc) return;
+    s->per_pc = xrealloc(s->per_pc, (size_t)npc * sizeof *s->per_pc);
+    memset(s->per_pc + s->npc, 0, (size_t)(npc - s->npc) * sizeof *s->per_pc);
+    s->npc = npc;
+}
+
+double stats_ipc(const kernel_stats *s)
+{
+    return s->cycles ? (double)s->v[STAT_warp_instructions] / (double)s->cycles : 0;
+}

@@ -1,0 +1,70 @@
+/* sim/stats/stats.h — counters of a kernel launch (sim/stats.def). */
+#ifndef WARPSIM_STATS_H
+#define WARPSIM_STATS_H
+#include <stdint.h>
+#include <stdio.h>
+
+enum {
+#define STAT(name, doc) STAT_##name,
+#include "stats.def"
+#undef STAT
+    STAT_COUNT
+};
+
+enum {
+#define STALL(name, doc) STALL_##name,
+#include "stalls.def"
+#undef STALL
+    STALL_COUNT
+};
+
+typedef struct {
+    uint64_t executions;
+    uint64_t stall[STALL_COUNT];
+    uint64_t lines, sectors;      /* global/local requests after coalescing */
+    uint64_t passes, worst_conflict;  /* shared memory */
+    uint64_t l1_hits, l1_misses, l2_hits, l2_misses;
+} pc_stats;
+
+/* bank-conflict degree histogram buckets: 1, 2, 3-4, 5-8, 9-16, 17-32, 33-64 */
+#define CONFLICT_BUCKETS 7
+
+typedef struct {
+    uint64_t stall[STALL_COUNT];
+    uint64_t issued_warp_instructions;
+} sm_stats;
+
+typedef struct {
+    char kernel[64];
+    int warp_size;
+    uint64_t v[STAT_COUNT];
+    /* timing runs only (timed = 1) */
+    int timed;
+    uint64_t cycles;
+    uint64_t stall[STALL_COUNT];
+    double occupancy_theoretical, occupancy_achieved;
+    uint64_t conflict_hist[CONFLICT_BUCKETS];
+    double dram_peak_gbps;         /* of the config, for the achieved fraction */
+    double clock_mhz;
+    int npc, nsm;
+    pc_stats *per_pc;      /* npc entries */
+    sm_stats *per_sm;      /* nsm entries */
+} kernel_stats;
+
+extern const char *const stall_names[STALL_COUNT];
+extern const char *const stall_docs[STALL_COUNT];
+void stats_free(kernel_stats *s);
+/* count one warp memory access of space (isa_space: global, shared, local) */
+void stats_count_access(kernel_stats *s, int space, int is_store, int is_atomic);
+/* grow per_pc to at least npc entries (new entries zero); not on the per-cycle path */
+void stats_grow_pc(kernel_stats *s, int npc);
+
+extern const char *const stat_names[STAT_COUNT];
+extern const char *const stat_docs[STAT_COUNT];
+
+/* active lanes / (warp instructions * warp size) */
+double stats_simd_efficiency(const kernel_stats *s);
+/* warp instructions per cycle (timing runs) */
+double stats_ipc(const kernel_stats *s);
+
+#endif

@@ -1,0 +1,42 @@
+/* sim/util/xalloc.c — allocation that reports and exits on failure. */
+#include "xalloc.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void out_of_memory(size_t n)
+{
+    fprintf(stderr, "warpsim: error: out of host memory (asked for %zu bytes)\n", n);
+    exit(4);
+}
+
+void *xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p) out_of_memory(n);
+    return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size ? size : 1);
+    if (!p) out_of_memory(n * size);
+    return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+    void *q = realloc(p, n ? n : 1);
+    if (!q) out_of_memory(n);
+    return q;
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+    char *p = xmalloc(n + 1);
+    memcpy(p, s, n);
+    p[n] = 0;
+    return p;
+}
+
+char *xstrdup(const char *s) { return xstrndup(s, strlen(s)); }
