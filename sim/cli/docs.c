@@ -64,6 +64,25 @@ static void docs_config(void)
         printf("| `%s` | %s | %s | %s | %s | %s |\n", i->name,
                i->type == CFG_INT ? "int" : i->type == CFG_ENUM ? "enum" : "text", def, range, i->unit, i->doc);
     }
+    puts("\n## Policy choices\n");
+    puts("Each policy key chooses an implementation by name from a plug-in table; adding one is one "
+         "C file plus one row in the table (see [architecture.md](architecture.md)).\n");
+    puts("| key | choice | what it does |");
+    puts("|---|---|---|");
+#define ROW(key, name, doc) printf("| `%s` | `%s` | %s |\n", key, #name, doc);
+#define SCHED_POLICY(name, doc) ROW("sched.policy", name, doc)
+#include "sm/sched_policies.def"
+#undef SCHED_POLICY
+#define REPL(name, doc) ROW("l1.replacement, l2.replacement", name, doc)
+#include "mem/repl_policies.def"
+#undef REPL
+#define DRAM_SCHED(name, doc) ROW("dram.scheduler", name, doc)
+#include "mem/dram_schedulers.def"
+#undef DRAM_SCHED
+#define ADDR_MAP(name, doc) ROW("mem.address_map", name, doc)
+#include "mem/address_maps.def"
+#undef ADDR_MAP
+#undef ROW
     puts("\n## Per-opcode overrides\n");
     puts("A few instructions run differently from the rest of their unit class on some GPUs. "
          "`[opcode.IMUL]` then `expand = 4` (or `--set opcode.IMUL.expand=4`) sets a field for one "
@@ -115,6 +134,13 @@ static void docs_stats(void)
     puts("| stall reason | meaning |");
     puts("|---|---|");
     for (int r = 0; r < STALL_COUNT; r++) printf("| `%s` | %s |\n", stall_names[r], stall_docs[r]);
+    puts("\n## Per-instruction counters\n");
+    puts("Each `per_pc` entry holds, beside `text`, `line` and `stalls`, the counters of "
+         "`sim/stats/pc_stats.def`. A group's counters appear when any of them is non-zero.\n");
+    puts("| JSON name | group | meaning |");
+    puts("|---|---|---|");
+    for (int i = 0; i < PC_STAT_COUNT; i++)
+        printf("| `%s` | %s | %s |\n", pc_stat_table[i].json, pc_stat_table[i].group, pc_stat_table[i].doc);
     puts("\nThe `host` object (wall `seconds`, `warp_instructions_per_second`, `cycles_per_second`) is "
          "the only part of the JSON that differs between two identical runs.");
 }

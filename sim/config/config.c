@@ -8,6 +8,29 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* the choices of a policy key come from its plug-in table: "|a|b|c" + 1 */
+static const char sched_choices[] =
+#define SCHED_POLICY(name, doc) "|" #name
+#include "sm/sched_policies.def"
+#undef SCHED_POLICY
+    ;
+static const char repl_choices[] =
+#define REPL(name, doc) "|" #name
+#include "mem/repl_policies.def"
+#undef REPL
+    ;
+static const char dram_sched_choices[] =
+#define DRAM_SCHED(name, doc) "|" #name
+#include "mem/dram_schedulers.def"
+#undef DRAM_SCHED
+    ;
+static const char addr_map_choices[] =
+#define ADDR_MAP(name, doc) "|" #name
+#include "mem/address_maps.def"
+#undef ADDR_MAP
+    ;
+#define CHOICES(table) (table##_choices + 1)
+
 #define CFG_DEF_INT(d) d, NULL
 #define CFG_DEF_ENUM(d) d, NULL
 #define CFG_DEF_STR(d) 0, d

@@ -67,11 +67,11 @@ int timing_params_load(timing_params *p, const config *cfg, diag *d)
     p->ibuffer = (int)CFG(cfg, frontend_ibuffer);
     p->fetch_width = (int)CFG(cfg, frontend_fetch_width);
     p->icache = (cache_params){ (int)CFG(cfg, icache_size), (int)CFG(cfg, icache_line), (int)CFG(cfg, icache_line),
-                                (int)CFG(cfg, icache_assoc), 1, 0, 0 };
+                                (int)CFG(cfg, icache_assoc), 1, 0, 0, 0, 0 };
     p->icache_insn_bytes = (int)CFG(cfg, icache_insn_bytes);
     p->icache_miss_latency = (int)CFG(cfg, icache_miss_latency);
     p->ccache = (cache_params){ (int)CFG(cfg, ccache_size), (int)CFG(cfg, ccache_line), (int)CFG(cfg, ccache_line),
-                                (int)CFG(cfg, ccache_assoc), 1, 0, 0 };
+                                (int)CFG(cfg, ccache_assoc), 1, 0, 0, 0, 0 };
     p->ccache_miss_latency = (int)CFG(cfg, ccache_miss_latency);
     if (p->ccache.size && p->ccache.size < p->ccache.line * p->ccache.assoc) {
         diag_error(d, "ccache.size = %d holds less than one set (ccache.line x ccache.assoc) (set at %s)",
@@ -100,12 +100,7 @@ int timing_params_load(timing_params *p, const config *cfg, diag *d)
         p->op_expand[op] = (uint8_t)cfg->op_expand[op];
         p->op_alt_unit[op] = (int8_t)cfg->op_alt_unit[op];
     }
-    p->policy = sched_find(cfg->sval[CFGK_sched_policy]);
-    if (!p->policy) {
-        diag_error(d, "sched.policy = '%s' is not a policy; the policies are: %s (set at %s)",
-                   cfg->sval[CFGK_sched_policy], sched_names(), cfg->origin[CFGK_sched_policy]);
-        return -1;
-    }
+    p->policy = sched_at((int)CFG(cfg, sched_policy));
     return 0;
 }
 
@@ -127,7 +122,7 @@ typedef struct {
     timing_driver *drv;
     timing_params p;
     mem_params mp;
-    memsys mem;
+    memsys *mem;
     sm_t *sms;
     int nsm, nslots;
     uint8_t *slot_active;
@@ -135,14 +130,19 @@ typedef struct {
     int nccaches;
     int active_blocks;       /* blocks resident on some SM */
     uint64_t now;            /* the core cycle, read by SR_CLOCKLO */
+    kernel_stats *stats;     /* the kernel's: blocks' own counters are summed into it */
+    int npc;                 /* instructions the blocks' per-PC counters hold */
     diag *d;
 } gpu_t;
 
+/* the memory system's port into the SMs */
 static void load_done(void *ctx, int sm, int tag, uint64_t now)
 {
     gpu_t *g = ctx;
     sm_load_done(&g->sms[sm], tag, now);
 }
+
+static void wake_sm(void *ctx, int sm) { sm_poke(&((gpu_t *)ctx)->sms[sm]); }
 
 /* dispatch the next block into slot s (on SM s mod nsm); 0 when the grid
  * is done, -1 on an error */
@@ -151,6 +151,13 @@ static int dispatch(gpu_t *g, int s)
     timing_driver *t = g->drv;
     int started = t->start_block(t, s);
     if (started <= 0) return started;
+    if (g->stats->npc > g->npc) {
+        /* a trace reveals its instructions block by block: every block's
+         * per-PC counters grow with the kernel's (not on the per-cycle path) */
+        g->npc = g->stats->npc;
+        memsys_grow_pc(g->mem, g->npc);
+        for (int m = 0; m < g->nsm; m++) sm_grow_pc(&g->sms[m], g->npc);
+    }
     g->slot_active[s] = 1;
     g->active_blocks++;
     sm_t *sm = &g->sms[s % g->nsm];
@@ -186,7 +193,7 @@ static func_status cycle_loop(gpu_t *g, kernel_stats *st, int max_warps)
     while (g->active_blocks || mem_next != UINT64_MAX) {
         int issued = 0;
         g->now = now;
-        memsys_tick(&g->mem, now);
+        memsys_tick(g->mem, now);
         for (int m = 0; m < g->nsm; m++) {
             sm_t *sm = &g->sms[m];
             int n = sm_cycle(sm, now);
@@ -195,12 +202,12 @@ static func_status cycle_loop(gpu_t *g, kernel_stats *st, int max_warps)
             resident_sum += (uint64_t)sm->resident;
             if (sm->finished && refill(g, m)) return FUNC_BAD_LAUNCH;
         }
-        memsys_tick_l1(&g->mem, now);
+        memsys_tick_l1(g->mem, now);
         idle = issued ? 0 : idle + 1;
         now++;
         /* nothing issued or fetched: jump to the next cycle anything can
          * change, charging the skipped cycles to the same stall reasons */
-        mem_next = memsys_next_event(&g->mem, now - 1);
+        mem_next = memsys_next_event(g->mem, now - 1);
         uint64_t wake = mem_next;
         for (int m = 0; m < g->nsm; m++)
             if (g->sms[m].wake < wake) wake = g->sms[m].wake;
@@ -232,17 +239,18 @@ func_status timing_run_driver(timing_driver *t, const config *cfg, kernel_stats 
     memset(&g, 0, sizeof g);
     g.drv = t;
     g.d = d;
+    g.stats = stats;
     stats->timed = 1;
     if (timing_params_load(&g.p, cfg, d) || mem_params_load(&g.mp, cfg, d)) return FUNC_BAD_LAUNCH;
     g.nsm = (int)CFG(cfg, sm_count);
     g.nslots = t->blocks_per_sm * g.nsm;
     int max_warps = (int)CFG(cfg, sm_max_warps);
-    stats->npc = t->npc;
+    stats->npc = g.npc = t->npc;
     stats->nsm = g.nsm;
     stats->per_pc = xcalloc((size_t)(stats->npc ? stats->npc : 1), sizeof(pc_stats));
     stats->per_sm = xcalloc((size_t)g.nsm, sizeof(sm_stats));
     stats->occupancy_theoretical = (double)(t->blocks_per_sm * t->warps_per_block) / max_warps;
-    memsys_init(&g.mem, &g.mp, g.nsm, stats, load_done, &g);
+    g.mem = memsys_new(&g.mp, g.nsm, stats->npc, (mem_sm_port){ &g, load_done, wake_sm });
     g.sms = xcalloc((size_t)g.nsm, sizeof(sm_t));
     g.slot_active = xcalloc((size_t)g.nslots, 1);
     int share = (int)CFG(cfg, ccache_shared_by);
@@ -250,21 +258,18 @@ func_status timing_run_driver(timing_driver *t, const config *cfg, kernel_stats 
     g.ccaches = xcalloc((size_t)(g.nccaches ? g.nccaches : 1), sizeof(cache));
     for (int c = 0; c < g.nccaches; c++) cache_init(&g.ccaches[c], &g.p.ccache);
     for (int m = 0; m < g.nsm; m++)
-        sm_init(&g.sms[m], m, &g.p, t->src, t->blocks_per_sm * t->warps_per_block, t->warps_per_block, stats, &g.mem,
+        sm_init(&g.sms[m], m, &g.p, t->src, t->blocks_per_sm * t->warps_per_block, t->warps_per_block, stats->npc, g.mem,
                 g.nccaches ? &g.ccaches[m / share] : NULL);
     func_status status = FUNC_OK;
     for (int s = 0; s < g.nslots && status == FUNC_OK; s++)
         if (dispatch(&g, s) < 0) status = FUNC_BAD_LAUNCH;
     if (status == FUNC_OK) status = cycle_loop(&g, stats, max_warps);
-    for (int c = 0; c < g.mp.slices; c++) {
-        const dram_channel *ch = &g.mem.slice[c].ch;
-        stats->v[STAT_dram_row_hits] += ch->row_hits;
-        stats->v[STAT_dram_row_misses] += ch->row_misses;
-        stats->v[STAT_dram_bytes] += ch->bytes;
-    }
+    /* every block kept its own counters: the GPU sums them */
+    memsys_report(g.mem, stats);
+    for (int m = 0; m < g.nsm; m++) sm_report(&g.sms[m], stats);
     stats->dram_peak_gbps = memsys_peak_gbps(&g.mp);
     stats->clock_mhz = (double)CFG(cfg, gpu_clock_mhz);
-    memsys_free(&g.mem);
+    memsys_delete(g.mem);
     for (int m = 0; m < g.nsm; m++) sm_free(&g.sms[m]);
     for (int c = 0; c < g.nccaches; c++) cache_free(&g.ccaches[c]);
     free(g.ccaches);

@@ -1,5 +1,6 @@
-/* sim/mem/cache.c — sectored set-associative cache, LRU, MSHRs. The set index is
- * the line number modulo the set count; replacement is least recently used. */
+/* sim/mem/cache.c — sectored set-associative cache and its MSHRs. The set
+ * index is the line number modulo the set count; which way a fill replaces
+ * is the replacement policy's choice. */
 #include "cache.h"
 #include "util/xalloc.h"
 #include <stdlib.h>
@@ -9,6 +10,7 @@ void cache_init(cache *c, const cache_params *p)
 {
     memset(c, 0, sizeof *c);
     c->p = *p;
+    c->repl = repl_at(p->replacement);
     c->sets = p->size / (p->line * p->assoc);
     if (c->sets < 1) c->sets = 1;
     c->sectors_per_line = p->line / p->sector;
@@ -18,12 +20,16 @@ void cache_init(cache *c, const cache_params *p)
     c->valid = xcalloc(n, sizeof(uint32_t));
     c->dirty = xcalloc(n, sizeof(uint32_t));
     c->stamp = xcalloc(n, sizeof(uint64_t));
+    c->rng = p->seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull;
     c->m = xcalloc((size_t)(p->mshrs > 0 ? p->mshrs : 1), sizeof(mshr));
+    c->wcap = 0;
+    c->wfree = -1;
 }
 
 void cache_free(cache *c)
 {
     free(c->tag); free(c->valid); free(c->dirty); free(c->stamp); free(c->m);
+    free(c->wtoken); free(c->wnext);
     memset(c, 0, sizeof *c);
 }
 
@@ -32,34 +38,38 @@ static size_t set_base(const cache *c, uint64_t line)
     return (size_t)((line / (uint64_t)c->p.line) % (uint64_t)c->sets) * (size_t)c->p.assoc;
 }
 
-static int way_of(const cache *c, uint64_t line)
+static long way_of(const cache *c, uint64_t line)
 {
     size_t b = set_base(c, line);
     for (int w = 0; w < c->p.assoc; w++)
-        if (c->tag[b + (size_t)w] == line) return (int)(b + (size_t)w);
+        if (c->tag[b + (size_t)w] == line) return (long)(b + (size_t)w);
     return -1;
 }
 
 uint32_t cache_lookup(cache *c, uint64_t line, uint32_t sectors)
 {
-    int i = way_of(c, line);
+    long i = way_of(c, line);
     if (i < 0) return 0;
     uint32_t hit = c->valid[i] & sectors;
-    if (hit) c->stamp[i] = ++c->clock;
+    if (hit) c->repl->touch(c, (size_t)i);
     return hit;
+}
+
+/* an invalid way of the set, else the policy's victim */
+static size_t choose_way(cache *c, size_t b)
+{
+    for (int w = 0; w < c->p.assoc; w++)
+        if (c->tag[b + (size_t)w] == UINT64_MAX) return b + (size_t)w;
+    return c->repl->victim(c, b);
 }
 
 int cache_install(cache *c, uint64_t line, uint32_t sectors, int dirty, uint64_t *victim, uint32_t *victim_dirty)
 {
-    int i = way_of(c, line), evicted = 0;
-    if (i < 0) {
-        size_t b = set_base(c, line);
-        i = (int)b;
-        for (int w = 0; w < c->p.assoc; w++) {
-            size_t k = b + (size_t)w;
-            if (c->tag[k] == UINT64_MAX) { i = (int)k; break; }
-            if (c->stamp[k] < c->stamp[i]) i = (int)k;
-        }
+    long found = way_of(c, line);
+    int evicted = 0;
+    size_t i;
+    if (found < 0) {
+        i = choose_way(c, set_base(c, line));
         if (c->tag[i] != UINT64_MAX && c->dirty[i]) {
             *victim = c->tag[i];
             *victim_dirty = c->dirty[i];
@@ -68,20 +78,33 @@ int cache_install(cache *c, uint64_t line, uint32_t sectors, int dirty, uint64_t
         c->tag[i] = line;
         c->valid[i] = 0;
         c->dirty[i] = 0;
+        c->repl->fill(c, i);
+    } else {
+        i = (size_t)found;
+        c->repl->touch(c, i);
     }
     c->valid[i] |= sectors;
     if (dirty) c->dirty[i] |= sectors;
-    c->stamp[i] = ++c->clock;
     return evicted;
 }
 
 void cache_mark_dirty(cache *c, uint64_t line, uint32_t sectors)
 {
-    int i = way_of(c, line);
+    long i = way_of(c, line);
     if (i >= 0) c->dirty[i] |= sectors & c->valid[i];
 }
 
-int mshr_find(cache *c, uint64_t line, uint32_t sectors)
+int cache_touch(cache *c, uint64_t addr)
+{
+    uint64_t line = addr / (uint64_t)c->p.line * (uint64_t)c->p.line, victim;
+    uint32_t vd;
+    if (cache_lookup(c, line, 1)) return 1;
+    cache_install(c, line, 1, 0, &victim, &vd);
+    return 0;
+}
+
+/* ---- MSHRs ---- */
+int mshr_find(const cache *c, uint64_t line, uint32_t sectors)
 {
     for (int i = 0; i < c->p.mshrs; i++)
         if (c->m[i].used && c->m[i].line == line && (c->m[i].sectors & sectors) == sectors) return i;
@@ -99,17 +122,44 @@ int mshr_alloc(cache *c, uint64_t line, uint32_t sectors)
     return -1;
 }
 
-void mshr_release(cache *c, int i)
+uint32_t mshr_sectors(const cache *c, int e) { return c->m[e].sectors; }
+
+/* waiter storage grows by doubling: merges per miss are not bounded by the
+ * hardware model, and growth happens a few times per run at most */
+void mshr_add_waiter(cache *c, int e, int token)
 {
-    c->m[i].used = 0;
-    c->mshrs_used--;
+    if (c->wfree < 0) {
+        int old = c->wcap, cap = old ? 2 * old : 16;
+        c->wtoken = xrealloc(c->wtoken, (size_t)cap * sizeof(int));
+        c->wnext = xrealloc(c->wnext, (size_t)cap * sizeof(int));
+        for (int i = old; i < cap; i++) c->wnext[i] = i + 1 < cap ? i + 1 : -1;
+        c->wfree = old;
+        c->wcap = cap;
+    }
+    int n = c->wfree;
+    c->wfree = c->wnext[n];
+    c->wtoken[n] = token;
+    c->wnext[n] = -1;
+    mshr *m = &c->m[e];
+    if (m->last >= 0) c->wnext[m->last] = n;
+    else m->first = n;
+    m->last = n;
 }
 
-int cache_touch(cache *c, uint64_t addr)
+int mshr_pop_waiter(cache *c, int e)
 {
-    uint64_t line = addr / (uint64_t)c->p.line * (uint64_t)c->p.line, victim;
-    uint32_t vd;
-    if (cache_lookup(c, line, 1)) return 1;
-    cache_install(c, line, 1, 0, &victim, &vd);
-    return 0;
+    mshr *m = &c->m[e];
+    int n = m->first;
+    if (n < 0) return -1;
+    m->first = c->wnext[n];
+    if (m->first < 0) m->last = -1;
+    c->wnext[n] = c->wfree;
+    c->wfree = n;
+    return c->wtoken[n];
+}
+
+void mshr_release(cache *c, int e)
+{
+    c->m[e].used = 0;
+    c->mshrs_used--;
 }

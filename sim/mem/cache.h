@@ -1,7 +1,12 @@
-/* sim/mem/cache.h — one generic sectored, set-associative cache with LRU
- * replacement and MSHRs, used for the L1 data caches and the L2 slices. */
-#ifndef WARPSIM_CACHE_H
-#define WARPSIM_CACHE_H
+/* sim/mem/cache.h — one generic sectored, set-associative cache with MSHRs
+ * and a replacement policy chosen by name (sim/mem/repl_policies.def). It
+ * is a data structure, not a block: L1s, L2 slices, the instruction and
+ * constant caches embed one and decide what a hit or a miss costs.
+ * MSHR waiters are opaque tokens (the owner's own slot numbers) kept in the
+ * cache's own list storage. */
+#ifndef WARPSIM_MEM_CACHE_H
+#define WARPSIM_MEM_CACHE_H
+#include <stddef.h>
 #include <stdint.h>
 
 typedef struct {
@@ -9,44 +14,67 @@ typedef struct {
     int mshrs;                       /* misses in flight (distinct lines) */
     int write_back;                  /* 1: writes stay until eviction; 0: written through */
     int write_allocate;              /* a write miss installs the line */
+    int replacement;                 /* index into the replacement table */
+    uint64_t seed;                   /* random replacement: its seed */
 } cache_params;
 
 typedef struct {
     uint64_t line;                   /* line address */
     uint32_t sectors;                /* sectors being fetched */
-    int first, last;                 /* waiting requests: a list threaded through the request pool */
+    int first, last;                 /* waiting tokens: a list in the cache's waiter storage */
     int used;
 } mshr;
 
+typedef struct cache cache;
 typedef struct {
+    const char *name;                          /* its row in repl_policies.def */
+    void (*touch)(cache *c, size_t way);       /* a hit */
+    void (*fill)(cache *c, size_t way);        /* a new line installed in way */
+    size_t (*victim)(cache *c, size_t base);   /* a valid way of the full set at base to evict */
+} repl_policy;
+
+struct cache {
     cache_params p;
+    const repl_policy *repl;
     int sets, sectors_per_line;
     uint64_t *tag;                   /* sets * assoc; line address, or UINT64_MAX when invalid */
     uint32_t *valid, *dirty;         /* sector masks */
-    uint64_t *stamp;                 /* LRU: last use */
-    uint64_t clock;
+    uint64_t *stamp;                 /* the policy's per-way state (LRU: last use; FIFO: fill) */
+    uint64_t clock, rng;
     mshr *m;
     int mshrs_used;
-} cache;
+    int *wtoken, *wnext, wfree, wcap; /* MSHR waiter lists */
+};
 
 void cache_init(cache *c, const cache_params *p);
 void cache_free(cache *c);
-/* the requested sectors present in the cache (updates LRU on any hit) */
+/* the requested sectors present in the cache (a hit updates the policy) */
 uint32_t cache_lookup(cache *c, uint64_t line, uint32_t sectors);
 /* install sectors (a fill or an allocating write); returns 1 and the victim's
  * line and dirty sectors when a dirty line was evicted */
 int cache_install(cache *c, uint64_t line, uint32_t sectors, int dirty, uint64_t *victim, uint32_t *victim_dirty);
 /* a write hit marks sectors dirty (write-back) */
 void cache_mark_dirty(cache *c, uint64_t line, uint32_t sectors);
-
 /* read-only caches (instructions, constants): 1 when the line holding addr
  * is present; on a miss the line is installed and 0 returned */
 int cache_touch(cache *c, uint64_t addr);
 
 /* MSHRs: the entry fetching these sectors of the line, or -1 */
-int mshr_find(cache *c, uint64_t line, uint32_t sectors);
+int mshr_find(const cache *c, uint64_t line, uint32_t sectors);
 /* a new entry, or -1 when all are in use */
 int mshr_alloc(cache *c, uint64_t line, uint32_t sectors);
-void mshr_release(cache *c, int i);
+/* the sectors entry e fetches */
+uint32_t mshr_sectors(const cache *c, int e);
+/* a request merged into entry e, waiting for its fill */
+void mshr_add_waiter(cache *c, int e, int token);
+/* the oldest waiter of entry e, removed; -1 when none is left */
+int mshr_pop_waiter(cache *c, int e);
+/* free entry e (its waiters must have been popped) */
+void mshr_release(cache *c, int e);
+
+/* replacement policies by name (NULL: none) and their choices */
+const repl_policy *repl_find(const char *name);
+const repl_policy *repl_at(int i);
+int repl_count(void);
 
 #endif

@@ -1,53 +1,69 @@
-/* sim/mem/dram.c — DRAM channel timing with FR-FCFS. */
+/* sim/mem/dram.c — DRAM channel timing: banks, open rows, the data bus. */
 #include "dram.h"
 #include "util/xalloc.h"
 #include <stdlib.h>
 #include <string.h>
 
-void dram_init(dram_channel *ch, const dram_params *p)
+typedef struct {
+    int64_t open_row;        /* -1: precharged */
+    uint64_t ready;          /* next command cycle the bank accepts */
+    uint64_t activated;      /* cycle of the last activate (tRAS) */
+} dram_bank;
+
+struct dram_channel {
+    dram_params p;
+    const dram_scheduler *sched;
+    dram_bank *bank;
+    dram_entry *q;
+    int n, cap;              /* entries in q, oldest first; room (writebacks may exceed the queue key) */
+    uint64_t bus_free, now;
+    uint64_t row_hits, row_misses, bytes, dropped;
+};
+
+dram_channel *dram_new(const dram_params *p)
 {
-    memset(ch, 0, sizeof *ch);
+    dram_channel *ch = xcalloc(1, sizeof *ch);
     ch->p = *p;
+    ch->sched = dram_scheduler_at(p->scheduler);
     ch->bank = xcalloc((size_t)p->banks, sizeof(dram_bank));
     for (int b = 0; b < p->banks; b++) ch->bank[b].open_row = -1;
     ch->cap = 2 * p->queue + 64;
     ch->q = xcalloc((size_t)ch->cap, sizeof(dram_entry));
+    return ch;
 }
 
-void dram_free(dram_channel *ch)
+void dram_delete(dram_channel *ch)
 {
+    if (!ch) return;
     free(ch->bank);
     free(ch->q);
-    memset(ch, 0, sizeof *ch);
+    free(ch);
 }
 
-int dram_full(const dram_channel *ch) { return ch->n >= ch->p.queue; }
+int dram_room(const dram_channel *ch) { return ch->n < ch->p.queue; }
+int dram_busy(const dram_channel *ch) { return ch->n > 0; }
+int dram_bank_ready(const dram_channel *ch, int bank, uint64_t now) { return ch->bank[bank].ready <= now; }
+int64_t dram_open_row(const dram_channel *ch, int bank) { return ch->bank[bank].open_row; }
 
-/* address mapping within the channel: column bits, then bank, then row, so
- * that consecutive rows of one bank are far apart and streams spread over banks */
-void dram_enqueue(dram_channel *ch, int req, uint64_t addr, int bytes, int is_write, uint64_t now)
+/* the address map picks the bank of a row; the row within the bank follows */
+void dram_enqueue(dram_channel *ch, int token, uint64_t addr, int bytes, int is_write)
 {
+    (void)is_write;
     if (ch->n >= ch->cap) { ch->dropped++; return; }   /* never reached in practice: counted, not hidden */
     uint64_t row_index = addr / (uint64_t)ch->p.row_bytes;
+    addr_geometry g = { 1, 1, (uint64_t)ch->p.banks };
     dram_entry *e = &ch->q[ch->n++];
-    e->req = req;
-    e->bank = (int)(row_index % (uint64_t)ch->p.banks);
+    e->token = token;
+    e->bank = (int)ch->p.map->bank(&g, row_index);
     e->row = (int64_t)(row_index / (uint64_t)ch->p.banks);
     e->bytes = bytes;
-    e->arrival = now;
-    if (is_write) ch->writes++;
-    else ch->reads++;
+    e->arrival = ch->now;
 }
 
 int dram_tick(dram_channel *ch, uint64_t now, uint64_t *done)
 {
-    int pick = -1;
-    for (int i = 0; i < ch->n && pick < 0; i++) {       /* first ready: the oldest row hit */
-        const dram_bank *b = &ch->bank[ch->q[i].bank];
-        if (b->ready <= now && b->open_row == ch->q[i].row) pick = i;
-    }
-    for (int i = 0; i < ch->n && pick < 0; i++)         /* then first come: the oldest ready bank */
-        if (ch->bank[ch->q[i].bank].ready <= now) pick = i;
+    ch->now = now + 1;
+    int pick = ch->n ? ch->sched->pick(ch, ch->q, ch->n, now) : -1;
     if (pick < 0) return -1;
     dram_entry e = ch->q[pick];
     memmove(&ch->q[pick], &ch->q[pick + 1], sizeof(dram_entry) * (size_t)(ch->n - pick - 1));
@@ -76,5 +92,12 @@ int dram_tick(dram_channel *ch, uint64_t now, uint64_t *done)
     b->ready = column_at + burst;      /* the next column command to this bank */
     ch->bytes += (uint64_t)e.bytes;
     *done = data + burst;
-    return e.req;
+    return e.token;
+}
+
+void dram_report(const dram_channel *ch, kernel_stats *st)
+{
+    st->v[STAT_dram_row_hits] += ch->row_hits;
+    st->v[STAT_dram_row_misses] += ch->row_misses;
+    st->v[STAT_dram_bytes] += ch->bytes;
 }

@@ -1,47 +1,60 @@
-/* sim/mem/dram.h — one DRAM channel: banks with an open row, the usual timing
- * constraints (tRCD, tCL, tRP, tRAS), a data bus, and an FR-FCFS scheduler
- * (Rixner et al., ISCA 2000): the oldest request that hits an open row
- * first, else the oldest. Time is counted in DRAM command cycles. */
-#ifndef WARPSIM_DRAM_H
-#define WARPSIM_DRAM_H
+/* sim/mem/dram.h — one DRAM channel: banks with an open row, the usual
+ * timing constraints (tRCD, tCL, tRP, tRAS), a data bus, and a request
+ * scheduler chosen by name (sim/mem/dram_schedulers.def). Time is counted in
+ * DRAM command cycles. Its ports: a room query, enqueue, one tick per
+ * command cycle that returns a finished request's token, and the statistics
+ * it reports. */
+#ifndef WARPSIM_MEM_DRAM_H
+#define WARPSIM_MEM_DRAM_H
 #include <stdint.h>
+#include "addrmap.h"
+#include "stats/stats.h"
 
 typedef struct {
     int banks, row_bytes, bus_bytes, data_rate;  /* data_rate: transfers per command cycle */
     int tRCD, tCL, tRP, tRAS;
-    int queue;                                   /* requests the channel can hold */
+    int queue;                                   /* requests the channel accepts (dram_room) */
+    int scheduler;                               /* index into dram_schedulers.def */
+    const addr_map *map;                         /* bank of a row */
 } dram_params;
 
-typedef struct {
-    int64_t open_row;        /* -1: precharged */
-    uint64_t ready;          /* next command cycle the bank accepts */
-    uint64_t activated;      /* cycle of the last activate (tRAS) */
-} dram_bank;
+typedef struct dram_channel dram_channel;
 
+/* a queued request, as a scheduler sees it */
 typedef struct {
-    int req;                 /* request id (the caller's) */
+    int token;               /* the caller's, returned by dram_tick; -1: a write nobody waits for */
     int bank;
     int64_t row;
     int bytes;
     uint64_t arrival;
 } dram_entry;
 
+/* a scheduler picks the queue entry to start (index, oldest first) or -1;
+ * bank_ready(ch, b, now) and open_row(ch, b) are what it may look at */
 typedef struct {
-    dram_params p;
-    dram_bank *bank;
-    dram_entry *q;
-    int n, cap;              /* entries in q, oldest first; room (writebacks may exceed the queue key) */
-    uint64_t bus_free;
-    uint64_t row_hits, row_misses, reads, writes, bytes, dropped;
-} dram_channel;
+    const char *name;                            /* its row in dram_schedulers.def */
+    int (*pick)(const dram_channel *ch, const dram_entry *q, int n, uint64_t now);
+} dram_scheduler;
 
-void dram_init(dram_channel *ch, const dram_params *p);
-void dram_free(dram_channel *ch);
-int dram_full(const dram_channel *ch);
-/* queue a request for `bytes` at channel-local address `addr` */
-void dram_enqueue(dram_channel *ch, int req, uint64_t addr, int bytes, int is_write, uint64_t now);
-/* one command cycle: serve at most one request; returns its id and the cycle
- * its data transfer ends in *done, or -1 when nothing can start */
+dram_channel *dram_new(const dram_params *p);
+void dram_delete(dram_channel *ch);
+/* 1 when the channel accepts another request */
+int dram_room(const dram_channel *ch);
+/* queue a request for `bytes` at channel-local address `addr` (writebacks
+ * are accepted beyond dram_room's limit, up to twice it) */
+void dram_enqueue(dram_channel *ch, int token, uint64_t addr, int bytes, int is_write);
+/* 1 when requests are queued */
+int dram_busy(const dram_channel *ch);
+/* one command cycle `now`: start at most one request; returns its token and
+ * the cycle its data transfer ends in *done, or -1 when nothing starts */
 int dram_tick(dram_channel *ch, uint64_t now, uint64_t *done);
+/* add the channel's row hits, misses and bytes to st */
+void dram_report(const dram_channel *ch, kernel_stats *st);
+
+/* for schedulers */
+int dram_bank_ready(const dram_channel *ch, int bank, uint64_t now);
+int64_t dram_open_row(const dram_channel *ch, int bank);
+const dram_scheduler *dram_scheduler_at(int i);
+int dram_scheduler_count(void);
 
 #endif

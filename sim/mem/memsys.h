@@ -1,100 +1,59 @@
-/* sim/mem/memsys.h — the memory hierarchy below the SMs: per-SM L1 data caches,
- * the interconnect, L2 slices (one per memory partition) and their DRAM
- * channels. Components talk only through bounded queues of requests; a full
- * queue stalls the sender, and the stall is counted. Latencies are in core
- * cycles; the L2/interconnect and DRAM domains tick at their own clocks. */
-#ifndef WARPSIM_MEMSYS_H
-#define WARPSIM_MEMSYS_H
-#include "cache.h"
+/* sim/mem/memsys.h — the memory hierarchy below the SMs, wired from its
+ * blocks: one L1 per SM (l1.c), the interconnect (icnt.c), L2 slices
+ * (l2.c), one DRAM channel per slice (dram.c), and the address map
+ * (addrmap.c). This file owns the blocks, connects their ports and ticks
+ * them in a fixed order across three clock domains; it holds no request
+ * state of its own. Latencies are in core cycles. */
+#ifndef WARPSIM_MEM_MEMSYS_H
+#define WARPSIM_MEM_MEMSYS_H
 #include "config/config.h"
+#include "l1.h"
+#include "l2.h"
+#include "icnt.h"
 #include "dram.h"
+#include "addrmap.h"
+#include "msg.h"
 #include "stats/stats.h"
 
-enum { MR_LOAD, MR_STORE, MR_ATOMIC, MR_WRITEBACK };
-
 typedef struct {
-    uint64_t line;
-    uint64_t ready;          /* in a timed list: when it may move on */
-    uint32_t sectors;
-    uint8_t kind, use_l1, lanes;
-    int sm, tag;             /* tag: the SM's load record, -1 for none */
-    int pc, slice, l1_mshr, l2_mshr, next;
-    uint64_t seq;            /* arrival order in a timed list */
-} mreq;
-
-/* requests ordered by ready cycle, ties in arrival order: a binary heap
- * keyed by (ready, sequence number), so the order is deterministic */
-typedef struct {
-    int *id;
-    int n, cap;
-} timed_list;
-
-/* a bounded FIFO of request ids */
-typedef struct {
-    int *id;
-    int head, n, cap;
-} req_queue;
-
-typedef void (*load_done_fn)(void *ctx, int sm, int tag, uint64_t now);
-
-typedef struct {
-    cache_params l1, l2;
-    int l1_latency, l1_cache_global, l1_local_write_back, l1_queue, l1_sectored;
-    int room_needed;         /* queue room an SM needs to issue a memory instruction */
-    int icnt_latency, icnt_width, l2_clock;   /* the interconnect runs at the L2 clock */
-    int slices, interleave, l2_hash, l2_latency, l2_queue, atomic_latency;
+    l1_params l1;
+    l2_params l2;
+    icnt_params icnt;
     dram_params dram;
-    int dram_clock, dram_latency, core_clock;
+    int slices, interleave;
+    const addr_map *map;
+    int l2_clock, dram_clock, dram_latency, core_clock;  /* the interconnect runs at the L2 clock */
 } mem_params;
 
+/* what the memory system calls on the SM side (one per SM) */
 typedef struct {
-    cache l1;
-    req_queue in;            /* from the LD/ST unit */
-    req_queue out;           /* to the interconnect */
-    timed_list resp;         /* responses on their way back */
-    uint8_t poked;           /* the SM's view changed: its queue drained or a load returned */
-} mem_sm;
+    void *ctx;
+    void (*load_done)(void *ctx, int sm, int tag, uint64_t now);
+    void (*wake)(void *ctx, int sm);
+} mem_sm_port;
 
-typedef struct {
-    timed_list in;           /* from the interconnect */
-    cache l2;
-    timed_list from_dram;
-    dram_channel ch;
-    uint64_t atomic_free;
-    uint64_t line_free[256]; /* atomics serialise per address: last completion per hashed line */
-} mem_slice;
-
-typedef struct {
-    mem_params p;
-    int nsm;
-    mem_sm *sm;
-    mem_slice *slice;
-    mreq *pool;
-    int npool, free_head, nfree;
-    uint64_t l2_acc, dram_acc, dram_now;   /* clock-domain accumulators */
-    int rr;
-    uint64_t seq;
-    kernel_stats *st;
-    load_done_fn done;
-    void *done_ctx;
-} memsys;
+typedef struct memsys memsys;
 
 int mem_params_load(mem_params *p, const config *cfg, diag *d);
-void memsys_init(memsys *m, const mem_params *p, int nsm, kernel_stats *st, load_done_fn done, void *ctx);
-void memsys_free(memsys *m);
-/* room for a warp instruction's line requests from SM `sm`: 1; 0 when its
- * queue is full (the SM is poked when it drains); -1 when requests in flight
- * are at their limit */
+/* npc: instructions of the kernel, for the per-PC counters of each block */
+memsys *memsys_new(const mem_params *p, int nsm, int npc, mem_sm_port port);
+void memsys_delete(memsys *m);
+/* room for a warp instruction's line requests from SM `sm` (else the SM is
+ * woken when it appears) */
 int memsys_room(const memsys *m, int sm);
 /* a line request from the LD/ST unit of SM `sm` */
 void memsys_submit(memsys *m, int sm, int kind, uint64_t line, uint32_t sectors, int lanes, int use_l1,
-                   int tag, int pc, uint64_t now);
+                   int tag, int pc);
 /* one core cycle: responses, DRAM, L2 and interconnect before the SMs
  * issue, the L1s after */
 void memsys_tick(memsys *m, uint64_t now);
 void memsys_tick_l1(memsys *m, uint64_t now);
 /* the earliest cycle at which the hierarchy can change (UINT64_MAX: idle) */
 uint64_t memsys_next_event(const memsys *m, uint64_t now);
+/* the kernel has npc instructions now (traces reveal them as they go) */
+void memsys_grow_pc(memsys *m, int npc);
+/* add every block's counters to st */
+void memsys_report(const memsys *m, kernel_stats *st);
 /* peak DRAM bandwidth in GB/s */
 double memsys_peak_gbps(const mem_params *p);
 

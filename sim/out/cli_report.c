@@ -3,6 +3,7 @@
 #include "cli_report.h"
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 
 static double pct(uint64_t a, uint64_t b) { return b ? 100.0 * (double)a / (double)b : 0; }
 
@@ -42,6 +43,24 @@ void cli_print_timing(const kernel_stats *s, const config *cfg)
     if (sh)
         printf("  %-22s %" PRIu64 " passes for %" PRIu64 " warp accesses, %" PRIu64 " replays from bank conflicts\n",
                "shared memory", s->v[STAT_shared_passes], sh, s->v[STAT_shared_replays]);
+}
+
+static uint64_t pc_counter(const pc_stats *p, int i)
+{
+    return *(const uint64_t *)((const char *)p + pc_stat_table[i].offset);
+}
+
+/* the per-PC counters of pc_stats.def: a group appears when any of its
+ * counters is non-zero (group `always`: always) */
+static void json_pc_counters(json_writer *j, const pc_stats *p)
+{
+    for (int i = 0; i < PC_STAT_COUNT;) {
+        int end = i, any = !strcmp(pc_stat_table[i].group, "always");
+        while (end < PC_STAT_COUNT && !strcmp(pc_stat_table[end].group, pc_stat_table[i].group))
+            any |= pc_counter(p, end++) != 0;
+        for (; i < end; i++)
+            if (any) json_uint(j, pc_stat_table[i].json, pc_counter(p, i));
+    }
 }
 
 /* each instruction of the kernel with its executions and where its warps waited */
@@ -105,21 +124,7 @@ void cli_json_timing(json_writer *j, const kernel_stats *s, cli_pc_text text_of,
         json_int(j, "pc", pc);
         json_int(j, "line", line);
         json_string(j, "text", t);
-        json_uint(j, "executions", s->per_pc[pc].executions);
-        if (s->per_pc[pc].lines) {
-            json_uint(j, "line_requests", s->per_pc[pc].lines);
-            json_uint(j, "sector_requests", s->per_pc[pc].sectors);
-        }
-        if (s->per_pc[pc].l1_hits + s->per_pc[pc].l1_misses + s->per_pc[pc].l2_hits + s->per_pc[pc].l2_misses) {
-            json_uint(j, "l1_hits", s->per_pc[pc].l1_hits);
-            json_uint(j, "l1_misses", s->per_pc[pc].l1_misses);
-            json_uint(j, "l2_hits", s->per_pc[pc].l2_hits);
-            json_uint(j, "l2_misses", s->per_pc[pc].l2_misses);
-        }
-        if (s->per_pc[pc].passes) {
-            json_uint(j, "shared_passes", s->per_pc[pc].passes);
-            json_uint(j, "worst_bank_conflict", s->per_pc[pc].worst_conflict);
-        }
+        json_pc_counters(j, &s->per_pc[pc]);
         json_stalls(j, "stalls", s->per_pc[pc].stall);
         json_end_object(j);
     }

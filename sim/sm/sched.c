@@ -3,9 +3,15 @@
 #include <stdio.h>
 #include <string.h>
 
-extern const sched_policy sched_lrr, sched_gto, sched_two_level, sched_oldest;
+#define SCHED_POLICY(name, doc) extern const sched_policy sched_##name;
+#include "sched_policies.def"
+#undef SCHED_POLICY
 
-static const sched_policy *const policies[] = { &sched_lrr, &sched_gto, &sched_two_level, &sched_oldest };
+static const sched_policy *const policies[] = {
+#define SCHED_POLICY(name, doc) &sched_##name,
+#include "sched_policies.def"
+#undef SCHED_POLICY
+};
 #define NPOLICIES ((int)(sizeof policies / sizeof policies[0]))
 
 const sched_policy *sched_find(const char *name)

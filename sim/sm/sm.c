@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void sm_init(sm_t *sm, int id, const timing_params *p, isrc *src, int nwarps, int warps_per_block, kernel_stats *st,
+void sm_init(sm_t *sm, int id, const timing_params *p, isrc *src, int nwarps, int warps_per_block, int npc,
              memsys *mem, cache *ccache)
 {
     memset(sm, 0, sizeof *sm);
@@ -21,7 +21,7 @@ void sm_init(sm_t *sm, int id, const timing_params *p, isrc *src, int nwarps, in
     sm->src = src;
     sm->nwarps = nwarps;
     sm->warps_per_block = warps_per_block;
-    sm->st = st;
+    stats_local_init(&sm->st, npc);
     sm->w = xcalloc((size_t)nwarps, sizeof(twarp));
     sm->age = xcalloc((size_t)nwarps, sizeof(uint64_t));
     sm->live = xcalloc((size_t)nwarps, 1);
@@ -41,9 +41,20 @@ void sm_init(sm_t *sm, int id, const timing_params *p, isrc *src, int nwarps, in
     }
 }
 
+void sm_poke(sm_t *sm) { sm->poked = 1; }
+
+void sm_grow_pc(sm_t *sm, int npc) { stats_grow_pc(&sm->st, npc); }
+
+void sm_report(const sm_t *sm, kernel_stats *st)
+{
+    stats_merge(st, &sm->st);
+    st->per_sm[sm->id] = sm->totals;
+}
+
 void sm_free(sm_t *sm)
 {
     free(sm->w); free(sm->age); free(sm->live); free(sm->fetchable); free(sm->sched); free(sm->last_reason); free(sm->last_pc); free(sm->rec);
+    stats_free(&sm->st);
     if (sm->p->icache.size) cache_free(&sm->icache);
     memset(sm, 0, sizeof *sm);
 }
@@ -105,9 +116,9 @@ static int fetch(sm_t *sm, uint64_t now)
             /* the instruction after those already buffered, fall-through order */
             const isrc_static *st = sm->src->peek(sm->src, t->xw);
             uint64_t addr = (uint64_t)((st ? st->pc : 0) + t->ibuf_count) * (uint64_t)sm->p->icache_insn_bytes;
-            if (cache_touch(&sm->icache, addr)) sm->st->v[STAT_icache_hits]++;
+            if (cache_touch(&sm->icache, addr)) sm->st.v[STAT_icache_hits]++;
             else {
-                sm->st->v[STAT_icache_misses]++;
+                sm->st.v[STAT_icache_misses]++;
                 ready += (uint64_t)sm->p->icache_miss_latency;
             }
         }
@@ -162,9 +173,9 @@ static int check(sm_t *sm, int local, int s, uint64_t now, const isrc_static **o
     if (st->is_mem && st->mem_space != SPACE_SHARED) {
         /* the memory system wakes the SM when a load returns */
         if (st->is_load && p->max_loads && t->nloads >= p->max_loads) return STALL_mem_full;
-        int room = memsys_room(sm->mem, sm->id);
-        if (room < 0 || sm->rec_free < 0) wake_at(sm, now + 1);   /* shared limits: poll */
-        if (room <= 0 || sm->rec_free < 0) return STALL_mem_full;
+        /* the L1 wakes the SM when its queue has room again; load records: poll */
+        if (sm->rec_free < 0) wake_at(sm, now + 1);
+        if (!memsys_room(sm->mem, sm->id) || sm->rec_free < 0) return STALL_mem_full;
     }
     /* instance i serves scheduler i mod N, unless the unit is shared or
      * there are fewer instances than schedulers; an opcode with a second
@@ -207,7 +218,7 @@ static void memory_cost(sm_t *sm, const isrc_static *st, const isa_result *res, 
                         uint64_t *occupancy, uint64_t *extra)
 {
     const timing_params *p = sm->p;
-    kernel_stats *ks = sm->st;
+    kernel_stats *ks = &sm->st;
     pc_stats *ps = &ks->per_pc[st->pc];
     if (res->mem_space == SPACE_SHARED) {
         int worst, passes = bank_passes(res->addr, exec, res->mem_size, p->smem_banks, p->smem_bank_width,
@@ -262,7 +273,7 @@ static uint64_t submit(sm_t *sm, int local, const isrc_static *st, int nreq, uin
     }
     for (int i = 0; i < nreq; i++)
         memsys_submit(sm->mem, sm->id, kind, sm->req[i].line, sm->req[i].sectors,
-                      __builtin_popcountll(sm->req[i].lanes), use_l1, tag, st->pc, now);
+                      __builtin_popcountll(sm->req[i].lanes), use_l1, tag, st->pc);
     return tag >= 0 ? UINT64_MAX : 1;
 }
 
@@ -312,9 +323,9 @@ static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int
     if (st->reads_clock) t->sync_until = now + (uint64_t)p->clock_cost;
     if (st->const_offset >= 0 && sm->ccache) {
         /* a constant that misses holds the warp while the line comes in */
-        if (cache_touch(sm->ccache, (uint64_t)st->const_offset)) sm->st->v[STAT_ccache_hits]++;
+        if (cache_touch(sm->ccache, (uint64_t)st->const_offset)) sm->st.v[STAT_ccache_hits]++;
         else {
-            sm->st->v[STAT_ccache_misses]++;
+            sm->st.v[STAT_ccache_misses]++;
             if (t->sync_until < now + (uint64_t)p->ccache_miss_latency) t->sync_until = now + (uint64_t)p->ccache_miss_latency;
         }
     }
@@ -335,8 +346,8 @@ static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int
         sm->finished = 1;
         update_fetchable(sm, local);
     }
-    sm->st->per_pc[st->pc].executions++;
-    sm->st->per_sm[sm->id].issued_warp_instructions++;
+    sm->st.per_pc[st->pc].executions++;
+    sm->totals.issued_warp_instructions++;
     p->policy->notify(&sm->sched[s], pos, SCHED_ISSUED);
     return 0;
 }
@@ -353,9 +364,9 @@ static int closeness(int reason)
 
 static void charge(sm_t *sm, int s, int reason, int pc, uint64_t cycles)
 {
-    sm->st->stall[reason] += cycles;
-    sm->st->per_sm[sm->id].stall[reason] += cycles;
-    if (pc >= 0) sm->st->per_pc[pc].stall[reason] += cycles;
+    sm->st.stall[reason] += cycles;
+    sm->totals.stall[reason] += cycles;
+    if (pc >= 0) sm->st.per_pc[pc].stall[reason] += cycles;
     sm->last_reason[s] = (uint8_t)reason;
     sm->last_pc[s] = pc;
 }
@@ -420,9 +431,8 @@ int sm_cycle(sm_t *sm, uint64_t now)
     sm->finished = 0;
     /* nothing this SM waits for can have happened: sleep through the cycle,
      * charging it as the last one (the same as the GPU's time skipping) */
-    int poked = sm->poked || sm->mem->sm[sm->id].poked;
+    int poked = sm->poked;
     sm->poked = 0;
-    sm->mem->sm[sm->id].poked = 0;
     if (!poked && now < sm->wake) {
         sm_skip(sm, now, now + 1);
         return 0;

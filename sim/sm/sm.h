@@ -83,17 +83,25 @@ typedef struct {
     cache icache;
     cache *ccache;                   /* shared by ccache.shared_by SMs; NULL when ideal */
     int finished;                    /* a warp finished this cycle */
-    int poked;                       /* something changed outside: schedule this cycle */
+    int poked;                       /* something changed outside: schedule this cycle (sm_poke) */
     uint64_t wake;                   /* earliest cycle anything can change (time skipping) */
     uint8_t *last_reason;            /* per scheduler: the reason charged last cycle */
     int *last_pc;
-    kernel_stats *st;
+    kernel_stats st;                 /* this SM's own counters, summed by sm_report */
+    sm_stats totals;                 /* its stall cycles and issued instructions */
     line_request req[COALESCE_MAX];  /* the current instruction's line requests */
     int nreq;
 } sm_t;
 
-void sm_init(sm_t *sm, int id, const timing_params *p, isrc *src, int nwarps, int warps_per_block, kernel_stats *st,
+/* npc: the kernel's instructions, for the SM's per-PC counters */
+void sm_init(sm_t *sm, int id, const timing_params *p, isrc *src, int nwarps, int warps_per_block, int npc,
              memsys *mem, cache *ccache);
+/* something the SM waits for may have changed (a load returned, queue room appeared) */
+void sm_poke(sm_t *sm);
+/* the kernel has npc instructions now (traces reveal them as they go) */
+void sm_grow_pc(sm_t *sm, int npc);
+/* add the SM's counters to st, and its totals to st->per_sm[id] */
+void sm_report(const sm_t *sm, kernel_stats *st);
 /* the memory system finished the last line request of load record `tag` */
 void sm_load_done(sm_t *sm, int tag, uint64_t now);
 void sm_free(sm_t *sm);

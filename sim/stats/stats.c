@@ -1,6 +1,7 @@
 /* sim/stats/stats.c — counter names and derived figures. */
 #include "stats.h"
-#include "diag.h"
+#include "util/xalloc.h"
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -64,4 +65,39 @@ void stats_grow_pc(kernel_stats *s, int npc)
 double stats_ipc(const kernel_stats *s)
 {
     return s->cycles ? (double)s->v[STAT_warp_instructions] / (double)s->cycles : 0;
+}
+
+const pc_stat_info pc_stat_table[PC_STAT_COUNT] = {
+#define PC_STAT(field, json, group, merge, doc) { #field, json, #group, doc, offsetof(pc_stats, field), PC_MERGE_##merge },
+#define PC_MERGE_SUM 0
+#define PC_MERGE_MAX 1
+#include "pc_stats.def"
+#undef PC_STAT
+};
+
+void stats_local_init(kernel_stats *s, int npc)
+{
+    memset(s, 0, sizeof *s);
+    s->npc = npc;
+    s->per_pc = xcalloc((size_t)(npc ? npc : 1), sizeof *s->per_pc);
+}
+
+static void merge_pc(pc_stats *d, const pc_stats *x)
+{
+    for (int i = 0; i < PC_STAT_COUNT; i++) {
+        uint64_t *a = (uint64_t *)((char *)d + pc_stat_table[i].offset);
+        uint64_t b = *(const uint64_t *)((const char *)x + pc_stat_table[i].offset);
+        if (pc_stat_table[i].is_max) { if (b > *a) *a = b; }
+        else *a += b;
+    }
+    for (int r = 0; r < STALL_COUNT; r++) d->stall[r] += x->stall[r];
+}
+
+void stats_merge(kernel_stats *dst, const kernel_stats *src)
+{
+    for (int i = 0; i < STAT_COUNT; i++) dst->v[i] += src->v[i];
+    for (int r = 0; r < STALL_COUNT; r++) dst->stall[r] += src->stall[r];
+    for (int b = 0; b < CONFLICT_BUCKETS; b++) dst->conflict_hist[b] += src->conflict_hist[b];
+    int n = src->npc < dst->npc ? src->npc : dst->npc;
+    for (int pc = 0; pc < n; pc++) merge_pc(&dst->per_pc[pc], &src->per_pc[pc]);
 }

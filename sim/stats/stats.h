@@ -19,12 +19,25 @@ enum {
 };
 
 typedef struct {
-    uint64_t executions;
+#define PC_STAT(field, json, group, merge, doc) uint64_t field;
+#include "pc_stats.def"
+#undef PC_STAT
     uint64_t stall[STALL_COUNT];
-    uint64_t lines, sectors;      /* global/local requests after coalescing */
-    uint64_t passes, worst_conflict;  /* shared memory */
-    uint64_t l1_hits, l1_misses, l2_hits, l2_misses;
 } pc_stats;
+
+/* the per-PC counters as a table (pc_stats.def), for output and docs */
+typedef struct {
+    const char *field, *json, *group, *doc;
+    size_t offset;
+    int is_max;              /* merged by maximum, not by sum */
+} pc_stat_info;
+enum {
+#define PC_STAT(field, json, group, merge, doc) PC_STAT_##field,
+#include "pc_stats.def"
+#undef PC_STAT
+    PC_STAT_COUNT
+};
+extern const pc_stat_info pc_stat_table[PC_STAT_COUNT];
 
 /* bank-conflict degree histogram buckets: 1, 2, 3-4, 5-8, 9-16, 17-32, 33-64 */
 #define CONFLICT_BUCKETS 7
@@ -56,6 +69,11 @@ extern const char *const stall_docs[STALL_COUNT];
 void stats_free(kernel_stats *s);
 /* count one warp memory access of space (isa_space: global, shared, local) */
 void stats_count_access(kernel_stats *s, int space, int is_store, int is_atomic);
+/* a block's own counters for a kernel of npc instructions (all zero) */
+void stats_local_init(kernel_stats *s, int npc);
+/* add src's counters (not its derived figures) to dst: sums, and maxima
+ * for the per-PC counters merged by maximum */
+void stats_merge(kernel_stats *dst, const kernel_stats *src);
 /* grow per_pc to at least npc entries (new entries zero); not on the per-cycle path */
 void stats_grow_pc(kernel_stats *s, int npc);
 

@@ -1,0 +1,42 @@
+/* sim/mem/icnt.h — the interconnect between the SMs' L1s and the L2 slices,
+ * at the L2 clock: each cycle every SM may inject one request (round robin
+ * over the SMs for fairness), each slice accepts at most `width` of them,
+ * and a request reaches its slice `latency` cycles later; responses travel
+ * back with the same latency. A slice's input holds `slice_queue` requests:
+ * when it is full the sender stalls (counted as icnt_stalls). */
+#ifndef WARPSIM_MEM_ICNT_H
+#define WARPSIM_MEM_ICNT_H
+#include "msg.h"
+#include "stats/stats.h"
+
+typedef struct {
+    int latency, width, slice_queue;
+    int nsrc, ndst;          /* SMs, slices */
+} icnt_params;
+
+/* where requests come from (an SM's L1 output queue) and where they go */
+typedef struct {
+    void *ctx;
+    mem_msg *(*peek)(void *ctx, int src);
+    void (*pop)(void *ctx, int src);
+    int (*route)(void *ctx, const mem_msg *m);   /* the destination slice of a request */
+} icnt_ports;
+
+typedef struct icnt icnt;
+
+icnt *icnt_new(const icnt_params *p, icnt_ports ports, kernel_stats *st);
+void icnt_delete(icnt *n);
+/* one interconnect cycle: move requests from the sources toward the slices */
+void icnt_tick(icnt *n, uint64_t now);
+/* the request that has reached slice `dst` by `now`, or NULL; pop it once taken */
+mem_msg *icnt_request(icnt *n, int dst, uint64_t now);
+void icnt_request_pop(icnt *n, int dst);
+/* a response leaving a slice at cycle `at`, for SM m->sm */
+void icnt_respond(icnt *n, const mem_msg *m, uint64_t at);
+/* the response that has reached SM `src` by `now`, or NULL; pop it once taken */
+mem_msg *icnt_response(icnt *n, int src, uint64_t now);
+void icnt_response_pop(icnt *n, int src);
+/* the earliest cycle a request or response arrives (UINT64_MAX: none in flight) */
+uint64_t icnt_next_event(const icnt *n);
+
+#endif

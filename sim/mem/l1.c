@@ -1,0 +1,188 @@
+/* sim/mem/l1.c — the L1 of one SM: one request per cycle from the LD/ST
+ * unit; hits return after the hit latency, misses take an MSHR (or merge
+ * into one) and go down; fills wake every merged request. */
+#include "l1.h"
+#include "msgq.h"
+#include "util/xalloc.h"
+#include <stdlib.h>
+#include <string.h>
+
+struct l1_cache {
+    l1_params p;
+    int sm;
+    cache c;
+    msg_fifo in, out;        /* from the LD/ST unit; to the interconnect */
+    msg_timed hits;          /* hits in the hit pipeline */
+    mem_msg *wait;           /* merged misses waiting for a fill, by slot */
+    int *wait_next, wait_free, wait_cap;
+    l1_sm_port port;
+    kernel_stats *st;
+};
+
+l1_cache *l1_new(const l1_params *p, int sm, l1_sm_port port, kernel_stats *st)
+{
+    l1_cache *l = xcalloc(1, sizeof *l);
+    l->p = *p;
+    l->sm = sm;
+    l->port = port;
+    l->st = st;
+    cache_init(&l->c, &p->cache);
+    fifo_init(&l->in, p->queue);
+    fifo_init(&l->out, p->queue);
+    timed_init(&l->hits, p->latency + p->queue + 8);
+    l->wait_free = -1;
+    return l;
+}
+
+void l1_delete(l1_cache *l)
+{
+    if (!l) return;
+    cache_free(&l->c);
+    fifo_free(&l->in); fifo_free(&l->out);
+    timed_free(&l->hits);
+    free(l->wait); free(l->wait_next);
+    free(l);
+}
+
+int l1_room(const l1_cache *l) { return fifo_room(&l->in) >= l->p.room_needed; }
+void l1_submit(l1_cache *l, const mem_msg *m) { fifo_push(&l->in, m); }
+mem_msg *l1_out_peek(l1_cache *l) { return fifo_peek(&l->out); }
+int l1_busy(const l1_cache *l) { return l->in.n || l->out.n; }
+uint64_t l1_next_event(const l1_cache *l) { return timed_next(&l->hits); }
+
+void l1_out_pop(l1_cache *l) { fifo_pop(&l->out); }
+
+/* a slot for a merged request (grows by doubling, a few times per run) */
+static int wait_slot(l1_cache *l, const mem_msg *m)
+{
+    if (l->wait_free < 0) {
+        int old = l->wait_cap, cap = old ? 2 * old : 64;
+        l->wait = xrealloc(l->wait, (size_t)cap * sizeof *l->wait);
+        l->wait_next = xrealloc(l->wait_next, (size_t)cap * sizeof(int));
+        for (int i = old; i < cap; i++) l->wait_next[i] = i + 1 < cap ? i + 1 : -1;
+        l->wait_free = old;
+        l->wait_cap = cap;
+    }
+    int s = l->wait_free;
+    l->wait_free = l->wait_next[s];
+    l->wait[s] = *m;
+    return s;
+}
+
+static void complete(l1_cache *l, const mem_msg *m, uint64_t now)
+{
+    if (m->tag >= 0) l->port.load_done(l->port.ctx, m->tag, now);
+    l->port.wake(l->port.ctx);
+}
+
+void l1_drain_hits(l1_cache *l, uint64_t now)
+{
+    mem_msg *m;
+    while ((m = timed_ready(&l->hits, now))) {
+        complete(l, m, now);
+        timed_pop(&l->hits);
+    }
+}
+
+void l1_response(l1_cache *l, const mem_msg *m, uint64_t now)
+{
+    if (m->l1_mshr >= 0) {                  /* a fill: install, wake every merged request */
+        int e = m->l1_mshr;
+        uint64_t victim;
+        uint32_t vd;
+        /* a dirty victim (local write-back data) that finds the output
+         * queue full is dropped, as before the split: see docs/memory.md */
+        if (cache_install(&l->c, m->line, mshr_sectors(&l->c, e), 0, &victim, &vd) && !fifo_full(&l->out)) {
+            mem_msg w = { .line = victim, .sectors = vd, .kind = MR_WRITEBACK, .sm = l->sm, .tag = -1,
+                          .pc = m->pc, .l1_mshr = -1, .aux = -1 };
+            fifo_push(&l->out, &w);
+        }
+        for (int s; (s = mshr_pop_waiter(&l->c, e)) >= 0;) {
+            complete(l, &l->wait[s], now);
+            l->wait_next[s] = l->wait_free;
+            l->wait_free = s;
+        }
+        mshr_release(&l->c, e);
+    }
+    complete(l, m, now);
+}
+
+static void count(l1_cache *l, int pc, int hit)
+{
+    l->st->v[STAT_l1_accesses]++;
+    l->st->v[hit ? STAT_l1_hits : STAT_l1_misses]++;
+    if (hit) l->st->per_pc[pc].l1_hits++;
+    else l->st->per_pc[pc].l1_misses++;
+}
+
+static void load(l1_cache *l, mem_msg *q, uint64_t now)
+{
+    kernel_stats *st = l->st;
+    uint32_t hit = cache_lookup(&l->c, q->line, q->sectors);
+    if (hit == q->sectors) {
+        count(l, q->pc, 1);
+        timed_insert(&l->hits, q, now + (uint64_t)l->p.latency);
+        fifo_pop(&l->in);
+        return;
+    }
+    int e = mshr_find(&l->c, q->line, q->sectors);
+    if (e >= 0) {                           /* merge with the miss in flight */
+        count(l, q->pc, 0);
+        st->v[STAT_l1_mshr_merges]++;
+        mshr_add_waiter(&l->c, e, wait_slot(l, q));
+        fifo_pop(&l->in);
+        return;
+    }
+    /* a non-sectored L1 fetches the whole line */
+    uint32_t fetch = l->p.sectored ? q->sectors : (uint32_t)((1ull << l->c.sectors_per_line) - 1);
+    if (fifo_full(&l->out) || (e = mshr_alloc(&l->c, q->line, fetch)) < 0) {
+        st->v[STAT_l1_mshr_stalls]++;
+        return;
+    }
+    q->sectors = fetch;
+    count(l, q->pc, 0);
+    if (hit) st->v[STAT_l1_sector_misses]++;
+    q->l1_mshr = e;
+    fifo_push(&l->out, q);
+    fifo_pop(&l->in);
+}
+
+/* local memory on Fermi: written back from L1 on eviction */
+static void store_back(l1_cache *l, mem_msg *q)
+{
+    uint64_t victim;
+    uint32_t vd;
+    if (fifo_full(&l->out)) return;
+    l->st->v[STAT_l1_accesses]++;
+    l->st->v[cache_lookup(&l->c, q->line, q->sectors) == q->sectors ? STAT_l1_hits : STAT_l1_misses]++;
+    if (cache_install(&l->c, q->line, q->sectors, 1, &victim, &vd)) {
+        mem_msg w = *q;
+        w.kind = MR_WRITEBACK;
+        w.line = victim;
+        w.sectors = vd;
+        fifo_push(&l->out, &w);
+    }
+    fifo_pop(&l->in);
+}
+
+void l1_tick(l1_cache *l, uint64_t now)
+{
+    mem_msg *q = fifo_peek(&l->in);
+    if (!q) return;
+    int before = fifo_room(&l->in);
+    if (q->kind == MR_LOAD && q->use_l1) load(l, q, now);
+    else if (q->kind == MR_STORE && q->use_l1 && l->p.local_write_back) store_back(l, q);
+    else if (!fifo_full(&l->out)) {
+        /* write-through stores update a line the L1 holds; atomics bypass it */
+        if (q->kind == MR_STORE && cache_lookup(&l->c, q->line, q->sectors)) {
+            uint64_t victim;
+            uint32_t vd;
+            cache_install(&l->c, q->line, q->sectors, 0, &victim, &vd);
+        }
+        fifo_push(&l->out, q);
+        fifo_pop(&l->in);
+    }
+    /* the SM waits for room for a whole warp instruction: wake it when that appears */
+    int after = fifo_room(&l->in);
+    if (before < l->p.room_needed && after >= l->p.room_needed) l->port.wake(l->port.ctx);
+}

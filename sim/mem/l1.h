@@ -1,0 +1,47 @@
+/* sim/mem/l1.h — the L1 data cache of one SM. Ports: requests in from the
+ * LD/ST unit (l1_room, l1_submit), misses and write-throughs out to the
+ * interconnect (l1_out_peek/pop), responses back from it (l1_response);
+ * toward the SM it calls the two functions of an l1_sm_port: a load record
+ * finished a line, and "look again" (room appeared, something returned). */
+#ifndef WARPSIM_MEM_L1_H
+#define WARPSIM_MEM_L1_H
+#include "cache.h"
+#include "msg.h"
+#include "stats/stats.h"
+
+typedef struct {
+    cache_params cache;
+    int latency;             /* hit latency, core cycles */
+    int queue;               /* requests the input and output queues hold */
+    int local_write_back;    /* local stores stay in L1 until evicted (Fermi) */
+    int sectored;            /* a miss fetches only the missing sectors (else the line) */
+    int room_needed;         /* queue room an SM needs to issue a memory instruction */
+} l1_params;
+
+typedef struct {
+    void *ctx;
+    void (*load_done)(void *ctx, int tag, uint64_t now);   /* one line of load record `tag` is back */
+    void (*wake)(void *ctx);                               /* the SM should look again */
+} l1_sm_port;
+
+typedef struct l1_cache l1_cache;
+
+l1_cache *l1_new(const l1_params *p, int sm, l1_sm_port port, kernel_stats *st);
+void l1_delete(l1_cache *l);
+/* 1 when the input queue has room for a whole warp instruction's requests */
+int l1_room(const l1_cache *l);
+void l1_submit(l1_cache *l, const mem_msg *m);
+/* one core cycle: the head request of the input queue */
+void l1_tick(l1_cache *l, uint64_t now);
+/* hits whose latency has passed complete */
+void l1_drain_hits(l1_cache *l, uint64_t now);
+/* a response from below: a fill completes every merged request */
+void l1_response(l1_cache *l, const mem_msg *m, uint64_t now);
+/* the port to the interconnect */
+mem_msg *l1_out_peek(l1_cache *l);
+void l1_out_pop(l1_cache *l);
+/* 1 when a request waits in a queue (the L1 needs its tick); the next hit's cycle */
+int l1_busy(const l1_cache *l);
+uint64_t l1_next_event(const l1_cache *l);
+
+#endif

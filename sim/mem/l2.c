@@ -1,0 +1,190 @@
+/* sim/mem/l2.c — one L2 slice: hits, MSHR merges, misses to DRAM, fills,
+ * write-back victims, and atomics serialised per line. */
+#include "l2.h"
+#include "msgq.h"
+#include "util/xalloc.h"
+#include <stdlib.h>
+#include <string.h>
+
+struct l2_slice {
+    l2_params p;
+    cache c;
+    dram_channel *ch;
+    l2_ports ports;
+    msg_timed from_dram;     /* fills in flight from the channel (aux: pool slot) */
+    mem_msg *pool;           /* requests waiting for DRAM or merged into a miss */
+    int *pool_next, pool_free, pool_cap;
+    uint64_t atomic_free;
+    uint64_t line_free[256]; /* atomics serialise per address: last completion per hashed line */
+    kernel_stats *st;
+};
+
+l2_slice *l2_new(const l2_params *p, dram_channel *ch, l2_ports ports, kernel_stats *st)
+{
+    l2_slice *s = xcalloc(1, sizeof *s);
+    s->p = *p;
+    s->ch = ch;
+    s->ports = ports;
+    s->st = st;
+    cache_init(&s->c, &p->cache);
+    timed_init(&s->from_dram, 64 + p->cache.mshrs);
+    s->pool_free = -1;
+    return s;
+}
+
+void l2_delete(l2_slice *s)
+{
+    if (!s) return;
+    cache_free(&s->c);
+    timed_free(&s->from_dram);
+    free(s->pool); free(s->pool_next);
+    free(s);
+}
+
+uint64_t l2_next_event(const l2_slice *s) { return timed_next(&s->from_dram); }
+
+/* a pool slot (grows by doubling, a few times per run at most) */
+static int slot_new(l2_slice *s, const mem_msg *m)
+{
+    if (s->pool_free < 0) {
+        int old = s->pool_cap, cap = old ? 2 * old : 64;
+        s->pool = xrealloc(s->pool, (size_t)cap * sizeof *s->pool);
+        s->pool_next = xrealloc(s->pool_next, (size_t)cap * sizeof(int));
+        for (int i = old; i < cap; i++) s->pool_next[i] = i + 1 < cap ? i + 1 : -1;
+        s->pool_free = old;
+        s->pool_cap = cap;
+    }
+    int k = s->pool_free;
+    s->pool_free = s->pool_next[k];
+    s->pool[k] = *m;
+    return k;
+}
+
+static void slot_free(l2_slice *s, int k)
+{
+    s->pool_next[k] = s->pool_free;
+    s->pool_free = k;
+}
+
+static int bytes_of(const l2_slice *s, uint32_t sectors) { return __builtin_popcount(sectors) * s->p.cache.sector; }
+
+static void respond(l2_slice *s, const mem_msg *m, uint64_t at)
+{
+    if (m->kind == MR_STORE || m->kind == MR_WRITEBACK) return;
+    s->ports.send(s->ports.ctx, m, at);
+}
+
+/* atomics serialise per address, coarsened to the line */
+static uint64_t *line_free_of(l2_slice *s, uint64_t line)
+{
+    return &s->line_free[(line / (uint64_t)s->p.cache.line) & 255];
+}
+
+/* an atomic at the slice: the ALU takes one lane per cycle; atomics to the
+ * same line wait for the previous one */
+static void atomic_op(l2_slice *s, const mem_msg *m, uint64_t now)
+{
+    uint64_t *line_free = line_free_of(s, m->line);
+    uint64_t start = now;
+    if (s->atomic_free > start) start = s->atomic_free;
+    if (*line_free > start) start = *line_free;
+    uint64_t done = start + (uint64_t)s->p.atomic_latency + (uint64_t)(m->lanes ? m->lanes - 1 : 0);
+    s->atomic_free = start + (uint64_t)(m->lanes ? m->lanes : 1);
+    *line_free = done;
+    cache_mark_dirty(&s->c, s->ports.channel_addr(s->ports.ctx, m->line), m->sectors);
+    s->st->v[STAT_l2_atomics]++;
+    respond(s, m, done);
+}
+
+static void serve(l2_slice *s, const mem_msg *m, uint64_t now)
+{
+    /* filled data passes through the slice's data pipeline, as a hit does */
+    if (m->kind == MR_ATOMIC) atomic_op(s, m, now);
+    else respond(s, m, now + (uint64_t)s->p.latency);
+}
+
+static void write_victim(l2_slice *s, uint64_t victim, uint32_t dirty)
+{
+    s->st->v[STAT_dram_writes]++;
+    dram_enqueue(s->ch, -1, victim, bytes_of(s, dirty), 1);
+}
+
+static void fill(l2_slice *s, int slot, uint64_t now)
+{
+    mem_msg lead = s->pool[slot];
+    int e = lead.aux;
+    uint64_t victim;
+    uint32_t vd;
+    if (cache_install(&s->c, s->ports.channel_addr(s->ports.ctx, lead.line), mshr_sectors(&s->c, e), 0, &victim, &vd))
+        write_victim(s, victim, vd);
+    slot_free(s, slot);
+    serve(s, &lead, now);
+    for (int w; (w = mshr_pop_waiter(&s->c, e)) >= 0;) {
+        mem_msg m = s->pool[w];
+        slot_free(s, w);
+        serve(s, &m, now);
+    }
+    mshr_release(&s->c, e);
+}
+
+void l2_tick(l2_slice *s, uint64_t now)
+{
+    mem_msg *m;
+    while ((m = timed_ready(&s->from_dram, now))) {
+        int slot = m->aux;
+        timed_pop(&s->from_dram);
+        fill(s, slot, now);
+    }
+}
+
+void l2_dram_done(l2_slice *s, int token, uint64_t ready)
+{
+    mem_msg m = { .aux = token };
+    timed_insert(&s->from_dram, &m, ready);
+}
+
+/* write-back, write-allocate at sector granularity: no fetch */
+static int write(l2_slice *s, const mem_msg *m, uint64_t key)
+{
+    if (!dram_room(s->ch)) { s->st->v[STAT_l2_mshr_stalls]++; return 0; }
+    s->st->v[STAT_l2_accesses]++;
+    s->st->v[cache_lookup(&s->c, key, m->sectors) == m->sectors ? STAT_l2_hits : STAT_l2_misses]++;
+    uint64_t victim;
+    uint32_t vd;
+    if (cache_install(&s->c, key, m->sectors, 1, &victim, &vd)) write_victim(s, victim, vd);
+    return 1;
+}
+
+int l2_accept(l2_slice *s, const mem_msg *m, uint64_t now)
+{
+    kernel_stats *st = s->st;
+    uint64_t key = s->ports.channel_addr(s->ports.ctx, m->line);   /* the slice's own address for the line */
+    if (m->kind == MR_STORE || m->kind == MR_WRITEBACK) return write(s, m, key);
+    if (m->kind == MR_ATOMIC) {
+        /* the atomic unit's queue is bounded: a backlog longer than the
+         * slice's queue stalls the slice's input (back-pressure) */
+        uint64_t line_busy = *line_free_of(s, m->line);
+        uint64_t busy = s->atomic_free > line_busy ? s->atomic_free : line_busy;
+        if (busy > now + (uint64_t)s->p.queue) { st->v[STAT_l2_mshr_stalls]++; return 0; }
+    }
+    uint32_t hit = cache_lookup(&s->c, key, m->sectors);
+    if (hit == m->sectors) {
+        st->v[STAT_l2_accesses]++; st->v[STAT_l2_hits]++; st->per_pc[m->pc].l2_hits++;
+        serve(s, m, now);
+        return 1;
+    }
+    int e = mshr_find(&s->c, key, m->sectors);
+    if (e >= 0) {
+        st->v[STAT_l2_accesses]++; st->v[STAT_l2_misses]++; st->v[STAT_l2_mshr_merges]++; st->per_pc[m->pc].l2_misses++;
+        mshr_add_waiter(&s->c, e, slot_new(s, m));
+        return 1;
+    }
+    if (!dram_room(s->ch) || (e = mshr_alloc(&s->c, key, m->sectors)) < 0) { st->v[STAT_l2_mshr_stalls]++; return 0; }
+    st->v[STAT_l2_accesses]++; st->v[STAT_l2_misses]++; st->per_pc[m->pc].l2_misses++;
+    if (hit) st->v[STAT_l2_sector_misses]++;
+    int slot = slot_new(s, m);
+    s->pool[slot].aux = e;
+    st->v[STAT_dram_reads]++;
+    dram_enqueue(s->ch, slot, key, bytes_of(s, m->sectors), 0);
+    return 1;
+}

@@ -1,0 +1,48 @@
+/* sim/mem/mem_config.c — the memory hierarchy's parameters from a config:
+ * every block's params struct, checked for consistency. */
+#include "memsys.h"
+#include <string.h>
+
+#define KEYI(k) ((int)CFG(cfg, k))
+
+int mem_params_load(mem_params *p, const config *cfg, diag *d)
+{
+    memset(p, 0, sizeof *p);
+    int line = KEYI(mem_line_size), sector = KEYI(mem_sector_size);
+    uint64_t seed = (uint64_t)CFG(cfg, mem_seed);
+    p->l1.cache = (cache_params){ KEYI(l1_size), line, sector, KEYI(l1_assoc), KEYI(l1_mshrs), 0, 0,
+                                  KEYI(l1_replacement), seed * 2 + 1 };
+    p->l1.latency = KEYI(l1_latency);
+    p->l1.local_write_back = KEYI(l1_local_write_back);
+    p->l1.sectored = KEYI(l1_sectored);
+    p->l1.queue = KEYI(l1_queue);
+    /* a warp instruction of 16-byte accesses makes at most 2 line requests per lane */
+    p->l1.room_needed = 2 * KEYI(sm_warp_size);
+    p->l2.cache = (cache_params){ KEYI(l2_slice_size), line, sector, KEYI(l2_assoc), KEYI(l2_mshrs), 1, 1,
+                                  KEYI(l2_replacement), seed * 2 + 2 };
+    p->l2.latency = KEYI(l2_latency);
+    p->l2.queue = KEYI(l2_queue);
+    p->l2.atomic_latency = KEYI(l2_atomic_latency);
+    p->icnt = (icnt_params){ KEYI(icnt_latency), KEYI(icnt_width), KEYI(l2_queue), 0, 0 };
+    p->slices = KEYI(l2_slices);
+    p->interleave = KEYI(l2_interleave);
+    p->map = addr_map_at(KEYI(mem_address_map));
+    p->dram = (dram_params){ KEYI(dram_banks), KEYI(dram_row_bytes), KEYI(dram_bus_bytes), KEYI(dram_data_rate),
+                             KEYI(dram_tRCD), KEYI(dram_tCL), KEYI(dram_tRP), KEYI(dram_tRAS), KEYI(dram_queue),
+                             KEYI(dram_scheduler), p->map };
+    p->core_clock = KEYI(gpu_clock_mhz);
+    p->l2_clock = KEYI(l2_clock_mhz);
+    p->dram_clock = KEYI(dram_clock_mhz);
+    p->dram_latency = KEYI(dram_latency);
+    if (p->interleave < line) {
+        diag_error(d, "l2.interleave = %d is smaller than the line (mem.line_size = %d) (set at %s)", p->interleave, line,
+                   cfg->origin[CFGK_l2_interleave]);
+        return -1;
+    }
+    if (p->l1.cache.size < line * p->l1.cache.assoc || p->l2.cache.size < line * p->l2.cache.assoc) {
+        diag_error(d, "l1.size and l2.slice_size must hold at least one set (line x assoc) (set at %s, %s)",
+                   cfg->origin[CFGK_l1_size], cfg->origin[CFGK_l2_slice_size]);
+        return -1;
+    }
+    return 0;
+}

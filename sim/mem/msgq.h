@@ -1,0 +1,46 @@
+/* sim/mem/msgq.h — the two queues of the memory system, holding messages by
+ * value: a bounded FIFO (a port: a full FIFO stalls the sender) and a timed
+ * list (messages that become visible at a cycle: pipelines and wires). The
+ * timed list is a binary heap keyed by (ready cycle, arrival order), so the
+ * order is deterministic; its capacity grows by doubling when a burst needs
+ * it (a handful of times per run at most). */
+#ifndef WARPSIM_MEM_MSGQ_H
+#define WARPSIM_MEM_MSGQ_H
+#include "msg.h"
+#include "util/xalloc.h"
+#include <stdlib.h>
+
+typedef struct {
+    mem_msg *m;
+    int head, n, cap;
+} msg_fifo;
+
+static inline void fifo_init(msg_fifo *q, int cap) { q->m = xcalloc((size_t)cap, sizeof *q->m); q->cap = cap; q->head = q->n = 0; }
+static inline void fifo_free(msg_fifo *q) { free(q->m); q->m = NULL; }
+static inline int fifo_full(const msg_fifo *q) { return q->n >= q->cap; }
+static inline int fifo_room(const msg_fifo *q) { return q->cap - q->n; }
+static inline void fifo_push(msg_fifo *q, const mem_msg *m) { q->m[(q->head + q->n++) % q->cap] = *m; }
+static inline mem_msg *fifo_peek(msg_fifo *q) { return q->n ? &q->m[q->head] : NULL; }
+static inline void fifo_pop(msg_fifo *q) { q->head = (q->head + 1) % q->cap; q->n--; }
+
+typedef struct {
+    uint64_t ready, seq;
+    mem_msg m;
+} timed_msg;
+
+typedef struct {
+    timed_msg *e;
+    int n, cap;
+    uint64_t seq;            /* arrival counter: ties leave in arrival order */
+} msg_timed;
+
+void timed_init(msg_timed *t, int cap);
+void timed_free(msg_timed *t);
+void timed_insert(msg_timed *t, const mem_msg *m, uint64_t ready);
+/* the first message whose cycle has come, or NULL */
+static inline mem_msg *timed_ready(msg_timed *t, uint64_t now) { return t->n && t->e[0].ready <= now ? &t->e[0].m : NULL; }
+void timed_pop(msg_timed *t);
+/* the cycle of the first message (UINT64_MAX when empty) */
+static inline uint64_t timed_next(const msg_timed *t) { return t->n ? t->e[0].ready : UINT64_MAX; }
+
+#endif

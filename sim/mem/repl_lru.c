@@ -1,0 +1,15 @@
+/* sim/mem/repl_lru.c — least recently used: every hit and fill stamps the
+ * way with the cache's use counter; the victim has the oldest stamp. */
+#include "cache.h"
+
+static void lru_use(cache *c, size_t way) { c->stamp[way] = ++c->clock; }
+
+static size_t lru_victim(cache *c, size_t base)
+{
+    size_t v = base;
+    for (int w = 1; w < c->p.assoc; w++)
+        if (c->stamp[base + (size_t)w] < c->stamp[v]) v = base + (size_t)w;
+    return v;
+}
+
+const repl_policy repl_lru = { "lru", lru_use, lru_use, lru_victim };
