@@ -215,15 +215,19 @@ int cli_run(int argc, char **argv)
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     func_options fo = { o.max_instructions, 100000, NULL };
+    trace_emit *emit = NULL;
+    sim_observer emit_obs;
     if (o.emit_dir) {
         if (o.functional || CFG(&cfg, sm_warp_size) != 32) {
             diag_error(&d, "--emit-trace needs a timed run with 32-lane warps (traces hold 32-lane masks)");
             goto done;
         }
-        if (!(fo.emit = trace_emit_open(o.emit_dir, &d))) goto done;
+        if (!(emit = trace_emit_open(o.emit_dir, &d))) goto done;
+        emit_obs = trace_emit_observer(emit);
+        fo.observer = &emit_obs;
     }
     func_status st = workload_run(w, &cfg, &fo, o.functional, ks, &d);
-    if (fo.emit && trace_emit_close(fo.emit, &d) && st == FUNC_OK) st = FUNC_BAD_LAUNCH;
+    if (emit && trace_emit_close(emit, &d) && st == FUNC_OK) st = FUNC_BAD_LAUNCH;
     status = st == FUNC_OK ? EXIT_PASS : st == FUNC_BAD_LAUNCH ? EXIT_BAD_INPUT : EXIT_FAULT;
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);

@@ -22,7 +22,7 @@ typedef struct {
 typedef struct {
     uint64_t max_instructions;  /* warp instructions for the whole run; 0 = no limit */
     uint64_t spin_threshold;    /* instructions without progress before spin checks */
-    struct trace_emit *emit;    /* timed runs: write the run as a trace (sim/trace_emit.h), or NULL */
+    const struct sim_observer *observer;  /* timed runs: who watches (exec/observer.h), or NULL */
 } func_options;
 
 typedef enum { FUNC_OK = 0, FUNC_FAULT = 3, FUNC_BAD_LAUNCH = 2 } func_status;

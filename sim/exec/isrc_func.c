@@ -2,7 +2,7 @@
  * come from the assembled kernel, dynamic facts from executing the
  * instruction at issue in the shared warp executor. */
 #include "isrc_func.h"
-#include "out/trace_emit.h"
+#include "observer.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -107,7 +107,7 @@ static int func_issue(isrc *s, int w, isrc_dynamic *out)
     out->warp_done = x->done;
     out->barrier_released = b->released != released;
     out->res = &f->step.res;
-    if (f->emit) trace_emit_insn(f->emit, x->block, x->index, &f->table[f->step.pc], f->step.active, out);
+    if (f->obs && f->obs->issue) f->obs->issue(f->obs->ctx, x->block, x->index, &f->table[f->step.pc], f->step.active, out);
     return 0;
 }
 
@@ -120,7 +120,7 @@ static int func_at_barrier(isrc *s, int w)
 void isrc_func_init(isrc_func *f, xrun *r)
 {
     f->run = r;
-    f->emit = r->opt ? r->opt->emit : NULL;
+    f->obs = r->opt ? r->opt->observer : NULL;
     f->table = xcalloc((size_t)r->k->ncode, sizeof(isrc_static));
     for (int pc = 0; pc < r->k->ncode; pc++) describe(&r->k->code[pc], pc, &f->table[pc]);
     f->src.ctx = f;

@@ -9,7 +9,7 @@ typedef struct {
     xrun *run;
     isrc_static *table;     /* static facts per pc of the kernel */
     xstep step;
-    struct trace_emit *emit;  /* record each issued instruction (warpsim run --emit-trace), or NULL */
+    const struct sim_observer *obs;  /* told of each issued instruction, or NULL */
 } isrc_func;
 
 void isrc_func_init(isrc_func *f, xrun *r);

@@ -1,7 +1,7 @@
 /* sim/gpu/timing.c — the GPU: CTA dispatcher and the cycle loop over SMs. */
 #include "timing.h"
 #include "exec/isrc_func.h"
-#include "out/trace_emit.h"
+#include "exec/observer.h"
 #include "sm/sm.h"
 #include <ctype.h>
 #include <inttypes.h>
@@ -282,15 +282,15 @@ func_status timing_run_driver(timing_driver *t, const config *cfg, kernel_stats 
 
 typedef struct {
     xrun run;
-    trace_emit *emit;        /* --emit-trace, or NULL */
+    const sim_observer *obs; /* who watches the run, or NULL */
 } xdriver;
 
 static int x_start_block(timing_driver *t, int slot)
 {
     xdriver *x = t->ctx;
     int started = xrun_start_block(&x->run, slot);
-    if (started > 0 && x->emit)
-        trace_emit_block_start(x->emit, slot, x->run.blocks[slot].ctaid, x->run.warps_per_block);
+    if (started > 0 && x->obs && x->obs->block_start)
+        x->obs->block_start(x->obs->ctx, slot, x->run.blocks[slot].ctaid, x->run.warps_per_block);
     return started;
 }
 
@@ -300,7 +300,7 @@ static int x_block_finished(timing_driver *t, int slot)
     xblock *b = &x->run.blocks[slot];
     if (!b->active || b->live_warps) return 0;
     b->active = 0;
-    if (x->emit) trace_emit_block_end(x->emit, slot, x->run.d);
+    if (x->obs && x->obs->block_end) x->obs->block_end(x->obs->ctx, slot, x->run.d);
     return 1;
 }
 
@@ -314,7 +314,7 @@ static int x_deadlocked(timing_driver *t)
     return 1;
 }
 
-/* the kernel's header in the trace: every pc's static facts, text and line */
+/* the launch's static facts for the observers: every pc's facts, text and line */
 static int emit_header(xdriver *x, const isrc_func *src, const func_launch *l, diag *d)
 {
     const isa_kernel *k = x->run.k;
@@ -327,8 +327,9 @@ static int emit_header(xdriver *x, const isrc_func *src, const func_launch *l, d
         strcpy(texts[pc], buf);
         lines[pc] = k->code[pc].line;
     }
-    int bad = trace_emit_kernel(x->emit, k->name, l->grid, l->block, (int)k->shared_bytes, k->nregs, k->ncode, src->table,
-                                (const char *const *)texts, lines, d);
+    obs_kernel ok = { k->name, l->grid, l->block, (int)k->shared_bytes, k->nregs, k->ncode, src->table,
+                      (const char *const *)texts, lines };
+    int bad = x->obs->kernel_begin(x->obs->ctx, &ok, d);
     for (int pc = 0; pc < k->ncode; pc++) free(texts[pc]);
     free(texts);
     free(lines);
@@ -342,16 +343,16 @@ func_status timing_run(const func_launch *l, gmem *mem, const config *cfg, const
     stats->timed = 1;
     if (timing_params_load(&p, cfg, d) || check_units(l->kernel, &p, cfg, d)) return FUNC_BAD_LAUNCH;
     xdriver *x = xcalloc(1, sizeof *x);
-    x->emit = opt ? opt->emit : NULL;
+    x->obs = opt ? opt->observer : NULL;
     func_status status = xrun_init(&x->run, l, mem, cfg, opt, stats, used, d, (int)CFG(cfg, sm_count));
     if (status != FUNC_OK || !x->run.nslots) { xrun_free(&x->run); free(x); return status; }
     isrc_func src;
     isrc_func_init(&src, &x->run);
-    if (x->emit && emit_header(x, &src, l, d)) status = FUNC_BAD_LAUNCH;
+    if (x->obs && x->obs->kernel_begin && emit_header(x, &src, l, d)) status = FUNC_BAD_LAUNCH;
     timing_driver t = { x, &src.src, x->run.k->name, x->run.warps_per_block, x->run.blocks_per_sm, x->run.k->ncode,
                         x_start_block, x_block_finished, x_warp_age, x_deadlocked, &x->run.cycle };
     if (status == FUNC_OK) status = timing_run_driver(&t, cfg, stats, d);
-    if (x->emit && trace_emit_kernel_end(x->emit, d) && status == FUNC_OK) status = FUNC_BAD_LAUNCH;
+    if (x->obs && x->obs->kernel_end && x->obs->kernel_end(x->obs->ctx, d) && status == FUNC_OK) status = FUNC_BAD_LAUNCH;
     isrc_func_free(&src);
     xrun_free(&x->run);
     free(x);

@@ -262,3 +262,28 @@ int trace_emit_close(trace_emit *e, diag *d)
     free(e);
     return bad;
 }
+
+/* ---- as an observer ---- */
+static int obs_kernel_begin(void *ctx, const obs_kernel *k, diag *d)
+{
+    return trace_emit_kernel(ctx, k->name, k->grid, k->block, k->shared_bytes, k->nregs, k->npc, k->facts, k->texts,
+                             k->lines, d);
+}
+
+static void obs_block_start(void *ctx, int slot, const uint32_t ctaid[3], int nwarps)
+{
+    trace_emit_block_start(ctx, slot, ctaid, nwarps);
+}
+
+static void obs_issue(void *ctx, int slot, int warp, const isrc_static *st, uint64_t active, const isrc_dynamic *dy)
+{
+    trace_emit_insn(ctx, slot, warp, st, active, dy);
+}
+
+static int obs_block_end(void *ctx, int slot, diag *d) { return trace_emit_block_end(ctx, slot, d); }
+static int obs_kernel_end(void *ctx, diag *d) { return trace_emit_kernel_end(ctx, d); }
+
+sim_observer trace_emit_observer(trace_emit *e)
+{
+    return (sim_observer){ e, obs_kernel_begin, obs_block_start, obs_issue, obs_block_end, obs_kernel_end };
+}

@@ -10,6 +10,7 @@
 #include "exec/isrc.h"
 #include "stats/stats.h"
 #include "diag.h"
+#include "exec/observer.h"
 
 #define WARPSIM_BINARY_VERSION 1
 
@@ -28,6 +29,8 @@ void trace_emit_insn(trace_emit *e, int slot, int warp, const isrc_static *st, u
 int trace_emit_block_end(trace_emit *e, int slot, diag *d);
 /* the launch ended: close its file */
 int trace_emit_kernel_end(trace_emit *e, diag *d);
+/* the emitter as an observer of a run (exec/observer.h) */
+sim_observer trace_emit_observer(trace_emit *e);
 /* write kernelslist.g and free; returns errors */
 int trace_emit_close(trace_emit *e, diag *d);
 

@@ -1,0 +1,32 @@
+/* sim/exec/observer.h — the one way outputs watch a run: a table of
+ * callbacks that the model calls at a launch's beginning and end, a block's
+ * start and end, and each issued warp instruction. Trace emission
+ * (sim/out/trace_emit.c) is one observer; views and sweeps attach the same
+ * way. With no observer (NULL) the model pays one pointer test per event.
+ * Any callback may be NULL. */
+#ifndef WARPSIM_OBSERVER_H
+#define WARPSIM_OBSERVER_H
+#include <stdint.h>
+#include "diag.h"
+#include "isrc.h"
+
+/* the static facts of a launch, as observers see them */
+typedef struct {
+    const char *name;
+    const uint32_t *grid, *block;          /* 3 each */
+    int shared_bytes, nregs, npc;
+    const isrc_static *facts;              /* npc: each pc's static facts */
+    const char *const *texts;              /* npc: each pc's disassembly */
+    const int *lines;                      /* npc: each pc's source line */
+} obs_kernel;
+
+typedef struct sim_observer {
+    void *ctx;
+    int (*kernel_begin)(void *ctx, const obs_kernel *k, diag *d);       /* nonzero: error (reported) */
+    void (*block_start)(void *ctx, int slot, const uint32_t ctaid[3], int nwarps);
+    void (*issue)(void *ctx, int slot, int warp, const isrc_static *st, uint64_t active, const isrc_dynamic *dy);
+    int (*block_end)(void *ctx, int slot, diag *d);
+    int (*kernel_end)(void *ctx, diag *d);
+} sim_observer;
+
+#endif

@@ -1,0 +1,47 @@
+#!/bin/sh
+# The policy keys exist, list their choices, and change results where they
+# should: random replacement keeps part of a cyclic chase larger than the L1
+# that LRU and FIFO thrash; FCFS loses to FR-FCFS on a gather; a stride of
+# slices x interleave camps on one L2 slice under the linear map, not under
+# skewed or xor. Every policy of sched.policy runs a barrier workload.
+. "${top_srcdir:-.}/tests/lib.sh"
+stat() {   # stat NAME ARGS... -> the first value of "NAME" in the JSON
+    name=$1; shift
+    "$bin" run --stats=json "$@" | grep -o "\"$name\":[0-9]*" | head -1 | cut -d: -f2
+}
+chase="-c gf100 -D size=20480 -D stride=128 $top/workloads/microbench/pointer_chase_ca.sass"
+# shellcheck disable=SC2086
+lru=$(stat l1_hits --set l1.replacement=lru $chase)
+# shellcheck disable=SC2086
+fifo=$(stat l1_hits --set l1.replacement=fifo $chase)
+# shellcheck disable=SC2086
+rnd=$(stat l1_hits --set l1.replacement=random $chase)
+# shellcheck disable=SC2086
+rnd2=$(stat l1_hits --set l1.replacement=random --set mem.seed=9 $chase)
+[ "$lru" -eq 0 ] && [ "$fifo" -eq 0 ] || { echo "FAIL: LRU/FIFO should thrash a 20 KB chase in 16 KB: $lru $fifo hits"; fail=1; }
+[ "$rnd" -gt 50 ] || { echo "FAIL: random replacement should keep part of the chase: $rnd hits"; fail=1; }
+[ "$rnd" -ne "$rnd2" ] || { echo "FAIL: mem.seed should change random replacement: $rnd and $rnd2"; fail=1; }
+gather="-c gf100 $top/workloads/microbench/gather.sass"
+# shellcheck disable=SC2086
+fr=$(stat cycles --set dram.scheduler=frfcfs $gather)
+# shellcheck disable=SC2086
+fc=$(stat cycles --set dram.scheduler=fcfs $gather)
+[ "$fc" -gt $((fr * 5 / 4)) ] || { echo "FAIL: FCFS should be slower than FR-FCFS on a gather: $fc vs $fr cycles"; fail=1; }
+camp="-c gf100 -D stride=384 $top/workloads/microbench/global_stride.sass"   # 1536 B = 6 slices x 256 B
+for map in skewed xor; do
+    # shellcheck disable=SC2086
+    lin=$(stat cycles --set mem.address_map=linear $camp)
+    # shellcheck disable=SC2086
+    other=$(stat cycles --set mem.address_map=$map $camp)
+    [ "$lin" -gt $((other * 2)) ] || { echo "FAIL: linear should camp on one slice, $map not: $lin vs $other cycles"; fail=1; }
+done
+for key in l1.replacement l2.replacement dram.scheduler mem.address_map sched.policy; do
+    expect 2 "must be one of" -- "$bin" run -c gf100 --set "$key=nonsense" "$top/workloads/basics/vecadd.sass"
+    grep -q "^| \`$key\` | enum" "$top/docs/config.md" || { echo "FAIL: docs/config.md lacks $key"; fail=1; }
+done
+expect 2 "lrr|gto|two_level|oldest" -- "$bin" run -c gf100 --set sched.policy=x "$top/workloads/basics/vecadd.sass"
+for p in lrr gto oldest; do
+    expect 0 "result: pass" -- "$bin" run -c gf100 --set "sched.policy=$p" "$top/workloads/scan/block_scan.sass"
+done
+[ $fail -eq 0 ] && echo "policy keys change results where they should"
+exit $fail

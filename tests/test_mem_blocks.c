@@ -1,0 +1,349 @@
+/* tests/test_mem_blocks.c — each memory block alone, through its ports,
+ * with small stand-ins for its neighbours: the cache (hits, sector misses,
+ * MSHRs, eviction order per replacement policy, write-back victims), a DRAM
+ * channel (row hit / miss / conflict timing, FR-FCFS against FCFS), the
+ * interconnect (latency, width, back-pressure), an L2 slice (misses, merges,
+ * atomics serialised per line) and the address maps. */
+#include <check.h>
+#include <string.h>
+#include "check_main.h"
+#include "mem/cache.h"
+#include "mem/dram.h"
+#include "mem/icnt.h"
+#include "mem/l2.h"
+#include "mem/addrmap.h"
+
+/* ---- cache ---- */
+static cache make_cache(int repl, int assoc)
+{
+    cache c;
+    cache_params p = { .size = 4 * 128 * assoc, .line = 128, .sector = 32, .assoc = assoc, .mshrs = 2,
+                       .replacement = repl, .seed = 7 };
+    cache_init(&c, &p);
+    return c;
+}
+
+static int repl_index(const char *name)
+{
+    for (int i = 0; i < repl_count(); i++)
+        if (repl_at(i) == repl_find(name)) return i;
+    ck_abort_msg("no replacement policy %s", name);
+    return -1;
+}
+
+START_TEST(cache_hit_miss_sector)
+{
+    cache c = make_cache(0, 2);
+    uint64_t v;
+    uint32_t vd;
+    ck_assert_uint_eq(cache_lookup(&c, 0, 0x1), 0);                 /* cold miss */
+    ck_assert_int_eq(cache_install(&c, 0, 0x1, 0, &v, &vd), 0);
+    ck_assert_uint_eq(cache_lookup(&c, 0, 0x1), 0x1);               /* hit */
+    ck_assert_uint_eq(cache_lookup(&c, 0, 0x3), 0x1);               /* sector miss: only sector 0 */
+    cache_install(&c, 0, 0x2, 0, &v, &vd);
+    ck_assert_uint_eq(cache_lookup(&c, 0, 0x3), 0x3);
+    ck_assert_uint_eq(cache_lookup(&c, 128, 0x1), 0);               /* the next line: another set */
+    cache_free(&c);
+}
+END_TEST
+
+START_TEST(cache_mshr_merge_full)
+{
+    cache c = make_cache(0, 2);
+    int a = mshr_alloc(&c, 0, 0x3);
+    ck_assert_int_ge(a, 0);
+    ck_assert_int_eq(mshr_find(&c, 0, 0x1), a);       /* a subset of the sectors in flight merges */
+    ck_assert_int_eq(mshr_find(&c, 0, 0x4), -1);      /* another sector does not */
+    ck_assert_int_ge(mshr_alloc(&c, 256, 0x1), 0);
+    ck_assert_int_eq(mshr_alloc(&c, 512, 0x1), -1);   /* both MSHRs in use: full */
+    for (int t = 10; t < 50; t++) mshr_add_waiter(&c, a, t);   /* more than the initial storage */
+    for (int t = 10; t < 50; t++) ck_assert_int_eq(mshr_pop_waiter(&c, a), t);   /* in arrival order */
+    ck_assert_int_eq(mshr_pop_waiter(&c, a), -1);
+    mshr_release(&c, a);
+    ck_assert_int_eq(mshr_find(&c, 0, 0x1), -1);
+    ck_assert_int_ge(mshr_alloc(&c, 512, 0x1), 0);    /* the freed entry is reused */
+    cache_free(&c);
+}
+END_TEST
+
+/* lines 0, S, 2S share set 0 of a 2-way cache (S = sets x line) */
+static int survivor_after_third(const char *policy)
+{
+    cache c = make_cache(repl_index(policy), 2);
+    uint64_t S = (uint64_t)c.sets * 128, v;
+    uint32_t vd;
+    cache_install(&c, 0, 1, 0, &v, &vd);
+    cache_install(&c, S, 1, 0, &v, &vd);
+    cache_lookup(&c, 0, 1);                       /* line 0 is used again */
+    cache_install(&c, 2 * S, 1, 0, &v, &vd);
+    int kept = cache_lookup(&c, 0, 1) ? 0 : cache_lookup(&c, S, 1) ? 1 : -1;
+    cache_free(&c);
+    return kept;
+}
+
+START_TEST(cache_eviction_order)
+{
+    ck_assert_int_eq(survivor_after_third("lru"), 0);    /* LRU evicts S, the least recently used */
+    ck_assert_int_eq(survivor_after_third("fifo"), 1);   /* FIFO evicts 0, the first filled, hit or not */
+    /* random: deterministic for a seed, and over many sets it picks both ways */
+    int seen[2] = { 0, 0 };
+    cache a = make_cache(repl_index("random"), 2), b = make_cache(repl_index("random"), 2);
+    uint64_t S = (uint64_t)a.sets * 128, v;
+    uint32_t vd;
+    for (int i = 0; i < 64; i++) {
+        uint64_t base = (uint64_t)i * 3 * S;
+        for (int k = 0; k < 3; k++) { cache_install(&a, base + k * S, 1, 0, &v, &vd); cache_install(&b, base + k * S, 1, 0, &v, &vd); }
+        int ka = cache_lookup(&a, base, 1) ? 0 : 1, kb = cache_lookup(&b, base, 1) ? 0 : 1;
+        ck_assert_int_eq(ka, kb);
+        seen[ka] = 1;
+    }
+    ck_assert(seen[0] && seen[1]);
+    cache_free(&a);
+    cache_free(&b);
+}
+END_TEST
+
+START_TEST(cache_write_back_victims)
+{
+    cache c = make_cache(0, 1);
+    uint64_t S = (uint64_t)c.sets * 128, v = 0;
+    uint32_t vd = 0;
+    cache_install(&c, 0, 0x1, 0, &v, &vd);                    /* clean */
+    ck_assert_int_eq(cache_install(&c, S, 0x2, 1, &v, &vd), 0);   /* evicts a clean line: no write */
+    cache_mark_dirty(&c, S, 0x4);                            /* not valid: not dirtied */
+    ck_assert_int_eq(cache_install(&c, 2 * S, 0x1, 0, &v, &vd), 1);
+    ck_assert_uint_eq(v, S);
+    ck_assert_uint_eq(vd, 0x2);                              /* only the written sector goes back */
+    cache_free(&c);
+}
+END_TEST
+
+/* ---- DRAM channel ---- */
+static dram_params dram_p(int sched)
+{
+    return (dram_params){ .banks = 2, .row_bytes = 1024, .bus_bytes = 8, .data_rate = 2, .tRCD = 5, .tCL = 4,
+                          .tRP = 3, .tRAS = 10, .queue = 4, .scheduler = sched, .map = addr_map_at(0) };
+}
+
+START_TEST(dram_row_timing)
+{
+    dram_params p = dram_p(0);
+    dram_channel *ch = dram_new(&p);
+    uint64_t done;
+    dram_enqueue(ch, 1, 0, 32, 0);                       /* bank 0, row 0: closed */
+    ck_assert_int_eq(dram_tick(ch, 0, &done), 1);
+    ck_assert_uint_eq(done, 0 + 5 + 4 + 2);              /* tRCD + tCL + 32 B at 16 B per cycle */
+    dram_enqueue(ch, 2, 64, 32, 0);                      /* same row: a hit */
+    ck_assert_int_eq(dram_tick(ch, 20, &done), 2);
+    ck_assert_uint_eq(done, 20 + 4 + 2);
+    dram_enqueue(ch, 3, 2048, 32, 0);                    /* row index 2: bank 0, row 1: a conflict */
+    ck_assert_int_eq(dram_tick(ch, 40, &done), 3);
+    ck_assert_uint_eq(done, 40 + 3 + 5 + 4 + 2);         /* tRP, then tRCD, tCL, burst */
+    ck_assert_int_eq(dram_tick(ch, 60, &done), -1);      /* nothing queued */
+    kernel_stats st;
+    stats_local_init(&st, 1);
+    dram_report(ch, &st);
+    ck_assert_uint_eq(st.v[STAT_dram_row_hits], 1);
+    ck_assert_uint_eq(st.v[STAT_dram_row_misses], 2);
+    ck_assert_uint_eq(st.v[STAT_dram_bytes], 96);
+    stats_free(&st);
+    dram_delete(ch);
+}
+END_TEST
+
+/* an open row, then [conflict, hit] queued: who starts first? */
+static int first_served(const char *sched)
+{
+    int idx = -1;
+    for (int i = 0; i < dram_scheduler_count(); i++)
+        if (!strcmp(dram_scheduler_at(i)->name, sched)) idx = i;
+    ck_assert_int_ge(idx, 0);
+    dram_params p = dram_p(idx);
+    dram_channel *ch = dram_new(&p);
+    uint64_t done;
+    dram_enqueue(ch, 1, 0, 32, 0);
+    dram_tick(ch, 0, &done);
+    dram_enqueue(ch, 2, 2048, 32, 0);                    /* bank 0, row 1 */
+    dram_enqueue(ch, 3, 128, 32, 0);                     /* bank 0, row 0: open */
+    ck_assert(!dram_room(ch) == 0);
+    int first = dram_tick(ch, 50, &done);
+    dram_delete(ch);
+    return first;
+}
+
+START_TEST(dram_frfcfs_vs_fcfs)
+{
+    ck_assert_int_eq(first_served("frfcfs"), 3);         /* the row hit overtakes */
+    ck_assert_int_eq(first_served("fcfs"), 2);           /* arrival order */
+    dram_params p = dram_p(0);
+    dram_channel *ch = dram_new(&p);
+    for (int i = 0; i < 4; i++) dram_enqueue(ch, i, (uint64_t)i * 64, 32, 0);
+    ck_assert_int_eq(dram_room(ch), 0);                  /* dram.queue requests: full */
+    dram_delete(ch);
+}
+END_TEST
+
+/* ---- interconnect ---- */
+typedef struct {
+    mem_msg q[2][8];
+    int n[2];
+} sources;
+
+static mem_msg *src_peek(void *ctx, int s) { sources *x = ctx; return x->n[s] ? &x->q[s][0] : NULL; }
+static void src_pop(void *ctx, int s)
+{
+    sources *x = ctx;
+    memmove(&x->q[s][0], &x->q[s][1], sizeof(mem_msg) * (size_t)--x->n[s]);
+}
+static int route_all_to_0(void *ctx, const mem_msg *m) { (void)ctx; (void)m; return 0; }
+
+START_TEST(icnt_latency_width_backpressure)
+{
+    sources src = { 0 };
+    for (int s = 0; s < 2; s++)
+        for (int i = 0; i < 3; i++) src.q[s][src.n[s]++] = (mem_msg){ .line = (uint64_t)(s * 100 + i), .sm = s };
+    kernel_stats st;
+    stats_local_init(&st, 1);
+    icnt_params p = { .latency = 10, .width = 1, .slice_queue = 2, .nsrc = 2, .ndst = 1 };
+    icnt *n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_all_to_0 }, &st);
+    icnt_tick(n, 0);                                     /* width 1: SM 0 goes, SM 1 stalls */
+    ck_assert_int_eq(src.n[0], 2);
+    ck_assert_int_eq(src.n[1], 3);
+    ck_assert_uint_eq(st.v[STAT_icnt_stalls], 1);
+    ck_assert_ptr_null(icnt_request(n, 0, 9));
+    ck_assert_ptr_nonnull(icnt_request(n, 0, 10));       /* after the latency */
+    ck_assert_uint_eq(icnt_request(n, 0, 10)->line, 0);
+    icnt_tick(n, 1);                                     /* round robin: SM 1 first now */
+    ck_assert_int_eq(src.n[1], 2);
+    icnt_tick(n, 2);                                     /* the slice holds 2: back-pressure */
+    ck_assert_int_eq(src.n[0] + src.n[1], 4);
+    ck_assert_uint_eq(st.v[STAT_icnt_stalls], 4);
+    icnt_request_pop(n, 0);
+    icnt_tick(n, 3);
+    ck_assert_int_eq(src.n[0] + src.n[1], 3);
+    mem_msg r = { .line = 7, .sm = 1 };
+    icnt_respond(n, &r, 5);
+    ck_assert_ptr_null(icnt_response(n, 1, 14));
+    ck_assert_uint_eq(icnt_response(n, 1, 15)->line, 7);
+    ck_assert_ptr_null(icnt_response(n, 0, 15));         /* to its own SM only */
+    ck_assert_uint_eq(icnt_next_event(n), 11);           /* SM 1's request arrives at 1 + 10 */
+    icnt_delete(n);
+    stats_free(&st);
+}
+END_TEST
+
+/* ---- L2 slice ---- */
+typedef struct {
+    mem_msg m[16];
+    uint64_t at[16];
+    int n;
+} sink;
+
+static void sink_send(void *ctx, const mem_msg *m, uint64_t at) { sink *s = ctx; s->m[s->n] = *m; s->at[s->n++] = at; }
+static uint64_t identity(void *ctx, uint64_t line) { (void)ctx; return line; }
+
+START_TEST(l2_slice_misses_and_atomics)
+{
+    kernel_stats st;
+    stats_local_init(&st, 4);
+    dram_params dp = dram_p(0);
+    dram_channel *ch = dram_new(&dp);
+    sink out = { 0 };
+    l2_params p = { .cache = { .size = 8192, .line = 128, .sector = 32, .assoc = 4, .mshrs = 4, .write_back = 1,
+                               .write_allocate = 1 },
+                    .latency = 30, .queue = 64, .atomic_latency = 20 };
+    l2_slice *s = l2_new(&p, ch, (l2_ports){ &out, sink_send, identity }, &st);
+    /* two loads of one line: one DRAM read, the second merges */
+    mem_msg ld = { .line = 0, .sectors = 1, .kind = MR_LOAD, .pc = 1, .tag = 5 };
+    ck_assert_int_eq(l2_accept(s, &ld, 0), 1);
+    ck_assert_int_eq(l2_accept(s, &ld, 1), 1);
+    ck_assert_uint_eq(st.v[STAT_dram_reads], 1);
+    ck_assert_uint_eq(st.v[STAT_l2_mshr_merges], 1);
+    uint64_t done;
+    int token = dram_tick(ch, 0, &done);
+    ck_assert_int_ge(token, 0);
+    l2_dram_done(s, token, 100);
+    l2_tick(s, 99);
+    ck_assert_int_eq(out.n, 0);
+    l2_tick(s, 100);
+    ck_assert_int_eq(out.n, 2);                          /* the fill answers both */
+    ck_assert_uint_eq(out.at[0], 130);
+    ck_assert_uint_eq(out.at[1], 130);
+    /* atomics hit the now-present line: one ALU, serialised per line */
+    out.n = 0;
+    mem_msg at = { .line = 0, .sectors = 1, .kind = MR_ATOMIC, .lanes = 1, .pc = 2, .tag = -1 };
+    mem_msg other = at;
+    other.line = 128;
+    ck_assert_int_eq(l2_accept(s, &at, 200), 1);
+    ck_assert_int_eq(l2_accept(s, &at, 201), 1);
+    ck_assert_uint_eq(out.at[0], 220);                   /* atomic latency */
+    ck_assert_uint_eq(out.at[1], 240);                   /* waits for the first on its line */
+    ck_assert_int_eq(l2_accept(s, &other, 202), 1);      /* another line: a miss, served after the fill */
+    token = dram_tick(ch, 100, &done);
+    l2_dram_done(s, token, 300);
+    l2_tick(s, 300);
+    ck_assert_uint_eq(out.at[2], 320);                   /* the ALU is free again by then */
+    ck_assert_uint_eq(st.v[STAT_l2_atomics], 3);
+    ck_assert_uint_eq(st.per_pc[1].l2_misses, 2);
+    ck_assert_uint_eq(st.per_pc[2].l2_hits, 2);
+    ck_assert_uint_eq(st.per_pc[2].l2_misses, 1);
+    /* a store is absorbed (write-back, write-allocate): no response */
+    mem_msg stv = { .line = 512, .sectors = 1, .kind = MR_STORE, .pc = 3 };
+    ck_assert_int_eq(l2_accept(s, &stv, 400), 1);
+    ck_assert_int_eq(out.n, 3);
+    l2_delete(s);
+    dram_delete(ch);
+    stats_free(&st);
+}
+END_TEST
+
+/* ---- address maps: every map is a bijection of (slice, channel address) ---- */
+START_TEST(address_maps_do_not_alias)
+{
+    addr_geometry g = { 256, 6, 16 };
+    for (int i = 0; i < addr_map_count(); i++) {
+        const addr_map *m = addr_map_at(i);
+        static uint8_t seen[6][4096];
+        memset(seen, 0, sizeof seen);
+        int used[6] = { 0 };
+        for (uint64_t line = 0; line < 6 * 4096 * 128; line += 128) {
+            int s = addr_slice(m, &g, line);
+            uint64_t c = addr_channel(&g, line) / 128;
+            ck_assert_int_lt(s, 6);
+            ck_assert_msg(!seen[s][c], "%s: two lines at slice %d channel line %llu", m->name, s, (unsigned long long)c);
+            seen[s][c] = 1;
+            used[s]++;
+        }
+        for (int s = 0; s < 6; s++) ck_assert_int_eq(used[s], 4096);
+        for (uint64_t grp = 0; grp < 64; grp++) {         /* banks: a permutation within each group of rows */
+            int b[16] = { 0 };
+            for (uint64_t r = 0; r < 16; r++) b[m->bank(&g, grp * 16 + r)]++;
+            for (int k = 0; k < 16; k++) ck_assert_int_eq(b[k], 1);
+        }
+    }
+    /* a stride of 6 chunks: one slice under linear, all of them under skewed and xor */
+    for (int i = 0; i < addr_map_count(); i++) {
+        int hit[6] = { 0 }, distinct = 0;
+        for (uint64_t k = 0; k < 60; k++) hit[addr_slice(addr_map_at(i), &g, k * 6 * 256)] = 1;
+        for (int s = 0; s < 6; s++) distinct += hit[s];
+        ck_assert_int_eq(distinct, !strcmp(addr_map_at(i)->name, "linear") ? 1 : 6);
+    }
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("mem_blocks");
+    TCase *t = tcase_create("blocks");
+    tcase_add_test(t, cache_hit_miss_sector);
+    tcase_add_test(t, cache_mshr_merge_full);
+    tcase_add_test(t, cache_eviction_order);
+    tcase_add_test(t, cache_write_back_victims);
+    tcase_add_test(t, dram_row_timing);
+    tcase_add_test(t, dram_frfcfs_vs_fcfs);
+    tcase_add_test(t, icnt_latency_width_backpressure);
+    tcase_add_test(t, l2_slice_misses_and_atomics);
+    tcase_add_test(t, address_maps_do_not_alias);
+    suite_add_tcase(s, t);
+    return run_suite(s);
+}

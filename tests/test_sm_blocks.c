@@ -1,0 +1,123 @@
+/* tests/test_sm_blocks.c — the SM's blocks alone: the coalescer (lines and
+ * sectors of a warp access), the shared-memory banks (conflict degree,
+ * broadcast, bank width, lane groups) and each scheduling policy's order. */
+#include <check.h>
+#include <string.h>
+#include "check_main.h"
+#include "sm/coalesce.h"
+#include "sm/sched.h"
+
+static uint64_t addr[64];
+
+static void strided(uint64_t base, uint64_t stride, int lanes)
+{
+    for (int i = 0; i < lanes; i++) addr[i] = base + (uint64_t)i * stride;
+}
+
+START_TEST(coalescer_lines_and_sectors)
+{
+    line_request r[COALESCE_MAX];
+    int sectors;
+    strided(0, 4, 32);                                        /* 32 x 4 B consecutive: one line, 4 sectors */
+    ck_assert_int_eq(coalesce(addr, 0xffffffffu, 4, 128, 32, r, &sectors), 1);
+    ck_assert_int_eq(sectors, 4);
+    ck_assert_uint_eq(r[0].sectors, 0xf);
+    ck_assert_uint_eq(r[0].lanes, 0xffffffffu);
+    strided(0, 128, 32);                                      /* stride of a line: 32 lines, 1 sector each */
+    ck_assert_int_eq(coalesce(addr, 0xffffffffu, 4, 128, 32, r, &sectors), 32);
+    ck_assert_int_eq(sectors, 32);
+    strided(64, 4, 32);                                       /* misaligned: two lines */
+    ck_assert_int_eq(coalesce(addr, 0xffffffffu, 4, 128, 32, r, &sectors), 2);
+    ck_assert_int_eq(sectors, 4);
+    strided(0, 4, 32);                                        /* only the active lanes count */
+    ck_assert_int_eq(coalesce(addr, 0x1, 4, 128, 32, r, &sectors), 1);
+    ck_assert_int_eq(sectors, 1);
+    ck_assert_int_eq(coalesce(addr, 0, 4, 128, 32, r, &sectors), 0);
+    strided(0, 8, 32);                                        /* 8-byte lanes: 256 B, two lines */
+    ck_assert_int_eq(coalesce(addr, 0xffffffffu, 8, 128, 32, r, &sectors), 2);
+    ck_assert_int_eq(sectors, 8);
+}
+END_TEST
+
+START_TEST(banks_conflict_degree)
+{
+    int worst;
+    for (int stride = 1; stride <= 32; stride *= 2) {        /* word stride s: s-way on 32 banks */
+        strided(0, 4 * (uint64_t)stride, 32);
+        ck_assert_int_eq(bank_passes(addr, 0xffffffffu, 4, 32, 4, 32, &worst), stride);
+        ck_assert_int_eq(worst, stride);
+    }
+    strided(0, 12, 32);                                       /* odd stride 3: conflict-free */
+    ck_assert_int_eq(bank_passes(addr, 0xffffffffu, 4, 32, 4, 32, &worst), 1);
+    for (int i = 0; i < 32; i++) addr[i] = 40;                /* one word for all: a broadcast */
+    ck_assert_int_eq(bank_passes(addr, 0xffffffffu, 4, 32, 4, 32, &worst), 1);
+    ck_assert_int_eq(same_address_max(addr, 0xffffffffu), 32);   /* but atomics serialise */
+    strided(0, 8, 32);                                        /* 64-bit words: 2 passes on 4 B banks ... */
+    ck_assert_int_eq(bank_passes(addr, 0xffffffffu, 8, 32, 4, 32, &worst), 2);
+    ck_assert_int_eq(bank_passes(addr, 0xffffffffu, 8, 32, 8, 32, &worst), 1);   /* ... 1 on 8 B banks */
+    strided(0, 4, 32);                                        /* half a warp per cycle: 2 groups */
+    ck_assert_int_eq(bank_passes(addr, 0xffffffffu, 4, 16, 4, 16, &worst), 2);
+    ck_assert_int_eq(worst, 1);
+}
+END_TEST
+
+/* ---- scheduling policies ---- */
+static uint64_t age[8];
+static uint8_t live[8];
+
+static sched_state *make_state(const char *policy, int nwarps, int active_set)
+{
+    static sched_state s;
+    memset(&s, 0, sizeof s);
+    s.nwarps = nwarps;
+    for (int i = 0; i < nwarps; i++) { s.warps[i] = i; live[i] = 1; age[i] = (uint64_t)(10 - i); }  /* warp 3 oldest */
+    s.age = age;
+    s.live = live;
+    s.active_set = active_set;
+    ck_assert_ptr_nonnull(sched_find(policy));
+    sched_find(policy)->init(&s);
+    return &s;
+}
+
+static void expect_order(const char *policy, sched_state *s, const int *want, int n)
+{
+    int out[SCHED_MAX_WARPS];
+    ck_assert_int_eq(sched_find(policy)->order(s, out), n);
+    for (int i = 0; i < n; i++) ck_assert_msg(out[i] == want[i], "%s: position %d is %d, expected %d", policy, i, out[i], want[i]);
+}
+
+START_TEST(policy_orders)
+{
+    sched_state *s = make_state("lrr", 4, 0);
+    expect_order("lrr", s, (int[]){ 0, 1, 2, 3 }, 4);
+    sched_find("lrr")->notify(s, 1, SCHED_ISSUED);
+    expect_order("lrr", s, (int[]){ 2, 3, 0, 1 }, 4);        /* after the last issuer */
+    live[3] = 0;
+    expect_order("lrr", s, (int[]){ 2, 0, 1 }, 3);           /* finished warps drop out */
+
+    s = make_state("oldest", 4, 0);
+    expect_order("oldest", s, (int[]){ 3, 2, 1, 0 }, 4);
+    s = make_state("gto", 4, 0);
+    expect_order("gto", s, (int[]){ 3, 2, 1, 0 }, 4);
+    sched_find("gto")->notify(s, 1, SCHED_ISSUED);
+    expect_order("gto", s, (int[]){ 1, 3, 2, 0 }, 4);        /* greedy, then oldest */
+
+    s = make_state("two_level", 4, 2);
+    expect_order("two_level", s, (int[]){ 0, 1 }, 2);        /* only the active set */
+    sched_find("two_level")->notify(s, 0, SCHED_ISSUED);
+    expect_order("two_level", s, (int[]){ 1, 0 }, 2);
+    sched_find("two_level")->notify(s, 1, SCHED_LONG_LATENCY);   /* demoted: 2 joins the set */
+    expect_order("two_level", s, (int[]){ 2, 0 }, 2);        /* round robin after 0, the last issuer */
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("sm_blocks");
+    TCase *t = tcase_create("blocks");
+    tcase_add_test(t, coalescer_lines_and_sectors);
+    tcase_add_test(t, banks_conflict_degree);
+    tcase_add_test(t, policy_orders);
+    suite_add_tcase(s, t);
+    return run_suite(s);
+}
