@@ -73,8 +73,12 @@ static sched_state *make_state(const char *policy, int nwarps, int active_set)
     for (int i = 0; i < nwarps; i++) { s.warps[i] = i; live[i] = 1; age[i] = (uint64_t)(10 - i); }  /* warp 3 oldest */
     s.age = age;
     s.live = live;
-    s.active_set = active_set;
+    s.param = active_set;
     ck_assert_ptr_nonnull(sched_find(policy));
+    static char priv[1 << 14];
+    ck_assert_uint_le(sched_find(policy)->state_size, sizeof priv);
+    memset(priv, 0, sizeof priv);
+    s.priv = priv;
     sched_find(policy)->init(&s);
     return &s;
 }

@@ -62,7 +62,6 @@ int timing_params_load(timing_params *p, const config *cfg, diag *d)
     p->issue_interval = (int)CFG(cfg, sched_issue_interval);
     p->by_category = CFG(cfg, sched_issue_mode) == 1;
     p->turns = (int)CFG(cfg, sched_turns);
-    p->active_set = (int)CFG(cfg, sched_active_set);
     p->fetch_latency = (int)CFG(cfg, frontend_fetch_latency);
     p->ibuffer = (int)CFG(cfg, frontend_ibuffer);
     p->fetch_width = (int)CFG(cfg, frontend_fetch_width);
@@ -101,6 +100,7 @@ int timing_params_load(timing_params *p, const config *cfg, diag *d)
         p->op_alt_unit[op] = (int8_t)cfg->op_alt_unit[op];
     }
     p->policy = sched_at((int)CFG(cfg, sched_policy));
+    p->policy_param = p->policy->param_key >= 0 ? (int)cfg->ival[p->policy->param_key] : 0;
     return 0;
 }
 

@@ -1,6 +1,5 @@
 /* sim/sm/sched.c — the table of scheduling policies and their shared helpers. */
 #include "sched.h"
-#include <stdio.h>
 #include <string.h>
 
 #define SCHED_POLICY(name, doc) extern const sched_policy sched_##name;
@@ -23,17 +22,6 @@ const sched_policy *sched_find(const char *name)
 
 int sched_count(void) { return NPOLICIES; }
 const sched_policy *sched_at(int i) { return i >= 0 && i < NPOLICIES ? policies[i] : NULL; }
-
-const char *sched_names(void)
-{
-    static char buf[256];
-    buf[0] = 0;
-    for (int i = 0; i < NPOLICIES; i++) {
-        size_t l = strlen(buf);
-        snprintf(buf + l, sizeof buf - l, "%s%s", i ? " " : "", policies[i]->name);
-    }
-    return buf;
-}
 
 /* insertion sort by age: schedulers hold a few dozen warps at most */
 int sched_by_age(const sched_state *s, int *out, int skip)

@@ -1,8 +1,10 @@
 /* sim/sm/sched.h — warp scheduling policies. A policy orders a scheduler's
  * warps by priority each cycle; the scheduler issues the first eligible one.
- * Adding a policy is one file with a sched_policy and one row in sched.c. */
+ * Adding a policy is one file with a sched_policy and one row in
+ * sched_policies.def. */
 #ifndef WARPSIM_SCHED_H
 #define WARPSIM_SCHED_H
+#include <stddef.h>
 #include <stdint.h>
 
 #define SCHED_MAX_WARPS 256
@@ -13,16 +15,16 @@ typedef struct {
     const uint64_t *age;           /* per SM-local warp: dispatch order, lower = older */
     const uint8_t *live;           /* per SM-local warp: resident and not finished */
     int last;                      /* position (in warps[]) of the last warp that issued, -1 none */
-    int active_set;                /* two_level: size of the active set */
-    int fifo[SCHED_MAX_WARPS];     /* two_level: positions, active ones first */
-    int nfifo;
+    int param;                     /* the policy's parameter (its param_key's value), 0 without one */
+    void *priv;                    /* the policy's own state: state_size bytes, zeroed */
 } sched_state;
 
 enum { SCHED_ISSUED, SCHED_LONG_LATENCY };
 
 typedef struct {
-    const char *name;
-    const char *doc;
+    const char *name;              /* its row in sched_policies.def (with its doc) */
+    size_t state_size;             /* bytes of private state per scheduler (priv) */
+    int param_key;                 /* the config key of its parameter (CFGK_...), -1 for none */
     void (*init)(sched_state *s);
     /* positions (indices into s->warps) in priority order; returns how many */
     int (*order)(sched_state *s, int *out);
@@ -31,8 +33,6 @@ typedef struct {
 } sched_policy;
 
 const sched_policy *sched_find(const char *name);
-/* "lrr gto two_level oldest", for messages */
-const char *sched_names(void);
 int sched_count(void);
 const sched_policy *sched_at(int i);
 

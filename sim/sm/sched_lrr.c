@@ -18,5 +18,4 @@ static int lrr_order(sched_state *s, int *out)
 
 static void lrr_notify(sched_state *s, int pos, int event) { if (event == SCHED_ISSUED) s->last = pos; }
 
-const sched_policy sched_lrr = { "lrr", "loose round robin: each cycle starts after the warp that issued last",
-                                 lrr_init, lrr_order, lrr_notify };
+const sched_policy sched_lrr = { "lrr", 0, -1, lrr_init, lrr_order, lrr_notify };

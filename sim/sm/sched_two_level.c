@@ -3,19 +3,28 @@
  * a warp that issues a long-latency load leaves it for the back of the
  * pending queue, and the next pending warp takes its place. */
 #include "sched.h"
+#include "config/config.h"
+
+/* the pending queue: positions, the active set first */
+typedef struct {
+    int fifo[SCHED_MAX_WARPS];
+    int nfifo;
+} tl_state;
 
 static void tl_init(sched_state *s)
 {
+    tl_state *t = s->priv;
     s->last = -1;
-    s->nfifo = s->nwarps;
-    for (int i = 0; i < s->nwarps; i++) s->fifo[i] = i;
+    t->nfifo = s->nwarps;
+    for (int i = 0; i < s->nwarps; i++) t->fifo[i] = i;
 }
 
 static int tl_order(sched_state *s, int *out)
 {
+    const tl_state *t = s->priv;
     int active[SCHED_MAX_WARPS], na = 0;
-    for (int i = 0; i < s->nfifo && na < s->active_set; i++)
-        if (s->live[s->warps[s->fifo[i]]]) active[na++] = s->fifo[i];
+    for (int i = 0; i < t->nfifo && na < s->param; i++)   /* param: sched.active_set */
+        if (s->live[s->warps[t->fifo[i]]]) active[na++] = t->fifo[i];
     /* round robin within the active set, after the last warp that issued */
     int start = 0;
     for (int i = 0; i < na; i++)
@@ -27,14 +36,14 @@ static int tl_order(sched_state *s, int *out)
 static void tl_notify(sched_state *s, int pos, int event)
 {
     if (event == SCHED_ISSUED) { s->last = pos; return; }
+    tl_state *t = s->priv;
     int at = -1;
-    for (int i = 0; i < s->nfifo; i++)
-        if (s->fifo[i] == pos) at = i;
+    for (int i = 0; i < t->nfifo; i++)
+        if (t->fifo[i] == pos) at = i;
     if (at < 0) return;
-    for (int i = at; i + 1 < s->nfifo; i++) s->fifo[i] = s->fifo[i + 1];
-    s->fifo[s->nfifo - 1] = pos;
+    for (int i = at; i + 1 < t->nfifo; i++) t->fifo[i] = t->fifo[i + 1];
+    t->fifo[t->nfifo - 1] = pos;
 }
 
-const sched_policy sched_two_level = { "two_level",
-    "two-level: round robin within an active set of sched.active_set warps; long-latency loads demote a warp",
+const sched_policy sched_two_level = { "two_level", sizeof(tl_state), CFGK_sched_active_set,
     tl_init, tl_order, tl_notify };

@@ -35,7 +35,8 @@ void sm_init(sm_t *sm, int id, const timing_params *p, isrc *src, int nwarps, in
         sched_state *ss = &sm->sched[s];
         ss->age = sm->age;
         ss->live = sm->live;
-        ss->active_set = p->active_set;
+        ss->param = p->policy_param;
+        ss->priv = p->policy->state_size ? xcalloc(1, p->policy->state_size) : NULL;
         for (int w = s; w < nwarps && ss->nwarps < SCHED_MAX_WARPS; w += p->nsched) ss->warps[ss->nwarps++] = w;
         p->policy->init(ss);
     }
@@ -53,6 +54,7 @@ void sm_report(const sm_t *sm, kernel_stats *st)
 
 void sm_free(sm_t *sm)
 {
+    for (int s = 0; s < sm->p->nsched; s++) free(sm->sched[s].priv);
     free(sm->w); free(sm->age); free(sm->live); free(sm->fetchable); free(sm->sched); free(sm->last_reason); free(sm->last_pc); free(sm->rec);
     stats_free(&sm->st);
     if (sm->p->icache.size) cache_free(&sm->icache);

@@ -21,7 +21,7 @@ typedef struct {
 
 typedef struct {
     unit_params unit[UNIT_COUNT];
-    int nsched, issue_width, issue_interval, active_set, by_category, turns;
+    int nsched, issue_width, issue_interval, by_category, turns;
     int fetch_latency, ibuffer, fetch_width;
     cache_params icache;             /* size 0: ideal */
     int icache_insn_bytes, icache_miss_latency;
@@ -33,6 +33,7 @@ typedef struct {
     uint8_t op_expand[OP_COUNT];     /* per-opcode overrides (config_opcode.h) */
     int8_t op_alt_unit[OP_COUNT];
     const sched_policy *policy;
+    int policy_param;                /* the value of the policy's own key (sched_policy.param_key) */
 } timing_params;
 
 /* read the timing keys of cfg; errors (unknown policy, bad occupies) in d */
