@@ -130,13 +130,13 @@ START_TEST(dram_row_timing)
     dram_params p = dram_p(0);
     dram_channel *ch = dram_new(&p);
     uint64_t done;
-    dram_enqueue(ch, 1, 0, 32, 0);                       /* bank 0, row 0: closed */
+    dram_enqueue(ch, 1, 0, 32);                       /* bank 0, row 0: closed */
     ck_assert_int_eq(dram_tick(ch, 0, &done), 1);
     ck_assert_uint_eq(done, 0 + 5 + 4 + 2);              /* tRCD + tCL + 32 B at 16 B per cycle */
-    dram_enqueue(ch, 2, 64, 32, 0);                      /* same row: a hit */
+    dram_enqueue(ch, 2, 64, 32);                      /* same row: a hit */
     ck_assert_int_eq(dram_tick(ch, 20, &done), 2);
     ck_assert_uint_eq(done, 20 + 4 + 2);
-    dram_enqueue(ch, 3, 2048, 32, 0);                    /* row index 2: bank 0, row 1: a conflict */
+    dram_enqueue(ch, 3, 2048, 32);                    /* row index 2: bank 0, row 1: a conflict */
     ck_assert_int_eq(dram_tick(ch, 40, &done), 3);
     ck_assert_uint_eq(done, 40 + 3 + 5 + 4 + 2);         /* tRP, then tRCD, tCL, burst */
     ck_assert_int_eq(dram_tick(ch, 60, &done), -1);      /* nothing queued */
@@ -161,10 +161,10 @@ static int first_served(const char *sched)
     dram_params p = dram_p(idx);
     dram_channel *ch = dram_new(&p);
     uint64_t done;
-    dram_enqueue(ch, 1, 0, 32, 0);
+    dram_enqueue(ch, 1, 0, 32);
     dram_tick(ch, 0, &done);
-    dram_enqueue(ch, 2, 2048, 32, 0);                    /* bank 0, row 1 */
-    dram_enqueue(ch, 3, 128, 32, 0);                     /* bank 0, row 0: open */
+    dram_enqueue(ch, 2, 2048, 32);                    /* bank 0, row 1 */
+    dram_enqueue(ch, 3, 128, 32);                     /* bank 0, row 0: open */
     ck_assert(!dram_room(ch) == 0);
     int first = dram_tick(ch, 50, &done);
     dram_delete(ch);
@@ -177,7 +177,7 @@ START_TEST(dram_frfcfs_vs_fcfs)
     ck_assert_int_eq(first_served("fcfs"), 2);           /* arrival order */
     dram_params p = dram_p(0);
     dram_channel *ch = dram_new(&p);
-    for (int i = 0; i < 4; i++) dram_enqueue(ch, i, (uint64_t)i * 64, 32, 0);
+    for (int i = 0; i < 4; i++) dram_enqueue(ch, i, (uint64_t)i * 64, 32);
     ck_assert_int_eq(dram_room(ch), 0);                  /* dram.queue requests: full */
     dram_delete(ch);
 }

@@ -315,7 +315,7 @@ static int x_deadlocked(timing_driver *t)
 }
 
 /* the launch's static facts for the observers: every pc's facts, text and line */
-static int emit_header(xdriver *x, const isrc_func *src, const func_launch *l, diag *d)
+static int announce_kernel(xdriver *x, const isrc_func *src, const func_launch *l, diag *d)
 {
     const isa_kernel *k = x->run.k;
     char **texts = xcalloc((size_t)k->ncode + 1, sizeof *texts);
@@ -348,7 +348,7 @@ func_status timing_run(const func_launch *l, gmem *mem, const config *cfg, const
     if (status != FUNC_OK || !x->run.nslots) { xrun_free(&x->run); free(x); return status; }
     isrc_func src;
     isrc_func_init(&src, &x->run);
-    if (x->obs && x->obs->kernel_begin && emit_header(x, &src, l, d)) status = FUNC_BAD_LAUNCH;
+    if (x->obs && x->obs->kernel_begin && announce_kernel(x, &src, l, d)) status = FUNC_BAD_LAUNCH;
     timing_driver t = { x, &src.src, x->run.k->name, x->run.warps_per_block, x->run.blocks_per_sm, x->run.k->ncode,
                         x_start_block, x_block_finished, x_warp_age, x_deadlocked, &x->run.cycle };
     if (status == FUNC_OK) status = timing_run_driver(&t, cfg, stats, d);

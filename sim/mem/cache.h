@@ -74,6 +74,8 @@ void mshr_release(cache *c, int e);
 
 /* replacement policies by name (NULL: none) and their choices */
 const repl_policy *repl_find(const char *name);
+/* for policies: the way of the set at base with the smallest stamp (the first on ties) */
+size_t repl_min_stamp(const cache *c, size_t base);
 const repl_policy *repl_at(int i);
 int repl_count(void);
 

@@ -46,9 +46,8 @@ int dram_bank_ready(const dram_channel *ch, int bank, uint64_t now) { return ch-
 int64_t dram_open_row(const dram_channel *ch, int bank) { return ch->bank[bank].open_row; }
 
 /* the address map picks the bank of a row; the row within the bank follows */
-void dram_enqueue(dram_channel *ch, int token, uint64_t addr, int bytes, int is_write)
+void dram_enqueue(dram_channel *ch, int token, uint64_t addr, int bytes)
 {
-    (void)is_write;
     if (ch->n >= ch->cap) { ch->dropped++; return; }   /* never reached in practice: counted, not hidden */
     uint64_t row_index = addr / (uint64_t)ch->p.row_bytes;
     addr_geometry g = { 1, 1, (uint64_t)ch->p.banks };

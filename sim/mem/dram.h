@@ -40,9 +40,9 @@ dram_channel *dram_new(const dram_params *p);
 void dram_delete(dram_channel *ch);
 /* 1 when the channel accepts another request */
 int dram_room(const dram_channel *ch);
-/* queue a request for `bytes` at channel-local address `addr` (writebacks
+/* queue a read or write of `bytes` at channel-local address `addr` (writebacks
  * are accepted beyond dram_room's limit, up to twice it) */
-void dram_enqueue(dram_channel *ch, int token, uint64_t addr, int bytes, int is_write);
+void dram_enqueue(dram_channel *ch, int token, uint64_t addr, int bytes);
 /* 1 when requests are queued */
 int dram_busy(const dram_channel *ch);
 /* one command cycle `now`: start at most one request; returns its token and

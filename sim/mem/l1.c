@@ -3,7 +3,6 @@
  * into one) and go down; fills wake every merged request. */
 #include "l1.h"
 #include "msgq.h"
-#include "util/xalloc.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,8 +12,7 @@ struct l1_cache {
     cache c;
     msg_fifo in, out;        /* from the LD/ST unit; to the interconnect */
     msg_timed hits;          /* hits in the hit pipeline */
-    mem_msg *wait;           /* merged misses waiting for a fill, by slot */
-    int *wait_next, wait_free, wait_cap;
+    msg_pool wait;           /* merged misses waiting for a fill */
     l1_sm_port port;
     kernel_stats *st;
 };
@@ -30,7 +28,7 @@ l1_cache *l1_new(const l1_params *p, int sm, l1_sm_port port, kernel_stats *st)
     fifo_init(&l->in, p->queue);
     fifo_init(&l->out, p->queue);
     timed_init(&l->hits, p->latency + p->queue + 8);
-    l->wait_free = -1;
+    pool_init(&l->wait);
     return l;
 }
 
@@ -40,7 +38,7 @@ void l1_delete(l1_cache *l)
     cache_free(&l->c);
     fifo_free(&l->in); fifo_free(&l->out);
     timed_free(&l->hits);
-    free(l->wait); free(l->wait_next);
+    pool_free(&l->wait);
     free(l);
 }
 
@@ -51,23 +49,6 @@ int l1_busy(const l1_cache *l) { return l->in.n || l->out.n; }
 uint64_t l1_next_event(const l1_cache *l) { return timed_next(&l->hits); }
 
 void l1_out_pop(l1_cache *l) { fifo_pop(&l->out); }
-
-/* a slot for a merged request (grows by doubling, a few times per run) */
-static int wait_slot(l1_cache *l, const mem_msg *m)
-{
-    if (l->wait_free < 0) {
-        int old = l->wait_cap, cap = old ? 2 * old : 64;
-        l->wait = xrealloc(l->wait, (size_t)cap * sizeof *l->wait);
-        l->wait_next = xrealloc(l->wait_next, (size_t)cap * sizeof(int));
-        for (int i = old; i < cap; i++) l->wait_next[i] = i + 1 < cap ? i + 1 : -1;
-        l->wait_free = old;
-        l->wait_cap = cap;
-    }
-    int s = l->wait_free;
-    l->wait_free = l->wait_next[s];
-    l->wait[s] = *m;
-    return s;
-}
 
 static void complete(l1_cache *l, const mem_msg *m, uint64_t now)
 {
@@ -98,9 +79,8 @@ void l1_response(l1_cache *l, const mem_msg *m, uint64_t now)
             fifo_push(&l->out, &w);
         }
         for (int s; (s = mshr_pop_waiter(&l->c, e)) >= 0;) {
-            complete(l, &l->wait[s], now);
-            l->wait_next[s] = l->wait_free;
-            l->wait_free = s;
+            complete(l, pool_at(&l->wait, s), now);
+            pool_release(&l->wait, s);
         }
         mshr_release(&l->c, e);
     }
@@ -129,7 +109,7 @@ static void load(l1_cache *l, mem_msg *q, uint64_t now)
     if (e >= 0) {                           /* merge with the miss in flight */
         count(l, q->pc, 0);
         st->v[STAT_l1_mshr_merges]++;
-        mshr_add_waiter(&l->c, e, wait_slot(l, q));
+        mshr_add_waiter(&l->c, e, pool_put(&l->wait, q));
         fifo_pop(&l->in);
         return;
     }

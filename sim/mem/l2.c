@@ -2,7 +2,6 @@
  * write-back victims, and atomics serialised per line. */
 #include "l2.h"
 #include "msgq.h"
-#include "util/xalloc.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,8 +11,7 @@ struct l2_slice {
     dram_channel *ch;
     l2_ports ports;
     msg_timed from_dram;     /* fills in flight from the channel (aux: pool slot) */
-    mem_msg *pool;           /* requests waiting for DRAM or merged into a miss */
-    int *pool_next, pool_free, pool_cap;
+    msg_pool pool;           /* requests waiting for DRAM or merged into a miss */
     uint64_t atomic_free;
     uint64_t line_free[256]; /* atomics serialise per address: last completion per hashed line */
     kernel_stats *st;
@@ -28,7 +26,7 @@ l2_slice *l2_new(const l2_params *p, dram_channel *ch, l2_ports ports, kernel_st
     s->st = st;
     cache_init(&s->c, &p->cache);
     timed_init(&s->from_dram, 64 + p->cache.mshrs);
-    s->pool_free = -1;
+    pool_init(&s->pool);
     return s;
 }
 
@@ -37,34 +35,11 @@ void l2_delete(l2_slice *s)
     if (!s) return;
     cache_free(&s->c);
     timed_free(&s->from_dram);
-    free(s->pool); free(s->pool_next);
+    pool_free(&s->pool);
     free(s);
 }
 
 uint64_t l2_next_event(const l2_slice *s) { return timed_next(&s->from_dram); }
-
-/* a pool slot (grows by doubling, a few times per run at most) */
-static int slot_new(l2_slice *s, const mem_msg *m)
-{
-    if (s->pool_free < 0) {
-        int old = s->pool_cap, cap = old ? 2 * old : 64;
-        s->pool = xrealloc(s->pool, (size_t)cap * sizeof *s->pool);
-        s->pool_next = xrealloc(s->pool_next, (size_t)cap * sizeof(int));
-        for (int i = old; i < cap; i++) s->pool_next[i] = i + 1 < cap ? i + 1 : -1;
-        s->pool_free = old;
-        s->pool_cap = cap;
-    }
-    int k = s->pool_free;
-    s->pool_free = s->pool_next[k];
-    s->pool[k] = *m;
-    return k;
-}
-
-static void slot_free(l2_slice *s, int k)
-{
-    s->pool_next[k] = s->pool_free;
-    s->pool_free = k;
-}
 
 static int bytes_of(const l2_slice *s, uint32_t sectors) { return __builtin_popcount(sectors) * s->p.cache.sector; }
 
@@ -106,22 +81,22 @@ static void serve(l2_slice *s, const mem_msg *m, uint64_t now)
 static void write_victim(l2_slice *s, uint64_t victim, uint32_t dirty)
 {
     s->st->v[STAT_dram_writes]++;
-    dram_enqueue(s->ch, -1, victim, bytes_of(s, dirty), 1);
+    dram_enqueue(s->ch, -1, victim, bytes_of(s, dirty));
 }
 
 static void fill(l2_slice *s, int slot, uint64_t now)
 {
-    mem_msg lead = s->pool[slot];
+    mem_msg lead = *pool_at(&s->pool, slot);
     int e = lead.aux;
     uint64_t victim;
     uint32_t vd;
     if (cache_install(&s->c, s->ports.channel_addr(s->ports.ctx, lead.line), mshr_sectors(&s->c, e), 0, &victim, &vd))
         write_victim(s, victim, vd);
-    slot_free(s, slot);
+    pool_release(&s->pool, slot);
     serve(s, &lead, now);
     for (int w; (w = mshr_pop_waiter(&s->c, e)) >= 0;) {
-        mem_msg m = s->pool[w];
-        slot_free(s, w);
+        mem_msg m = *pool_at(&s->pool, w);
+        pool_release(&s->pool, w);
         serve(s, &m, now);
     }
     mshr_release(&s->c, e);
@@ -176,15 +151,15 @@ int l2_accept(l2_slice *s, const mem_msg *m, uint64_t now)
     int e = mshr_find(&s->c, key, m->sectors);
     if (e >= 0) {
         st->v[STAT_l2_accesses]++; st->v[STAT_l2_misses]++; st->v[STAT_l2_mshr_merges]++; st->per_pc[m->pc].l2_misses++;
-        mshr_add_waiter(&s->c, e, slot_new(s, m));
+        mshr_add_waiter(&s->c, e, pool_put(&s->pool, m));
         return 1;
     }
     if (!dram_room(s->ch) || (e = mshr_alloc(&s->c, key, m->sectors)) < 0) { st->v[STAT_l2_mshr_stalls]++; return 0; }
     st->v[STAT_l2_accesses]++; st->v[STAT_l2_misses]++; st->per_pc[m->pc].l2_misses++;
     if (hit) st->v[STAT_l2_sector_misses]++;
-    int slot = slot_new(s, m);
-    s->pool[slot].aux = e;
+    int slot = pool_put(&s->pool, m);
+    pool_at(&s->pool, slot)->aux = e;
     st->v[STAT_dram_reads]++;
-    dram_enqueue(s->ch, slot, key, bytes_of(s, m->sectors), 0);
+    dram_enqueue(s->ch, slot, key, bytes_of(s, m->sectors));
     return 1;
 }

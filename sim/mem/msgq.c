@@ -1,4 +1,5 @@
-/* sim/mem/msgq.c — the timed list: a binary heap on (ready, seq). */
+/* sim/mem/msgq.c — the timed list (a binary heap on (ready, seq)) and the
+ * message pool. */
 #include "msgq.h"
 #include <stdint.h>
 
@@ -42,4 +43,20 @@ void timed_pop(msg_timed *t)
         i = c;
     }
     if (t->n) t->e[i] = last;
+}
+
+int pool_put(msg_pool *p, const mem_msg *m)
+{
+    if (p->free < 0) {
+        int old = p->cap, cap = old ? 2 * old : 64;
+        p->m = xrealloc(p->m, (size_t)cap * sizeof *p->m);
+        p->next = xrealloc(p->next, (size_t)cap * sizeof(int));
+        for (int i = old; i < cap; i++) p->next[i] = i + 1 < cap ? i + 1 : -1;
+        p->free = old;
+        p->cap = cap;
+    }
+    int k = p->free;
+    p->free = p->next[k];
+    p->m[k] = *m;
+    return k;
 }

@@ -43,4 +43,19 @@ void timed_pop(msg_timed *t);
 /* the cycle of the first message (UINT64_MAX when empty) */
 static inline uint64_t timed_next(const msg_timed *t) { return t->n ? t->e[0].ready : UINT64_MAX; }
 
+/* messages parked by a block (merged misses, reads waiting for DRAM), each
+ * in a numbered slot the block can hand a neighbour as an opaque token;
+ * storage grows by doubling, a few times per run at most */
+typedef struct {
+    mem_msg *m;
+    int *next, free, cap;
+} msg_pool;
+
+static inline void pool_init(msg_pool *p) { p->m = NULL; p->next = NULL; p->free = -1; p->cap = 0; }
+static inline void pool_free(msg_pool *p) { free(p->m); free(p->next); pool_init(p); }
+/* park a copy of m; returns its slot */
+int pool_put(msg_pool *p, const mem_msg *m);
+static inline mem_msg *pool_at(msg_pool *p, int slot) { return &p->m[slot]; }
+static inline void pool_release(msg_pool *p, int slot) { p->next[slot] = p->free; p->free = slot; }
+
 #endif

@@ -22,3 +22,11 @@ const repl_policy *repl_find(const char *name)
 
 const repl_policy *repl_at(int i) { return i >= 0 && i < NPOLICIES ? policies[i] : policies[0]; }
 int repl_count(void) { return NPOLICIES; }
+
+size_t repl_min_stamp(const cache *c, size_t base)
+{
+    size_t v = base;
+    for (int w = 1; w < c->p.assoc; w++)
+        if (c->stamp[base + (size_t)w] < c->stamp[v]) v = base + (size_t)w;
+    return v;
+}

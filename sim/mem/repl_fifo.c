@@ -5,12 +5,6 @@
 static void fifo_hit(cache *c, size_t way) { (void)c; (void)way; }
 static void fifo_fill(cache *c, size_t way) { c->stamp[way] = ++c->clock; }
 
-static size_t fifo_victim(cache *c, size_t base)
-{
-    size_t v = base;
-    for (int w = 1; w < c->p.assoc; w++)
-        if (c->stamp[base + (size_t)w] < c->stamp[v]) v = base + (size_t)w;
-    return v;
-}
+static size_t fifo_victim(cache *c, size_t base) { return repl_min_stamp(c, base); }
 
 const repl_policy repl_fifo = { "fifo", fifo_hit, fifo_fill, fifo_victim };

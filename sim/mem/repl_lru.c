@@ -4,12 +4,6 @@
 
 static void lru_use(cache *c, size_t way) { c->stamp[way] = ++c->clock; }
 
-static size_t lru_victim(cache *c, size_t base)
-{
-    size_t v = base;
-    for (int w = 1; w < c->p.assoc; w++)
-        if (c->stamp[base + (size_t)w] < c->stamp[v]) v = base + (size_t)w;
-    return v;
-}
+static size_t lru_victim(cache *c, size_t base) { return repl_min_stamp(c, base); }
 
 const repl_policy repl_lru = { "lru", lru_use, lru_use, lru_victim };
