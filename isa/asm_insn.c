@@ -135,7 +135,7 @@ static int parse_mnemonic(asm_ctx *c, isa_insn *in, const char *s, int len, int 
         return err(c, col, "F2F needs two types, destination then source (e.g. F2F.F64.F32)");
     if (in->func == MOD_ATOM_CAS && op == OP_RED)
         return err(c, col, "RED cannot do .CAS (it returns nothing); use ATOMG.CAS");
-    if (isa_type_is_float(isa_insn_type(in)) && (op == OP_ATOMG || op == OP_RED || op == OP_ATOMS)
+    if (isa_type_is_float(isa_insn_type(in)) && isa_ops[op].kind == KIND_ATOMIC
         && in->func != MOD_ATOM_ADD && in->func != MOD_ATOM_EXCH)
         return err(c, col, "floating-point atomics support only .ADD and .EXCH");
     return 0;
@@ -226,7 +226,7 @@ static int check_operand(asm_ctx *c, isa_insn *in, char letter, isa_operand *o, 
     case 'M':
         if (kind != OPK_MEM) return err(c, col, "%s: expected a memory operand [Rn+offset] here", mn);
         if (o->base_kind != OPK_NONE && o->reg != (o->base_kind == OPK_REG ? ISA_REG_RZ : ISA_UREG_URZ)) {
-            int global = in->op == OP_LDG || in->op == OP_STG || in->op == OP_ATOMG || in->op == OP_RED;
+            int global = isa_op_addr64(in->op);
             isa_operand base = { .kind = o->base_kind, .reg = o->reg, .width = (uint8_t)(global ? 2 : 1) };
             if (check_alignment(c, &base, col + 1, "address")) return -1;
         }
@@ -348,7 +348,7 @@ int asm_instruction(asm_ctx *c, const char *s, int col)
             snprintf(r->name, sizeof r->name, "%.*s", olen[given], s + m + start[given]);
             r->pc = c->k->ncode; r->line = c->line; r->col = ocol;
         }
-        int global = in.op == OP_LDG || in.op == OP_STG || in.op == OP_ATOMG || in.op == OP_RED;
+        int global = isa_op_addr64(in.op);
         note_regs(c, o, global);
         slot++;
         given++;

@@ -4,7 +4,7 @@
 
 typedef void (*sem_fn)(isa_xctx *x);
 static const sem_fn sem_table[OP_COUNT] = {
-#define OP(id, mn, unit, sig, allowed, required, doc) sem_##id,
+#define OP(id, mn, unit, space, kind, sig, allowed, required, doc) sem_##id,
 #include "opcodes.def"
 #undef OP
 };
@@ -54,15 +54,5 @@ const char *isa_fault_name(int fault)
     case FAULT_LOCAL_RANGE: return "local-memory address out of range";
     case FAULT_STACK_OVERFLOW: return "SIMT stack overflow";
     default: return "no fault";
-    }
-}
-
-const char *isa_space_name(isa_space s)
-{
-    switch (s) {
-    case SPACE_GLOBAL: return "global";
-    case SPACE_SHARED: return "shared";
-    case SPACE_LOCAL: return "local";
-    default: return "constant";
     }
 }

@@ -5,7 +5,6 @@
 #define WARPSIM_EXEC_H
 #include "isa.h"
 
-typedef enum { SPACE_GLOBAL, SPACE_SHARED, SPACE_LOCAL, SPACE_CONST } isa_space;
 
 typedef enum {
     FAULT_NONE, FAULT_OUT_OF_BOUNDS, FAULT_MISALIGNED, FAULT_SHARED_RANGE,
@@ -56,6 +55,5 @@ void isa_warp_free(isa_warp_regs *w);
 void isa_exec(const isa_kernel *k, const isa_insn *in, isa_warp_regs *w,
               uint64_t active, const isa_env *env, isa_result *res);
 const char *isa_fault_name(int fault);
-const char *isa_space_name(isa_space s);
 
 #endif

@@ -187,7 +187,7 @@ static inline uint64_t bool_combine(int op, uint64_t a, uint64_t b)
 }
 
 #define SEM(id) void sem_##id(isa_xctx *x)
-#define OP(id, mn, unit, sig, allowed, required, doc) SEM(id);
+#define OP(id, mn, unit, space, kind, sig, allowed, required, doc) SEM(id);
 #include "opcodes.def"
 #undef OP
 

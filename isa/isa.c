@@ -5,17 +5,54 @@
 #include <string.h>
 
 const isa_opinfo isa_ops[OP_COUNT] = {
-#define OP(id, mn, unit, sig, allowed, required, doc) \
-    { mn, UNIT_##unit, sig, allowed, required, doc },
+#define OP(id, mn, unit, space, kind, sig, allowed, required, doc) \
+    { mn, UNIT_##unit, SPACE_##space, KIND_##kind, sig, allowed, required, doc },
 #include "opcodes.def"
 #undef OP
 };
 
 static const char *const unit_names[UNIT_COUNT] = {
-    "int", "fp32", "fp64", "sfu", "ldst", "shared", "branch", "sync", "uniform", "tensor"
+#define UNIT(id, name, lanes, count, latency, category, doc) #name,
+#include "units.def"
+#undef UNIT
 };
 
 const char *isa_unit_name(isa_unit u) { return u < UNIT_COUNT ? unit_names[u] : "?"; }
+
+const char *isa_space_name(isa_space s)
+{
+    switch (s) {
+    case SPACE_GLOBAL: return "global";
+    case SPACE_SHARED: return "shared";
+    case SPACE_LOCAL: return "local";
+    case SPACE_CONST: return "constant";
+    default: return "";
+    }
+}
+
+const char *isa_kind_name(isa_kind k)
+{
+    static const char *const names[] = { "", "load", "store", "atomic", "barrier", "fence", "exit", "branch" };
+    return k >= KIND_ALU && k <= KIND_BRANCH ? names[k] : "?";
+}
+
+const char *isa_unit_choices(void)
+{
+    /* " int fp32 ..." built by the preprocessor; skip the leading space */
+    static const char all[] = ""
+#define UNIT(id, name, lanes, count, latency, category, doc) " " #name
+#include "units.def"
+#undef UNIT
+        ;
+    return all + 1;
+}
+
+int isa_unit_find(const char *name, size_t len)
+{
+    for (int u = 0; u < UNIT_COUNT; u++)
+        if (strlen(unit_names[u]) == len && !strncmp(unit_names[u], name, len)) return u;
+    return -1;
+}
 
 static const struct { const char *text; int uniform; } sregs[SR_COUNT] = {
 #define SREG(id, text, uniform, doc) { text, uniform },

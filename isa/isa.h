@@ -16,12 +16,22 @@
 #define ISA_PARAM_BASE 0x160 /* kernel parameters start here in bank 0, as in sm_70+ SASS */
 
 typedef enum {
-    UNIT_INT, UNIT_FP32, UNIT_FP64, UNIT_SFU, UNIT_LDST, UNIT_SHARED,
-    UNIT_BRANCH, UNIT_SYNC, UNIT_UNIFORM, UNIT_TENSOR, UNIT_COUNT
+#define UNIT(id, name, lanes, count, latency, category, doc) UNIT_##id,
+#include "units.def"
+#undef UNIT
+    UNIT_COUNT
 } isa_unit;
 
+/* memory space of an access; NONE for an instruction without one */
+typedef enum { SPACE_NONE = -1, SPACE_GLOBAL, SPACE_SHARED, SPACE_LOCAL, SPACE_CONST } isa_space;
+
+/* what an instruction does, for the timing model (opcodes.def, sass_opcodes.def) */
 typedef enum {
-#define OP(id, mn, unit, sig, allowed, required, doc) OP_##id,
+    KIND_ALU, KIND_LOAD, KIND_STORE, KIND_ATOMIC, KIND_BAR, KIND_MEMBAR, KIND_EXIT, KIND_BRANCH
+} isa_kind;
+
+typedef enum {
+#define OP(id, mn, unit, space, kind, sig, allowed, required, doc) OP_##id,
 #include "opcodes.def"
 #undef OP
     OP_COUNT
@@ -112,6 +122,8 @@ typedef struct {
 typedef struct {
     const char *mnemonic;
     isa_unit unit;
+    isa_space space;
+    isa_kind kind;
     const char *operands;
     unsigned allowed, required;
     const char *doc;
@@ -119,6 +131,16 @@ typedef struct {
 
 extern const isa_opinfo isa_ops[OP_COUNT];
 const char *isa_unit_name(isa_unit u);
+/* opcode properties, asked instead of listing opcodes (as Lua's lopcodes.h) */
+static inline isa_space isa_op_space(int op) { return isa_ops[op].space; }
+static inline int isa_op_is_mem(int op) { return isa_ops[op].space != SPACE_NONE; }
+/* global addresses are 64 bits wide: a register (or uniform register) pair */
+static inline int isa_space_addr64(isa_space s) { return s == SPACE_GLOBAL; }
+static inline int isa_op_addr64(int op) { return isa_space_addr64(isa_ops[op].space); }
+const char *isa_space_name(isa_space s);       /* "global", ..., "" for none */
+const char *isa_kind_name(isa_kind k);          /* "" for ALU, "load", "store", ... */
+const char *isa_unit_choices(void);              /* "int fp32 ...", for messages and docs */
+int isa_unit_find(const char *name, size_t len); /* unit class by name, -1 if none */
 const char *isa_sreg_name(int sr);
 int isa_sreg_uniform(int sr);
 const char *isa_mod_text(int mod);

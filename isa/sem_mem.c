@@ -3,12 +3,10 @@
  * deterministic; the memory itself belongs to the runner (isa_env). */
 #include "exec_internal.h"
 
-static int is_global_op(int op) { return op == OP_LDG || op == OP_STG || op == OP_ATOMG || op == OP_RED; }
-
 static uint64_t lane_address(const isa_xctx *x, int i, int lane)
 {
     const isa_operand *o = &x->in->o[i];
-    int wide = is_global_op(x->in->op);
+    int wide = isa_op_addr64(x->in->op);
     uint64_t base = 0;
     if (o->base_kind == OPK_REG && o->reg != ISA_REG_RZ) {
         const uint32_t *row = x->w->regs + (size_t)o->reg * x->w->warp_size;
@@ -20,15 +18,6 @@ static uint64_t lane_address(const isa_xctx *x, int i, int lane)
     }
     uint64_t a = base + (uint64_t)o->imm;
     return wide ? a : (uint32_t)a;
-}
-
-static isa_space space_of(int op)
-{
-    switch (op) {
-    case OP_LDS: case OP_STS: case OP_ATOMS: return SPACE_SHARED;
-    case OP_LDL: case OP_STL: return SPACE_LOCAL;
-    default: return SPACE_GLOBAL;
-    }
 }
 
 /* check alignment and call the environment; records a fault */
@@ -52,7 +41,7 @@ static void begin(const isa_xctx *x, int size, int store, int atomic)
     x->res->is_mem = 1;
     x->res->is_store = store;
     x->res->is_atomic = atomic;
-    x->res->mem_space = space_of(x->in->op);
+    x->res->mem_space = isa_op_space(x->in->op);
     x->res->mem_size = size;
 }
 

@@ -179,6 +179,46 @@ START_TEST(test_every_opcode_documented)
 }
 END_TEST
 
+/* the opcode columns agree with the operand signatures: a memory space
+ * exactly when there is a memory operand; loads and returning atomics write
+ * a destination first, stores and RED do not; global addresses are pairs */
+START_TEST(test_opcode_columns)
+{
+    for (int op = 0; op < OP_COUNT; op++) {
+        const isa_opinfo *o = &isa_ops[op];
+        int has_mem = strchr(o->operands, 'M') != NULL;
+        ck_assert_msg(has_mem == isa_op_is_mem(op), "%s: memory operand %d, space %d", o->mnemonic, has_mem, o->space);
+        int dst_first = o->operands[0] && strchr("RWDXPUVQ", o->operands[0]);
+        if (o->kind == KIND_LOAD) ck_assert_msg(dst_first && has_mem, "%s: a load needs a destination", o->mnemonic);
+        if (o->kind == KIND_STORE) ck_assert_msg(!dst_first && has_mem, "%s: a store has no destination", o->mnemonic);
+        if (o->kind == KIND_ATOMIC) ck_assert_msg(has_mem, "%s: an atomic needs an address", o->mnemonic);
+        if (has_mem) ck_assert_msg(o->kind == KIND_LOAD || o->kind == KIND_STORE || o->kind == KIND_ATOMIC,
+                                   "%s: memory access of kind %s", o->mnemonic, isa_kind_name(o->kind));
+        ck_assert_int_eq(isa_op_addr64(op), o->space == SPACE_GLOBAL);
+    }
+    ck_assert_int_eq(isa_ops[OP_RED].kind, KIND_ATOMIC);
+    ck_assert_int_eq(isa_ops[OP_LDS].space, SPACE_SHARED);
+    ck_assert_int_eq(isa_ops[OP_BRA].kind, KIND_BRANCH);
+}
+END_TEST
+
+/* the unit-class table: every name is found by its text and listed in the
+ * choices that messages and docs print */
+START_TEST(test_unit_table)
+{
+    const char *all = isa_unit_choices();
+    for (int u = 0; u < UNIT_COUNT; u++) {
+        const char *n = isa_unit_name((isa_unit)u);
+        ck_assert_int_eq(isa_unit_find(n, strlen(n)), u);
+        ck_assert_msg(strstr(all, n) != NULL, "%s missing from '%s'", n, all);
+    }
+    ck_assert_int_eq(isa_unit_find("fp3", 3), -1);
+    ck_assert_int_eq(isa_unit_find("fp32x", 5), -1);
+    ck_assert_int_eq(isa_unit_find("fp32 int", 4), UNIT_FP32);
+    ck_assert_str_eq(isa_unit_name(UNIT_TENSOR), "tensor");
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("asm");
@@ -186,6 +226,8 @@ int main(void)
     tcase_add_loop_test(tc, test_error_kinds, 0, (int)(sizeof errors / sizeof errors[0]));
     tcase_add_test(tc, test_good_kernel);
     tcase_add_test(tc, test_every_opcode_documented);
+    tcase_add_test(tc, test_opcode_columns);
+    tcase_add_test(tc, test_unit_table);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -37,7 +37,7 @@ static void print_kernel(const isa_kernel *k)
         isa_disasm(k, in, text, sizeof text);
         if (k->labels[pc]) printf("%s:\n", k->labels[pc]);
         int guarded = in->guard != ISA_PRED_PT || in->guard_neg;
-        if (!guarded || (in->op != OP_BRA && in->op != OP_EXIT)) { printf("  /*%04d*/  %s\n", pc, text); continue; }
+        if (!guarded || (isa_ops[in->op].kind != KIND_BRANCH && isa_ops[in->op].kind != KIND_EXIT)) { printf("  /*%04d*/  %s\n", pc, text); continue; }
         /* only a guarded branch or exit can split the warp */
         printf("  /*%04d*/  %-44s", pc, text);
         if (in->reconv < 0) printf(" # reconverge: none (paths exit)\n");

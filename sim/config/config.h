@@ -1,4 +1,4 @@
-/* sim/config/config.h — the configuration: keys from sim/config_keys.def, values
+/* sim/config/config.h — the configuration: keys from sim/config/config_keys.def, values
  * from files (with include), --set overrides, and where each came from. */
 #ifndef WARPSIM_CONFIG_H
 #define WARPSIM_CONFIG_H

@@ -34,9 +34,9 @@ static int parse_value(int field, const char *value, int *out, char *msg, size_t
 {
     if (field == OPF_alt_unit) {
         if (!strcmp(value, "none")) { *out = -1; return 0; }
-        for (int u = 0; u < UNIT_COUNT; u++)
-            if (!strcmp(isa_unit_name((isa_unit)u), value)) { *out = u; return 0; }
-        snprintf(msg, msglen, "alt_unit must be a unit class (int fp32 fp64 sfu ldst shared branch sync uniform tensor) or none, found '%s'", value);
+        int u = isa_unit_find(value, strlen(value));
+        if (u >= 0) { *out = u; return 0; }
+        snprintf(msg, msglen, "alt_unit must be a unit class (%s) or none, found '%s'", isa_unit_choices(), value);
         return -1;
     }
     char *end;
@@ -105,7 +105,9 @@ void config_opcode_show(const config *c, void (*line)(const char *name, const ch
 void config_opcode_docs(void)
 {
     static const char *const types[OPF_COUNT] = { "int", "enum" };
-    static const char *const ranges[OPF_COUNT] = { "1 .. 64", "none int fp32 fp64 sfu ldst shared branch sync uniform tensor" };
+    char units[160];
+    snprintf(units, sizeof units, "none %s", isa_unit_choices());
+    const char *const ranges[OPF_COUNT] = { "1 .. 64", units };
     static const char *const defaults[OPF_COUNT] = { "1", "none" };
     for (int f = 0; f < OPF_COUNT; f++)
         printf("| `opcode.MNEMONIC.%s` | %s | %s | %s | | %s |\n", fields[f].name, types[f], defaults[f], ranges[f],

@@ -35,7 +35,7 @@ static void operand_slots(const isa_insn *in, const isa_operand *o, int dst, isr
         if (o->reg != ISA_PRED_PT) add(list, n, max, SB_UPRED + o->reg);
         break;
     case OPK_MEM: {
-        int wide = in->op == OP_LDG || in->op == OP_STG || in->op == OP_ATOMG || in->op == OP_RED;
+        int wide = isa_op_addr64(in->op);
         if (o->base_kind == OPK_REG && o->reg != ISA_REG_RZ)
             for (int i = 0; i < (wide ? 2 : 1); i++) add(s->src, &s->nsrc, ISRC_MAX_SRC, o->reg + i);
         if (o->base_kind == OPK_UREG && o->reg != ISA_UREG_URZ)
@@ -58,26 +58,22 @@ static void describe(const isa_insn *in, int pc, isrc_static *s)
         add(s->src, &s->nsrc, ISRC_MAX_SRC, (in->guard_uniform ? SB_UPRED : SB_PRED) + in->guard);
     for (int i = 0; i < in->nops; i++)
         operand_slots(in, &in->o[i], is_dst_letter(isa_operand_letter(in, i)), s);
-    switch (in->op) {
-    case OP_LDG: case OP_LDL: case OP_ATOMG: case OP_LDS: case OP_ATOMS:
-        s->is_mem = s->is_load = 1;
-        break;
-    case OP_STG: case OP_STL: case OP_STS: case OP_RED:
-        s->is_mem = s->is_store = 1;
-        break;
-    default:
-        break;
-    }
-    s->mem_space = in->op == OP_LDS || in->op == OP_STS || in->op == OP_ATOMS ? SPACE_SHARED
-                 : in->op == OP_LDL || in->op == OP_STL ? SPACE_LOCAL : SPACE_GLOBAL;
-    s->is_barrier = in->op == OP_BAR_SYNC;
-    s->is_atomic = in->op == OP_ATOMG || in->op == OP_RED || in->op == OP_ATOMS;
+    /* an atomic with a destination returns the old value: a load; RED is a store */
+    isa_kind kind = isa_ops[in->op].kind;
+    int returns = in->nops > 0 && is_dst_letter(isa_operand_letter(in, 0));
+    s->is_mem = isa_op_is_mem(in->op);
+    s->is_load = kind == KIND_LOAD || (kind == KIND_ATOMIC && returns);
+    s->is_store = kind == KIND_STORE || (kind == KIND_ATOMIC && !returns);
+    s->is_atomic = kind == KIND_ATOMIC;
+    /* instructions without memory keep space 0 (global), as isrc.h's field is unsigned */
+    s->mem_space = s->is_mem ? (uint8_t)isa_op_space(in->op) : SPACE_GLOBAL;
+    s->is_barrier = kind == KIND_BAR;
     s->cache_op = in->cache;
     s->const_offset = -1;
     for (int i = 0; i < in->nops; i++)
         if (in->o[i].kind == OPK_CONST) s->const_offset = (int32_t)in->o[i].imm;
-    s->is_membar_gl = in->op == OP_MEMBAR && in->scope == MOD_SCOPE_GL;
-    s->is_membar_cta = in->op == OP_MEMBAR && in->scope != MOD_SCOPE_GL;
+    s->is_membar_gl = kind == KIND_MEMBAR && in->scope == MOD_SCOPE_GL;
+    s->is_membar_cta = kind == KIND_MEMBAR && in->scope != MOD_SCOPE_GL;
     s->reads_clock = (in->op == OP_S2R || in->op == OP_CS2R)
                      && (in->o[1].imm == SR_CLOCKLO || in->o[1].imm == SR_CLOCKHI);
 }

@@ -288,8 +288,8 @@ int xrun_step(xrun *r, xwarp *w, xstep *out)
     if (res->fault) { report_fault(r, w, pc, res); return -1; }
     if (res->is_mem) stats_count_access(st, res->mem_space, res->is_store, res->is_atomic);
     int status = 0;
-    switch (in->op) {
-    case OP_BRA: {
+    switch (isa_ops[in->op].kind) {
+    case KIND_BRANCH: {
         int target = (int)in->o[0].imm;
         int div = stack_branch(&w->stack, res->taken_mask, target, pc + 1, in->reconv, r->order);
         st->v[STAT_branches]++;
@@ -305,11 +305,11 @@ int xrun_step(xrun *r, xwarp *w, xstep *out)
         if (target <= pc && res->taken_mask) spin_check(r, w, pc);
         break;
     }
-    case OP_EXIT:
+    case KIND_EXIT:
         if (res->exec_mask) status = warp_exit(r, w, b, res->exec_mask, pc);
         else stack_advance(&w->stack, pc + 1);
         break;
-    case OP_BAR_SYNC:
+    case KIND_BAR:
         st->v[STAT_barriers]++;
         if (res->barrier) status = warp_barrier(r, w, b, pc);
         else stack_advance(&w->stack, pc + 1);

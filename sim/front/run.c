@@ -1,6 +1,6 @@
 /* sim/front/run.c — run every launch of a workload in order, functional or timed. */
 #include "run.h"
-#include "gpu/timing.h"
+#include "exec_driver.h"
 
 func_status workload_run(workload *w, const config *cfg, const func_options *fo, int functional,
                          kernel_stats *ks, diag *d)
@@ -13,7 +13,7 @@ func_status workload_run(workload *w, const config *cfg, const func_options *fo,
         func_launch l = { w->launches[i].k, &w->prog.src, { grid[0], grid[1], grid[2] },
                           { block[0], block[1], block[2] }, cbank, size };
         func_status st = functional ? func_run(&l, w->mem, cfg, fo, &ks[i], &used, d)
-                                    : timing_run(&l, w->mem, cfg, fo, &ks[i], &used, d);
+                                    : exec_driver_run(&l, w->mem, cfg, fo, &ks[i], &used, d);
         if (st == FUNC_BAD_LAUNCH)
             diag_append(d, "%s:%d: note: in this launch\n", w->prog.src.path, w->launches[i].line);
         if (st != FUNC_OK) return st;

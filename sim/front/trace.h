@@ -16,12 +16,11 @@
 #define TRACE_MAX_SRC 8
 
 /* ---- the SASS opcode table (isa/sass_opcodes.def) ---- */
-typedef enum { SK_ALU, SK_LOAD, SK_STORE, SK_ATOMIC, SK_BAR, SK_MEMBAR, SK_EXIT, SK_BRANCH } sass_kind;
 typedef struct {
     const char *base;
     isa_unit unit;
-    int space;                   /* isa_space, -1 for no memory access */
-    sass_kind kind;
+    isa_space space;             /* SPACE_NONE for no memory access */
+    isa_kind kind;
     const char *gens;            /* generation letters: K P V T A H */
 } sass_info;
 

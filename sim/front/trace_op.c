@@ -3,11 +3,7 @@
 #include "exec.h"
 #include <string.h>
 
-#define NONE (-1)
-#define GLOBAL SPACE_GLOBAL
-#define SHARED SPACE_SHARED
-#define LOCAL SPACE_LOCAL
-#define SASS(base, unit, space, kind, gens) { #base, UNIT_##unit, space, SK_##kind, gens },
+#define SASS(base, unit, space, kind, gens) { #base, UNIT_##unit, SPACE_##space, KIND_##kind, gens },
 const sass_info sass_ops[] = {
 #include "sass_opcodes.def"
 };

@@ -27,7 +27,7 @@ typedef struct {
     isrc src;
     timing_driver drv;
     trace_kernel *k;
-    timing_params p;
+    sm_params p;
     kernel_stats *st;
     diag *d;
     tslot *slots;
@@ -63,13 +63,13 @@ static void fill_static(trun *t, twarp_t *tw, const trace_inst *in)
         if (in->dst[i] != 255 && s->ndst < ISRC_MAX_DST) s->dst[s->ndst++] = in->dst[i];
     s->is_mem = si->space >= 0 && in->addr != NULL;
     s->mem_space = (uint8_t)(si->space >= 0 ? si->space : 0);
-    s->is_load = si->kind == SK_LOAD || (si->kind == SK_ATOMIC && in->ndst > 0);
-    s->is_store = si->kind == SK_STORE;
-    s->is_atomic = si->kind == SK_ATOMIC;
-    s->is_barrier = si->kind == SK_BAR;
+    s->is_load = si->kind == KIND_LOAD || (si->kind == KIND_ATOMIC && in->ndst > 0);
+    s->is_store = si->kind == KIND_STORE;
+    s->is_atomic = si->kind == KIND_ATOMIC;
+    s->is_barrier = si->kind == KIND_BAR;
     const char *text = t->k->texts[in->text];
-    s->is_membar_cta = si->kind == SK_MEMBAR && strstr(text, ".CTA") != NULL;
-    s->is_membar_gl = si->kind == SK_MEMBAR && !s->is_membar_cta;
+    s->is_membar_cta = si->kind == KIND_MEMBAR && strstr(text, ".CTA") != NULL;
+    s->is_membar_gl = si->kind == KIND_MEMBAR && !s->is_membar_cta;
     s->cache_op = in->cache_op;
     s->const_offset = -1;
     tw->st_idx = tw->idx;
@@ -104,8 +104,9 @@ static void count_warpsim(trun *t, const trace_inst *in, const isrc_static *s)
     v[STAT_thread_instructions] += (uint64_t)__builtin_popcount(in->mask);
     if (s->is_mem && in->exec)   /* as isa_exec: no lane, no access */
         stats_count_access(t->st, s->mem_space, s->is_store, s->is_atomic);
-    if (s->op == OP_BRA) { v[STAT_branches]++; v[STAT_divergent_branches] += in->diverged; }
-    if (s->op == OP_BAR_SYNC) v[STAT_barriers]++;
+    isa_kind kind = isa_ops[s->op].kind;
+    if (kind == KIND_BRANCH) { v[STAT_branches]++; v[STAT_divergent_branches] += in->diverged; }
+    if (kind == KIND_BAR) v[STAT_barriers]++;
 }
 
 static void count(trun *t, const trace_inst *in, int diverged)
@@ -114,13 +115,13 @@ static void count(trun *t, const trace_inst *in, int diverged)
     uint64_t *v = t->st->v;
     v[STAT_warp_instructions]++;
     v[STAT_thread_instructions] += (uint64_t)__builtin_popcount(in->mask);
-    if (si->space >= 0 && in->addr && si->kind != SK_ALU)
-        stats_count_access(t->st, si->space, si->kind == SK_STORE, si->kind == SK_ATOMIC);
-    if (si->kind == SK_BRANCH) {
+    if (si->space >= 0 && in->addr && si->kind != KIND_ALU)
+        stats_count_access(t->st, si->space, si->kind == KIND_STORE, si->kind == KIND_ATOMIC);
+    if (si->kind == KIND_BRANCH) {
         v[STAT_branches]++;
         v[STAT_divergent_branches] += (uint64_t)diverged;
     }
-    if (si->kind == SK_BAR) v[STAT_barriers]++;
+    if (si->kind == KIND_BAR) v[STAT_barriers]++;
 }
 
 static int t_issue(isrc *s, int w, isrc_dynamic *out)
@@ -150,9 +151,9 @@ static int t_issue(isrc *s, int w, isrc_dynamic *out)
         barrier = tw->st.is_barrier && in->exec;
     } else {
         /* the lanes of a branch went separate ways when the next instruction runs on a part of them */
-        out->diverged = next && sass_ops[in->sass].kind == SK_BRANCH && next->mask != in->mask && (next->mask & in->mask);
+        out->diverged = next && sass_ops[in->sass].kind == KIND_BRANCH && next->mask != in->mask && (next->mask & in->mask);
         count(t, in, out->diverged);
-        barrier = sass_ops[in->sass].kind == SK_BAR;
+        barrier = sass_ops[in->sass].kind == KIND_BAR;
     }
     /* the warp leaves pc + 1: a taken branch, another path, or its end */
     out->redirected = !next || next->pc != in->pc + (uint32_t)t->k->insn_bytes;
@@ -239,7 +240,7 @@ func_status trace_run_kernel(trace_kernel *k, const config *cfg, kernel_stats *s
     t->k = k;
     t->st = stats;
     t->d = d;
-    if (timing_params_load(&t->p, cfg, d)) { free(t); return FUNC_BAD_LAUNCH; }
+    if (sm_params_load(&t->p, cfg, d)) { free(t); return FUNC_BAD_LAUNCH; }
     uint32_t threads = k->block[0] * k->block[1] * k->block[2];
     t->wpb = (int)((threads + TRACE_WARP - 1) / TRACE_WARP);
     int per_sm = func_blocks_per_sm(k->name, k->nregs, (uint64_t)k->shmem, k->block, cfg, d);

@@ -1,126 +1,14 @@
 /* sim/gpu/timing.c — the GPU: CTA dispatcher and the cycle loop over SMs. */
 #include "timing.h"
-#include "exec/isrc_func.h"
-#include "exec/observer.h"
 #include "sm/sm.h"
-#include <ctype.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const int unit_key[UNIT_COUNT][7] = {
-#define UNIT_ROW(c) { CFGK_unit_##c##_lanes, CFGK_unit_##c##_count, CFGK_unit_##c##_latency, \
-                      CFGK_unit_##c##_interval, CFGK_unit_##c##_shared, CFGK_unit_##c##_occupies, \
-                      CFGK_unit_##c##_category }
-    UNIT_ROW(int), UNIT_ROW(fp32), UNIT_ROW(fp64), UNIT_ROW(sfu), UNIT_ROW(ldst),
-    UNIT_ROW(shared), UNIT_ROW(branch), UNIT_ROW(sync), UNIT_ROW(uniform), UNIT_ROW(tensor),
-#undef UNIT_ROW
-};
-
-/* "fp32 int" -> class mask */
-static int parse_occupies(const config *cfg, int cls, uint32_t *mask, diag *d)
-{
-    const char *p = cfg->sval[unit_key[cls][5]];
-    *mask = 0;
-    while (*p) {
-        while (*p == ' ' || *p == ',') p++;
-        if (!*p) break;
-        int n = 0;
-        while (p[n] && p[n] != ' ' && p[n] != ',') n++;
-        int found = -1;
-        for (int c = 0; c < UNIT_COUNT; c++)
-            if ((int)strlen(isa_unit_name((isa_unit)c)) == n && !strncmp(isa_unit_name((isa_unit)c), p, (size_t)n)) found = c;
-        if (found < 0 || found == cls) {
-            diag_error(d, "%s = '%s': '%.*s' is not another unit class (int fp32 fp64 sfu ldst shared branch sync uniform tensor) (set at %s)",
-                       config_keys[unit_key[cls][5]].name, cfg->sval[unit_key[cls][5]], n, p, cfg->origin[unit_key[cls][5]]);
-            return -1;
-        }
-        *mask |= 1u << found;
-        p += n;
-    }
-    return 0;
-}
-
-int timing_params_load(timing_params *p, const config *cfg, diag *d)
-{
-    memset(p, 0, sizeof *p);
-    int ws = (int)CFG(cfg, sm_warp_size);
-    for (int c = 0; c < UNIT_COUNT; c++) {
-        unit_params *u = &p->unit[c];
-        int lanes = (int)cfg->ival[unit_key[c][0]];
-        u->count = (int)cfg->ival[unit_key[c][1]];
-        u->latency = (int)cfg->ival[unit_key[c][2]];
-        /* a warp instruction on L lanes occupies the instance warp_size/L passes */
-        u->occupancy = (int)cfg->ival[unit_key[c][3]] * ((ws + lanes - 1) / lanes);
-        u->shared = (int)cfg->ival[unit_key[c][4]];
-        u->category = (int)cfg->ival[unit_key[c][6]];
-        if (parse_occupies(cfg, c, &u->occupies, d)) return -1;
-    }
-    p->nsched = (int)CFG(cfg, sm_schedulers);
-    p->issue_width = (int)CFG(cfg, sched_issue_width);
-    p->issue_interval = (int)CFG(cfg, sched_issue_interval);
-    p->by_category = CFG(cfg, sched_issue_mode) == 1;
-    p->turns = (int)CFG(cfg, sched_turns);
-    p->fetch_latency = (int)CFG(cfg, frontend_fetch_latency);
-    p->ibuffer = (int)CFG(cfg, frontend_ibuffer);
-    p->fetch_width = (int)CFG(cfg, frontend_fetch_width);
-    p->icache = (cache_params){ (int)CFG(cfg, icache_size), (int)CFG(cfg, icache_line), (int)CFG(cfg, icache_line),
-                                (int)CFG(cfg, icache_assoc), 1, 0, 0, 0, 0 };
-    p->icache_insn_bytes = (int)CFG(cfg, icache_insn_bytes);
-    p->icache_miss_latency = (int)CFG(cfg, icache_miss_latency);
-    p->ccache = (cache_params){ (int)CFG(cfg, ccache_size), (int)CFG(cfg, ccache_line), (int)CFG(cfg, ccache_line),
-                                (int)CFG(cfg, ccache_assoc), 1, 0, 0, 0, 0 };
-    p->ccache_miss_latency = (int)CFG(cfg, ccache_miss_latency);
-    if (p->ccache.size && p->ccache.size < p->ccache.line * p->ccache.assoc) {
-        diag_error(d, "ccache.size = %d holds less than one set (ccache.line x ccache.assoc) (set at %s)",
-                   p->ccache.size, cfg->origin[CFGK_ccache_size]);
-        return -1;
-    }
-    if (p->icache.size && p->icache.size < p->icache.line * p->icache.assoc) {
-        diag_error(d, "icache.size = %d holds less than one set (icache.line x icache.assoc) (set at %s)",
-                   p->icache.size, cfg->origin[CFGK_icache_size]);
-        return -1;
-    }
-    p->max_loads = (int)CFG(cfg, mem_max_loads_per_warp);
-    p->l1_cache_global = (int)CFG(cfg, l1_cache_global);
-    p->l1_cache_local = (int)CFG(cfg, l1_cache_local);
-    p->line_size = (int)CFG(cfg, mem_line_size);
-    p->sector_size = (int)CFG(cfg, mem_sector_size);
-    p->smem_banks = (int)CFG(cfg, smem_banks);
-    p->smem_bank_width = (int)CFG(cfg, smem_bank_width);
-    p->smem_lanes_per_cycle = (int)CFG(cfg, smem_lanes_per_cycle);
-    p->barrier_latency = (int)CFG(cfg, sync_barrier_latency);
-    p->barrier_per_warp = (int)CFG(cfg, sync_barrier_per_warp);
-    p->membar_cta = (int)CFG(cfg, sync_membar_cta);
-    p->membar_gl = (int)CFG(cfg, sync_membar_gl);
-    p->clock_cost = (int)CFG(cfg, sm_clock_cost);
-    for (int op = 0; op < OP_COUNT; op++) {
-        p->op_expand[op] = (uint8_t)cfg->op_expand[op];
-        p->op_alt_unit[op] = (int8_t)cfg->op_alt_unit[op];
-    }
-    p->policy = sched_at((int)CFG(cfg, sched_policy));
-    p->policy_param = p->policy->param_key >= 0 ? (int)cfg->ival[p->policy->param_key] : 0;
-    return 0;
-}
-
-/* every unit class the kernel uses must exist in the config */
-static int check_units(const isa_kernel *k, const timing_params *p, const config *cfg, diag *d)
-{
-    for (int pc = 0; pc < k->ncode; pc++) {
-        isa_unit u = isa_ops[k->code[pc].op].unit;
-        if (p->unit[u].count) continue;
-        diag_error(d, "%s:%d: kernel '%s' uses %s, which needs a %s unit, but %s has unit_%s.count = 0",
-                   k->file, k->code[pc].line, k->name, isa_ops[k->code[pc].op].mnemonic, isa_unit_name(u),
-                   cfg->sval[CFGK_gpu_name], isa_unit_name(u));
-        return -1;
-    }
-    return 0;
-}
-
 typedef struct {
     timing_driver *drv;
-    timing_params p;
+    sm_params p;
     mem_params mp;
     memsys *mem;
     sm_t *sms;
@@ -241,7 +129,7 @@ func_status timing_run_driver(timing_driver *t, const config *cfg, kernel_stats 
     g.d = d;
     g.stats = stats;
     stats->timed = 1;
-    if (timing_params_load(&g.p, cfg, d) || mem_params_load(&g.mp, cfg, d)) return FUNC_BAD_LAUNCH;
+    if (sm_params_load(&g.p, cfg, d) || mem_params_load(&g.mp, cfg, d)) return FUNC_BAD_LAUNCH;
     g.nsm = (int)CFG(cfg, sm_count);
     g.nslots = t->blocks_per_sm * g.nsm;
     int max_warps = (int)CFG(cfg, sm_max_warps);
@@ -275,86 +163,5 @@ func_status timing_run_driver(timing_driver *t, const config *cfg, kernel_stats 
     free(g.ccaches);
     free(g.sms);
     free(g.slot_active);
-    return status;
-}
-
-/* ---- the execution-driven driver: blocks and warps of sim/warpexec.c ---- */
-
-typedef struct {
-    xrun run;
-    const sim_observer *obs; /* who watches the run, or NULL */
-} xdriver;
-
-static int x_start_block(timing_driver *t, int slot)
-{
-    xdriver *x = t->ctx;
-    int started = xrun_start_block(&x->run, slot);
-    if (started > 0 && x->obs && x->obs->block_start)
-        x->obs->block_start(x->obs->ctx, slot, x->run.blocks[slot].ctaid, x->run.warps_per_block);
-    return started;
-}
-
-static int x_block_finished(timing_driver *t, int slot)
-{
-    xdriver *x = t->ctx;
-    xblock *b = &x->run.blocks[slot];
-    if (!b->active || b->live_warps) return 0;
-    b->active = 0;
-    if (x->obs && x->obs->block_end) x->obs->block_end(x->obs->ctx, slot, x->run.d);
-    return 1;
-}
-
-static uint64_t x_warp_age(timing_driver *t, int xw) { return ((xdriver *)t->ctx)->run.warps[xw].age; }
-
-static int x_deadlocked(timing_driver *t)
-{
-    xdriver *x = t->ctx;
-    if (!xrun_deadlocked(&x->run)) return 0;
-    xrun_report_deadlock(&x->run);
-    return 1;
-}
-
-/* the launch's static facts for the observers: every pc's facts, text and line */
-static int announce_kernel(xdriver *x, const isrc_func *src, const func_launch *l, diag *d)
-{
-    const isa_kernel *k = x->run.k;
-    char **texts = xcalloc((size_t)k->ncode + 1, sizeof *texts);
-    int *lines = xcalloc((size_t)k->ncode + 1, sizeof *lines);
-    for (int pc = 0; pc < k->ncode; pc++) {
-        char buf[200];
-        isa_disasm(k, &k->code[pc], buf, sizeof buf);
-        texts[pc] = xmalloc(strlen(buf) + 1);
-        strcpy(texts[pc], buf);
-        lines[pc] = k->code[pc].line;
-    }
-    obs_kernel ok = { k->name, l->grid, l->block, (int)k->shared_bytes, k->nregs, k->ncode, src->table,
-                      (const char *const *)texts, lines };
-    int bad = x->obs->kernel_begin(x->obs->ctx, &ok, d);
-    for (int pc = 0; pc < k->ncode; pc++) free(texts[pc]);
-    free(texts);
-    free(lines);
-    return bad;
-}
-
-func_status timing_run(const func_launch *l, gmem *mem, const config *cfg, const func_options *opt,
-                       kernel_stats *stats, uint64_t *used, diag *d)
-{
-    timing_params p;
-    stats->timed = 1;
-    if (timing_params_load(&p, cfg, d) || check_units(l->kernel, &p, cfg, d)) return FUNC_BAD_LAUNCH;
-    xdriver *x = xcalloc(1, sizeof *x);
-    x->obs = opt ? opt->observer : NULL;
-    func_status status = xrun_init(&x->run, l, mem, cfg, opt, stats, used, d, (int)CFG(cfg, sm_count));
-    if (status != FUNC_OK || !x->run.nslots) { xrun_free(&x->run); free(x); return status; }
-    isrc_func src;
-    isrc_func_init(&src, &x->run);
-    if (x->obs && x->obs->kernel_begin && announce_kernel(x, &src, l, d)) status = FUNC_BAD_LAUNCH;
-    timing_driver t = { x, &src.src, x->run.k->name, x->run.warps_per_block, x->run.blocks_per_sm, x->run.k->ncode,
-                        x_start_block, x_block_finished, x_warp_age, x_deadlocked, &x->run.cycle };
-    if (status == FUNC_OK) status = timing_run_driver(&t, cfg, stats, d);
-    if (x->obs && x->obs->kernel_end && x->obs->kernel_end(x->obs->ctx, d) && status == FUNC_OK) status = FUNC_BAD_LAUNCH;
-    isrc_func_free(&src);
-    xrun_free(&x->run);
-    free(x);
     return status;
 }

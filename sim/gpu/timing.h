@@ -9,7 +9,8 @@
 /* what the cycle loop needs from a launch: its instruction source and its
  * blocks. Slot s lives on SM s mod nsm; warp i of slot s is source warp
  * s * warps_per_block + i. Two drivers exist: the execution-driven one
- * (timing_run, over sim/warpexec.c) and the trace reader's (sim/trace_run.c). */
+ * (front/exec_driver.c, over exec/warpexec.c) and the trace reader's
+ * (front/trace_run.c). */
 typedef struct timing_driver timing_driver;
 struct timing_driver {
     void *ctx;
@@ -29,7 +30,5 @@ struct timing_driver {
 /* run the launch cycle by cycle; nslots = blocks_per_sm * sm.count */
 func_status timing_run_driver(timing_driver *t, const config *cfg, kernel_stats *stats, diag *d);
 
-func_status timing_run(const func_launch *l, gmem *mem, const config *cfg, const func_options *opt,
-                       kernel_stats *stats, uint64_t *instructions_used, diag *d);
 
 #endif

@@ -5,16 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-void sm_init(sm_t *sm, int id, const timing_params *p, isrc *src, int nwarps, int warps_per_block, int npc,
+void sm_init(sm_t *sm, int id, const sm_params *p, isrc *src, int nwarps, int warps_per_block, int npc,
              memsys *mem, cache *ccache)
 {
     memset(sm, 0, sizeof *sm);
-    sm->mem = mem;
     sm->ccache = ccache;
-    sm->nrec = nwarps * 8 + 64;
-    sm->rec = xcalloc((size_t)sm->nrec, sizeof(load_record));
-    for (int i = 0; i < sm->nrec; i++) sm->rec[i].next_free = i + 1 < sm->nrec ? i + 1 : -1;
-    sm->rec_free = 0;
+    ldst_init(&sm->ldst, p, mem, id, nwarps * 8 + 64);
     if (p->icache.size) cache_init(&sm->icache, &p->icache);
     sm->id = id;
     sm->p = p;
@@ -55,7 +51,8 @@ void sm_report(const sm_t *sm, kernel_stats *st)
 void sm_free(sm_t *sm)
 {
     for (int s = 0; s < sm->p->nsched; s++) free(sm->sched[s].priv);
-    free(sm->w); free(sm->age); free(sm->live); free(sm->fetchable); free(sm->sched); free(sm->last_reason); free(sm->last_pc); free(sm->rec);
+    free(sm->w); free(sm->age); free(sm->live); free(sm->fetchable); free(sm->sched); free(sm->last_reason); free(sm->last_pc);
+    ldst_free(&sm->ldst);
     stats_free(&sm->st);
     if (sm->p->icache.size) cache_free(&sm->icache);
     memset(sm, 0, sizeof *sm);
@@ -153,7 +150,7 @@ static int blocked(sm_t *sm, twarp *t, const isrc_static *st, int reason, uint64
 static int check(sm_t *sm, int local, int s, uint64_t now, const isrc_static **out, int *inst)
 {
     twarp *t = &sm->w[local];
-    const timing_params *p = sm->p;
+    const sm_params *p = sm->p;
     if (t->blocked_until > now) {
         *out = t->blocked_st;
         wake_at(sm, t->blocked_until);
@@ -176,8 +173,9 @@ static int check(sm_t *sm, int local, int s, uint64_t now, const isrc_static **o
         /* the memory system wakes the SM when a load returns */
         if (st->is_load && p->max_loads && t->nloads >= p->max_loads) return STALL_mem_full;
         /* the L1 wakes the SM when its queue has room again; load records: poll */
-        if (sm->rec_free < 0) wake_at(sm, now + 1);
-        if (!memsys_room(sm->mem, sm->id) || sm->rec_free < 0) return STALL_mem_full;
+        int record = ldst_has_record(&sm->ldst);
+        if (!record) wake_at(sm, now + 1);
+        if (!ldst_queue_room(&sm->ldst) || !record) return STALL_mem_full;
     }
     /* instance i serves scheduler i mod N, unless the unit is shared or
      * there are fewer instances than schedulers; an opcode with a second
@@ -206,97 +204,21 @@ static void occupy(sm_t *sm, int cls, int inst, uint64_t until)
     }
 }
 
-static int conflict_bucket(int degree)
-{
-    int b = 0;
-    while (b < CONFLICT_BUCKETS - 1 && (1 << b) < degree) b++;
-    return b;
-}
-
-/* unit occupancy and extra latency of a memory instruction: one cycle per
- * line request on the LD/ST unit; one cycle per pass through the shared
- * banks, each pass beyond the first also delaying the result (replays) */
-static void memory_cost(sm_t *sm, const isrc_static *st, const isa_result *res, uint64_t exec,
-                        uint64_t *occupancy, uint64_t *extra)
-{
-    const timing_params *p = sm->p;
-    kernel_stats *ks = &sm->st;
-    pc_stats *ps = &ks->per_pc[st->pc];
-    if (res->mem_space == SPACE_SHARED) {
-        int worst, passes = bank_passes(res->addr, exec, res->mem_size, p->smem_banks, p->smem_bank_width,
-                                        p->smem_lanes_per_cycle, &worst);
-        if (res->is_atomic) {
-            int same = same_address_max(res->addr, exec);
-            if (same > passes) passes = worst = same;   /* atomics serialise per address */
-        }
-        int groups = (__builtin_popcountll(exec) + p->smem_lanes_per_cycle - 1) / p->smem_lanes_per_cycle;
-        if (groups < 1) groups = 1;
-        ks->v[STAT_shared_passes] += (uint64_t)passes;
-        ks->v[STAT_shared_replays] += (uint64_t)(passes - groups);
-        ks->conflict_hist[conflict_bucket(worst)]++;
-        ps->passes += (uint64_t)passes;
-        if ((uint64_t)worst > ps->worst_conflict) ps->worst_conflict = (uint64_t)worst;
-        if ((uint64_t)passes > *occupancy) *occupancy = (uint64_t)passes;
-        *extra = (uint64_t)(passes > groups ? passes - groups : 0);
-        return;
-    }
-    int sectors, lines = coalesce(res->addr, exec, res->mem_size, p->line_size, p->sector_size, sm->req, &sectors);
-    sm->nreq = lines;
-    ks->v[STAT_global_line_requests] += (uint64_t)lines;
-    ks->v[STAT_global_sector_requests] += (uint64_t)sectors;
-    ps->lines += (uint64_t)lines;
-    ps->sectors += (uint64_t)sectors;
-    if ((uint64_t)lines > *occupancy) *occupancy = (uint64_t)lines;
-}
-
-/* hand the coalesced line requests to the memory system; returns the
- * latency to charge the destination registers (UINT64_MAX: until done) */
-static uint64_t submit(sm_t *sm, int local, const isrc_static *st, int nreq, uint64_t now)
-{
-    twarp *t = &sm->w[local];
-    int kind = st->is_atomic ? MR_ATOMIC : st->is_load ? MR_LOAD : MR_STORE;
-    /* local data per l1.cache_local; global data per l1.cache_global, which
-     * .CA turns on and .CG/.CS/.CV turn off (cache operators, PTX ISA) */
-    int use_l1 = st->mem_space == SPACE_LOCAL ? sm->p->l1_cache_local
-               : st->cache_op == MOD_CACHE_CA ? sm->p->l1_cache_local || sm->p->l1_cache_global
-               : sm->p->l1_cache_global && st->cache_op != MOD_CACHE_CG && st->cache_op != MOD_CACHE_CS
-                 && st->cache_op != MOD_CACHE_CV;
-    int tag = -1;
-    if (st->ndst && nreq) {            /* loads and value-returning atomics */
-        tag = sm->rec_free;
-        load_record *rec = &sm->rec[tag];
-        sm->rec_free = rec->next_free;
-        rec->warp = local;
-        rec->age = sm->age[local];
-        rec->remaining = nreq;
-        rec->ndst = st->ndst;
-        for (int i = 0; i < st->ndst; i++) rec->dst[i] = st->dst[i];
-        t->nloads++;
-    }
-    for (int i = 0; i < nreq; i++)
-        memsys_submit(sm->mem, sm->id, kind, sm->req[i].line, sm->req[i].sectors,
-                      __builtin_popcountll(sm->req[i].lanes), use_l1, tag, st->pc);
-    return tag >= 0 ? UINT64_MAX : 1;
-}
-
 void sm_load_done(sm_t *sm, int tag, uint64_t now)
 {
-    load_record *rec = &sm->rec[tag];
-    if (--rec->remaining > 0) return;
-    if (sm->age[rec->warp] == rec->age) {
-        twarp *t = &sm->w[rec->warp];
-        for (int i = 0; i < rec->ndst; i++) t->sb[rec->dst[i]] = now;
-        t->blocked_until = 0;
-        if (t->nloads > 0) t->nloads--;
-    }
-    rec->next_free = sm->rec_free;
-    sm->rec_free = tag;
+    load_record rec;
+    if (!ldst_line_done(&sm->ldst, tag, &rec)) return;
+    if (sm->age[rec.warp] != rec.age) return;   /* the warp finished; its slot holds another */
+    twarp *t = &sm->w[rec.warp];
+    for (int i = 0; i < rec.ndst; i++) t->sb[rec.dst[i]] = now;
+    t->blocked_until = 0;
+    if (t->nloads > 0) t->nloads--;
 }
 
 static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int inst, uint64_t now)
 {
     twarp *t = &sm->w[local];
-    const timing_params *p = sm->p;
+    const sm_params *p = sm->p;
     int cls = inst >> 8;
     const unit_params *u = &p->unit[cls];
     isrc_dynamic dy;
@@ -305,14 +227,16 @@ static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int
      * (opcode.X.expand) holds the unit and the warp N times as long */
     uint64_t expand = st->op >= 0 ? (uint64_t)p->op_expand[st->op] : 1;
     uint64_t occupancy = (uint64_t)u->occupancy * expand, extra = 0;
-    if (dy.res->is_mem && dy.exec) memory_cost(sm, st, dy.res, dy.exec, &occupancy, &extra);
+    if (dy.res->is_mem && dy.exec) ldst_cost(&sm->ldst, &sm->st, st, dy.res, dy.exec, &occupancy, &extra);
     occupy(sm, cls, inst & 0xff, now + occupancy);
     uint64_t latency = (uint64_t)u->latency * expand + extra;
     if (expand > 1) t->sync_until = now + (expand - 1) * (uint64_t)u->latency;
     if (st->is_mem && st->mem_space != SPACE_SHARED) {
         /* global and local: the line requests go to the memory system; the
          * destination registers wait until all of them have returned */
-        latency = submit(sm, local, st, dy.exec ? sm->nreq : 0, now);
+        int tag = ldst_submit(&sm->ldst, local, sm->age[local], st, dy.exec ? sm->ldst.nreq : 0);
+        if (tag >= 0) t->nloads++;
+        latency = tag >= 0 ? UINT64_MAX : 1;
         if (st->is_load) p->policy->notify(&sm->sched[s], pos, SCHED_LONG_LATENCY);
     } else if (st->is_load) {
         latency = (uint64_t)p->unit[UNIT_SHARED].latency + extra;

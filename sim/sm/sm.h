@@ -3,41 +3,13 @@
  * data, and the stall reason of every scheduler cycle. */
 #ifndef WARPSIM_SM_H
 #define WARPSIM_SM_H
-#include "config/config.h"
+#include "sm_params.h"
 #include "exec/isrc.h"
 #include "sched.h"
 #include "stats/stats.h"
-#include "mem/memsys.h"
-#include "coalesce.h"
+#include "ldst.h"
 
-#define SM_MAX_INSTANCES 16
 #define SM_MAX_IBUF 16
-
-typedef struct {
-    int count, latency, occupancy, shared;  /* occupancy: busy cycles per warp instruction */
-    int category;                           /* issue category (sched.issue_mode = category) */
-    uint32_t occupies;                      /* mask of unit classes kept busy */
-} unit_params;
-
-typedef struct {
-    unit_params unit[UNIT_COUNT];
-    int nsched, issue_width, issue_interval, by_category, turns;
-    int fetch_latency, ibuffer, fetch_width;
-    cache_params icache;             /* size 0: ideal */
-    int icache_insn_bytes, icache_miss_latency;
-    cache_params ccache;             /* size 0: ideal */
-    int ccache_miss_latency;
-    int max_loads, l1_cache_global, l1_cache_local;
-    int line_size, sector_size, smem_banks, smem_bank_width, smem_lanes_per_cycle;
-    int barrier_latency, barrier_per_warp, membar_cta, membar_gl, clock_cost;
-    uint8_t op_expand[OP_COUNT];     /* per-opcode overrides (config_opcode.h) */
-    int8_t op_alt_unit[OP_COUNT];
-    const sched_policy *policy;
-    int policy_param;                /* the value of the policy's own key (sched_policy.param_key) */
-} timing_params;
-
-/* read the timing keys of cfg; errors (unknown policy, bad occupies) in d */
-int timing_params_load(timing_params *p, const config *cfg, diag *d);
 
 typedef struct {
     int xw;                          /* warp in the instruction source, -1 when empty */
@@ -54,23 +26,10 @@ typedef struct {
     uint8_t blocked_reason;
 } twarp;
 
-/* a global or local load in flight: its registers become ready when every
- * line request has returned */
-typedef struct {
-    int warp;                        /* SM-local warp */
-    uint64_t age;                    /* the warp's dispatch age: a later warp in the slot is not it */
-    int remaining;
-    uint8_t ndst;
-    uint16_t dst[ISRC_MAX_DST];
-    int next_free;
-} load_record;
-
 typedef struct {
     int id;
-    const timing_params *p;
-    memsys *mem;
-    load_record *rec;
-    int nrec, rec_free;
+    const sm_params *p;
+    ldst_unit ldst;                  /* LD/ST unit: shared banks, coalescer, loads in flight */
     isrc *src;
     int nwarps, warps_per_block;
     twarp *w;
@@ -90,12 +49,10 @@ typedef struct {
     int *last_pc;
     kernel_stats st;                 /* this SM's own counters, summed by sm_report */
     sm_stats totals;                 /* its stall cycles and issued instructions */
-    line_request req[COALESCE_MAX];  /* the current instruction's line requests */
-    int nreq;
 } sm_t;
 
 /* npc: the kernel's instructions, for the SM's per-PC counters */
-void sm_init(sm_t *sm, int id, const timing_params *p, isrc *src, int nwarps, int warps_per_block, int npc,
+void sm_init(sm_t *sm, int id, const sm_params *p, isrc *src, int nwarps, int warps_per_block, int npc,
              memsys *mem, cache *ccache);
 /* something the SM waits for may have changed (a load returned, queue room appeared) */
 void sm_poke(sm_t *sm);

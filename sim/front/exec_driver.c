@@ -1,0 +1,104 @@
+/* sim/front/exec_driver.c — the execution-driven driver of the cycle loop:
+ * blocks and warps of sim/exec/warpexec.c executed as the SMs issue them,
+ * watched by the run's observer. The trace reader's driver is trace_run.c. */
+#include "exec_driver.h"
+#include "exec/isrc_func.h"
+#include "exec/observer.h"
+#include "gpu/timing.h"
+#include "sm/sm_params.h"
+#include "util/xalloc.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* every unit class the kernel uses must exist in the config */
+static int check_units(const isa_kernel *k, const sm_params *p, const config *cfg, diag *d)
+{
+    for (int pc = 0; pc < k->ncode; pc++) {
+        isa_unit u = isa_ops[k->code[pc].op].unit;
+        if (p->unit[u].count) continue;
+        diag_error(d, "%s:%d: kernel '%s' uses %s, which needs a %s unit, but %s has unit_%s.count = 0",
+                   k->file, k->code[pc].line, k->name, isa_ops[k->code[pc].op].mnemonic, isa_unit_name(u),
+                   cfg->sval[CFGK_gpu_name], isa_unit_name(u));
+        return -1;
+    }
+    return 0;
+}
+
+typedef struct {
+    xrun run;
+    const sim_observer *obs; /* who watches the run, or NULL */
+} xdriver;
+
+static int x_start_block(timing_driver *t, int slot)
+{
+    xdriver *x = t->ctx;
+    int started = xrun_start_block(&x->run, slot);
+    if (started > 0 && x->obs && x->obs->block_start)
+        x->obs->block_start(x->obs->ctx, slot, x->run.blocks[slot].ctaid, x->run.warps_per_block);
+    return started;
+}
+
+static int x_block_finished(timing_driver *t, int slot)
+{
+    xdriver *x = t->ctx;
+    xblock *b = &x->run.blocks[slot];
+    if (!b->active || b->live_warps) return 0;
+    b->active = 0;
+    if (x->obs && x->obs->block_end) x->obs->block_end(x->obs->ctx, slot, x->run.d);
+    return 1;
+}
+
+static uint64_t x_warp_age(timing_driver *t, int xw) { return ((xdriver *)t->ctx)->run.warps[xw].age; }
+
+static int x_deadlocked(timing_driver *t)
+{
+    xdriver *x = t->ctx;
+    if (!xrun_deadlocked(&x->run)) return 0;
+    xrun_report_deadlock(&x->run);
+    return 1;
+}
+
+/* the launch's static facts for the observers: every pc's facts, text and line */
+static int announce_kernel(xdriver *x, const isrc_func *src, const func_launch *l, diag *d)
+{
+    const isa_kernel *k = x->run.k;
+    char **texts = xcalloc((size_t)k->ncode + 1, sizeof *texts);
+    int *lines = xcalloc((size_t)k->ncode + 1, sizeof *lines);
+    for (int pc = 0; pc < k->ncode; pc++) {
+        char buf[200];
+        isa_disasm(k, &k->code[pc], buf, sizeof buf);
+        texts[pc] = xmalloc(strlen(buf) + 1);
+        strcpy(texts[pc], buf);
+        lines[pc] = k->code[pc].line;
+    }
+    obs_kernel ok = { k->name, l->grid, l->block, (int)k->shared_bytes, k->nregs, k->ncode, src->table,
+                      (const char *const *)texts, lines };
+    int bad = x->obs->kernel_begin(x->obs->ctx, &ok, d);
+    for (int pc = 0; pc < k->ncode; pc++) free(texts[pc]);
+    free(texts);
+    free(lines);
+    return bad;
+}
+
+func_status exec_driver_run(const func_launch *l, gmem *mem, const config *cfg, const func_options *opt,
+                            kernel_stats *stats, uint64_t *used, diag *d)
+{
+    sm_params p;
+    stats->timed = 1;
+    if (sm_params_load(&p, cfg, d) || check_units(l->kernel, &p, cfg, d)) return FUNC_BAD_LAUNCH;
+    xdriver *x = xcalloc(1, sizeof *x);
+    x->obs = opt ? opt->observer : NULL;
+    func_status status = xrun_init(&x->run, l, mem, cfg, opt, stats, used, d, (int)CFG(cfg, sm_count));
+    if (status != FUNC_OK || !x->run.nslots) { xrun_free(&x->run); free(x); return status; }
+    isrc_func src;
+    isrc_func_init(&src, &x->run);
+    if (x->obs && x->obs->kernel_begin && announce_kernel(x, &src, l, d)) status = FUNC_BAD_LAUNCH;
+    timing_driver t = { x, &src.src, x->run.k->name, x->run.warps_per_block, x->run.blocks_per_sm, x->run.k->ncode,
+                        x_start_block, x_block_finished, x_warp_age, x_deadlocked, &x->run.cycle };
+    if (status == FUNC_OK) status = timing_run_driver(&t, cfg, stats, d);
+    if (x->obs && x->obs->kernel_end && x->obs->kernel_end(x->obs->ctx, d) && status == FUNC_OK) status = FUNC_BAD_LAUNCH;
+    isrc_func_free(&src);
+    xrun_free(&x->run);
+    free(x);
+    return status;
+}

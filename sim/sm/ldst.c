@@ -1,0 +1,109 @@
+/* sim/sm/ldst.c — the SM's load/store unit (ldst.h). */
+#include "ldst.h"
+#include "util/xalloc.h"
+#include <stdlib.h>
+#include <string.h>
+
+void ldst_init(ldst_unit *u, const sm_params *p, memsys *mem, int sm_id, int nrecords)
+{
+    memset(u, 0, sizeof *u);
+    u->p = p;
+    u->mem = mem;
+    u->sm_id = sm_id;
+    u->nrec = nrecords;
+    u->rec = xcalloc((size_t)nrecords, sizeof(load_record));
+    for (int i = 0; i < nrecords; i++) u->rec[i].next_free = i + 1 < nrecords ? i + 1 : -1;
+    u->rec_free = 0;
+}
+
+void ldst_free(ldst_unit *u)
+{
+    free(u->rec);
+    memset(u, 0, sizeof *u);
+}
+
+int ldst_has_record(const ldst_unit *u) { return u->rec_free >= 0; }
+
+int ldst_queue_room(const ldst_unit *u) { return memsys_room(u->mem, u->sm_id); }
+
+static int conflict_bucket(int degree)
+{
+    int b = 0;
+    while (b < CONFLICT_BUCKETS - 1 && (1 << b) < degree) b++;
+    return b;
+}
+
+static void shared_cost(const sm_params *p, kernel_stats *ks, pc_stats *ps, const isa_result *res, uint64_t exec,
+                        uint64_t *occupancy, uint64_t *extra)
+{
+    int worst, passes = bank_passes(res->addr, exec, res->mem_size, p->smem_banks, p->smem_bank_width,
+                                    p->smem_lanes_per_cycle, &worst);
+    if (res->is_atomic) {
+        int same = same_address_max(res->addr, exec);
+        if (same > passes) passes = worst = same;   /* atomics serialise per address */
+    }
+    int groups = (__builtin_popcountll(exec) + p->smem_lanes_per_cycle - 1) / p->smem_lanes_per_cycle;
+    if (groups < 1) groups = 1;
+    ks->v[STAT_shared_passes] += (uint64_t)passes;
+    ks->v[STAT_shared_replays] += (uint64_t)(passes - groups);
+    ks->conflict_hist[conflict_bucket(worst)]++;
+    ps->passes += (uint64_t)passes;
+    if ((uint64_t)worst > ps->worst_conflict) ps->worst_conflict = (uint64_t)worst;
+    if ((uint64_t)passes > *occupancy) *occupancy = (uint64_t)passes;
+    *extra = (uint64_t)(passes > groups ? passes - groups : 0);
+}
+
+void ldst_cost(ldst_unit *u, kernel_stats *ks, const isrc_static *st, const isa_result *res, uint64_t exec,
+               uint64_t *occupancy, uint64_t *extra)
+{
+    const sm_params *p = u->p;
+    pc_stats *ps = &ks->per_pc[st->pc];
+    if (res->mem_space == SPACE_SHARED) {
+        shared_cost(p, ks, ps, res, exec, occupancy, extra);
+        return;
+    }
+    int sectors, lines = coalesce(res->addr, exec, res->mem_size, p->line_size, p->sector_size, u->req, &sectors);
+    u->nreq = lines;
+    ks->v[STAT_global_line_requests] += (uint64_t)lines;
+    ks->v[STAT_global_sector_requests] += (uint64_t)sectors;
+    ps->lines += (uint64_t)lines;
+    ps->sectors += (uint64_t)sectors;
+    if ((uint64_t)lines > *occupancy) *occupancy = (uint64_t)lines;
+}
+
+int ldst_submit(ldst_unit *u, int warp, uint64_t age, const isrc_static *st, int nreq)
+{
+    const sm_params *p = u->p;
+    int kind = st->is_atomic ? MR_ATOMIC : st->is_load ? MR_LOAD : MR_STORE;
+    /* local data per l1.cache_local; global data per l1.cache_global, which
+     * .CA turns on and .CG/.CS/.CV turn off (cache operators, PTX ISA) */
+    int use_l1 = st->mem_space == SPACE_LOCAL ? p->l1_cache_local
+               : st->cache_op == MOD_CACHE_CA ? p->l1_cache_local || p->l1_cache_global
+               : p->l1_cache_global && st->cache_op != MOD_CACHE_CG && st->cache_op != MOD_CACHE_CS
+                 && st->cache_op != MOD_CACHE_CV;
+    int tag = -1;
+    if (st->ndst && nreq) {            /* loads and value-returning atomics */
+        tag = u->rec_free;
+        load_record *rec = &u->rec[tag];
+        u->rec_free = rec->next_free;
+        rec->warp = warp;
+        rec->age = age;
+        rec->remaining = nreq;
+        rec->ndst = st->ndst;
+        for (int i = 0; i < st->ndst; i++) rec->dst[i] = st->dst[i];
+    }
+    for (int i = 0; i < nreq; i++)
+        memsys_submit(u->mem, u->sm_id, kind, u->req[i].line, u->req[i].sectors,
+                      __builtin_popcountll(u->req[i].lanes), use_l1, tag, st->pc);
+    return tag;
+}
+
+int ldst_line_done(ldst_unit *u, int tag, load_record *done)
+{
+    load_record *rec = &u->rec[tag];
+    if (--rec->remaining > 0) return 0;
+    *done = *rec;
+    rec->next_free = u->rec_free;
+    u->rec_free = tag;
+    return 1;
+}

@@ -1,0 +1,58 @@
+/* sim/sm/ldst.h — the SM's load/store unit: it turns a warp's memory
+ * instruction into work — passes through the shared-memory banks, or
+ * coalesced line requests handed to the memory system through its port —
+ * and keeps the records of loads in flight until their last line returns.
+ * The SM asks it for room, the cost of an access and a submission; it
+ * touches neither the SM's warps nor the memory system's blocks. */
+#ifndef WARPSIM_LDST_H
+#define WARPSIM_LDST_H
+#include "coalesce.h"
+#include "exec/isrc.h"
+#include "mem/memsys.h"
+#include "sm_params.h"
+#include "stats/stats.h"
+
+/* a global or local load in flight: its registers become ready when every
+ * line request has returned */
+typedef struct {
+    int warp;                        /* SM-local warp */
+    uint64_t age;                    /* the warp's dispatch age: a later warp in the slot is not it */
+    int remaining;
+    uint8_t ndst;
+    uint16_t dst[ISRC_MAX_DST];
+    int next_free;
+} load_record;
+
+typedef struct {
+    const sm_params *p;
+    memsys *mem;
+    int sm_id;
+    load_record *rec;
+    int nrec, rec_free;
+    line_request req[COALESCE_MAX];  /* the current instruction's line requests */
+    int nreq;
+} ldst_unit;
+
+void ldst_init(ldst_unit *u, const sm_params *p, memsys *mem, int sm_id, int nrecords);
+void ldst_free(ldst_unit *u);
+/* 1 when a load record is free (none free: the SM polls, as records free
+ * only when loads return) */
+int ldst_has_record(const ldst_unit *u);
+/* 1 when the L1's request queue has room for another instruction's lines */
+int ldst_queue_room(const ldst_unit *u);
+/* the unit's occupancy and the extra result latency of a memory
+ * instruction executed on lanes `exec`, counted into ks: one cycle per line
+ * request; one per pass through the shared banks, each pass beyond the
+ * first also delaying the result (replays). Global and local lines are kept
+ * for ldst_submit. */
+void ldst_cost(ldst_unit *u, kernel_stats *ks, const isrc_static *st, const isa_result *res, uint64_t exec,
+               uint64_t *occupancy, uint64_t *extra);
+/* hand the lines of the last ldst_cost (none when nreq = 0) to the memory
+ * system; returns the load record's tag when registers wait for them, -1
+ * when nothing will come back */
+int ldst_submit(ldst_unit *u, int warp, uint64_t age, const isrc_static *st, int nreq);
+/* one line of record `tag` returned; 1 when it was the last, with the
+ * record copied to *done and freed */
+int ldst_line_done(ldst_unit *u, int tag, load_record *done);
+
+#endif

@@ -1,0 +1,101 @@
+/* sim/sm/sm_params.c — the SM's parameters read from a config: execution
+ * units (one group of unit_<class>.* keys per row of isa/units.def),
+ * schedulers, front end, caches of the SM, LD/ST and shared memory. */
+#include "sm_params.h"
+#include <stdio.h>
+#include <string.h>
+
+static const int unit_key[UNIT_COUNT][7] = {
+#define UNIT_ROW(c) { CFGK_unit_##c##_lanes, CFGK_unit_##c##_count, CFGK_unit_##c##_latency, \
+                      CFGK_unit_##c##_interval, CFGK_unit_##c##_shared, CFGK_unit_##c##_occupies, \
+                      CFGK_unit_##c##_category }
+#define UNIT(id, name, lanes, count, latency, category, doc) UNIT_ROW(name),
+#include "units.def"
+#undef UNIT
+#undef UNIT_ROW
+};
+
+/* "fp32 int" -> class mask */
+static int parse_occupies(const config *cfg, int cls, uint32_t *mask, diag *d)
+{
+    const char *p = cfg->sval[unit_key[cls][5]];
+    *mask = 0;
+    while (*p) {
+        while (*p == ' ' || *p == ',') p++;
+        if (!*p) break;
+        int n = 0;
+        while (p[n] && p[n] != ' ' && p[n] != ',') n++;
+        int found = isa_unit_find(p, (size_t)n);
+        if (found < 0 || found == cls) {
+            diag_error(d, "%s = '%s': '%.*s' is not another unit class (%s) (set at %s)",
+                       config_keys[unit_key[cls][5]].name, cfg->sval[unit_key[cls][5]], n, p, isa_unit_choices(),
+                       cfg->origin[unit_key[cls][5]]);
+            return -1;
+        }
+        *mask |= 1u << found;
+        p += n;
+    }
+    return 0;
+}
+
+int sm_params_load(sm_params *p, const config *cfg, diag *d)
+{
+    memset(p, 0, sizeof *p);
+    int ws = (int)CFG(cfg, sm_warp_size);
+    for (int c = 0; c < UNIT_COUNT; c++) {
+        unit_params *u = &p->unit[c];
+        int lanes = (int)cfg->ival[unit_key[c][0]];
+        u->count = (int)cfg->ival[unit_key[c][1]];
+        u->latency = (int)cfg->ival[unit_key[c][2]];
+        /* a warp instruction on L lanes occupies the instance warp_size/L passes */
+        u->occupancy = (int)cfg->ival[unit_key[c][3]] * ((ws + lanes - 1) / lanes);
+        u->shared = (int)cfg->ival[unit_key[c][4]];
+        u->category = (int)cfg->ival[unit_key[c][6]];
+        if (parse_occupies(cfg, c, &u->occupies, d)) return -1;
+    }
+    p->nsched = (int)CFG(cfg, sm_schedulers);
+    p->issue_width = (int)CFG(cfg, sched_issue_width);
+    p->issue_interval = (int)CFG(cfg, sched_issue_interval);
+    p->by_category = CFG(cfg, sched_issue_mode) == 1;
+    p->turns = (int)CFG(cfg, sched_turns);
+    p->fetch_latency = (int)CFG(cfg, frontend_fetch_latency);
+    p->ibuffer = (int)CFG(cfg, frontend_ibuffer);
+    p->fetch_width = (int)CFG(cfg, frontend_fetch_width);
+    p->icache = (cache_params){ (int)CFG(cfg, icache_size), (int)CFG(cfg, icache_line), (int)CFG(cfg, icache_line),
+                                (int)CFG(cfg, icache_assoc), 1, 0, 0, 0, 0 };
+    p->icache_insn_bytes = (int)CFG(cfg, icache_insn_bytes);
+    p->icache_miss_latency = (int)CFG(cfg, icache_miss_latency);
+    p->ccache = (cache_params){ (int)CFG(cfg, ccache_size), (int)CFG(cfg, ccache_line), (int)CFG(cfg, ccache_line),
+                                (int)CFG(cfg, ccache_assoc), 1, 0, 0, 0, 0 };
+    p->ccache_miss_latency = (int)CFG(cfg, ccache_miss_latency);
+    if (p->ccache.size && p->ccache.size < p->ccache.line * p->ccache.assoc) {
+        diag_error(d, "ccache.size = %d holds less than one set (ccache.line x ccache.assoc) (set at %s)",
+                   p->ccache.size, cfg->origin[CFGK_ccache_size]);
+        return -1;
+    }
+    if (p->icache.size && p->icache.size < p->icache.line * p->icache.assoc) {
+        diag_error(d, "icache.size = %d holds less than one set (icache.line x icache.assoc) (set at %s)",
+                   p->icache.size, cfg->origin[CFGK_icache_size]);
+        return -1;
+    }
+    p->max_loads = (int)CFG(cfg, mem_max_loads_per_warp);
+    p->l1_cache_global = (int)CFG(cfg, l1_cache_global);
+    p->l1_cache_local = (int)CFG(cfg, l1_cache_local);
+    p->line_size = (int)CFG(cfg, mem_line_size);
+    p->sector_size = (int)CFG(cfg, mem_sector_size);
+    p->smem_banks = (int)CFG(cfg, smem_banks);
+    p->smem_bank_width = (int)CFG(cfg, smem_bank_width);
+    p->smem_lanes_per_cycle = (int)CFG(cfg, smem_lanes_per_cycle);
+    p->barrier_latency = (int)CFG(cfg, sync_barrier_latency);
+    p->barrier_per_warp = (int)CFG(cfg, sync_barrier_per_warp);
+    p->membar_cta = (int)CFG(cfg, sync_membar_cta);
+    p->membar_gl = (int)CFG(cfg, sync_membar_gl);
+    p->clock_cost = (int)CFG(cfg, sm_clock_cost);
+    for (int op = 0; op < OP_COUNT; op++) {
+        p->op_expand[op] = (uint8_t)cfg->op_expand[op];
+        p->op_alt_unit[op] = (int8_t)cfg->op_alt_unit[op];
+    }
+    p->policy = sched_at((int)CFG(cfg, sched_policy));
+    p->policy_param = p->policy->param_key >= 0 ? (int)cfg->ival[p->policy->param_key] : 0;
+    return 0;
+}

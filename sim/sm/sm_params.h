@@ -1,0 +1,38 @@
+/* sim/sm/sm_params.h — what an SM is made of, read from a config once per
+ * launch: its execution units, schedulers, front end, caches, LD/ST unit
+ * and shared memory. */
+#ifndef WARPSIM_SM_PARAMS_H
+#define WARPSIM_SM_PARAMS_H
+#include "config/config.h"
+#include "mem/cache.h"
+#include "sched.h"
+
+#define SM_MAX_INSTANCES 16
+
+typedef struct {
+    int count, latency, occupancy, shared;  /* occupancy: busy cycles per warp instruction */
+    int category;                           /* issue category (sched.issue_mode = category) */
+    uint32_t occupies;                      /* mask of unit classes kept busy */
+} unit_params;
+
+typedef struct {
+    unit_params unit[UNIT_COUNT];
+    int nsched, issue_width, issue_interval, by_category, turns;
+    int fetch_latency, ibuffer, fetch_width;
+    cache_params icache;             /* size 0: ideal */
+    int icache_insn_bytes, icache_miss_latency;
+    cache_params ccache;             /* size 0: ideal */
+    int ccache_miss_latency;
+    int max_loads, l1_cache_global, l1_cache_local;
+    int line_size, sector_size, smem_banks, smem_bank_width, smem_lanes_per_cycle;
+    int barrier_latency, barrier_per_warp, membar_cta, membar_gl, clock_cost;
+    uint8_t op_expand[OP_COUNT];     /* per-opcode overrides (config_opcode.h) */
+    int8_t op_alt_unit[OP_COUNT];
+    const sched_policy *policy;
+    int policy_param;                /* the value of the policy's own key (sched_policy.param_key) */
+} sm_params;
+
+/* read the timing keys of cfg; errors (unknown policy, bad occupies) in d */
+int sm_params_load(sm_params *p, const config *cfg, diag *d);
+
+#endif
