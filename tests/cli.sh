@@ -22,6 +22,9 @@ expect 2 "odd.sass:19:15: error: R9 cannot hold a 64-bit value" -- "$bin" run "$
 # asm: reconvergence points and the register count
 expect 0 "@P0 BRA done  *# reconverge at 16 done" -- "$bin" asm "$top/workloads/sum/gpu3_grid_stride.sass"
 expect 0 "11 registers per thread" -- "$bin" asm "$top/workloads/sum/gpu3_grid_stride.sass"
+# --per-pc text: the groups of pc_stats.def, per access where the table says so
+expect 0 "LDS R2, .*4.0 bank passes/access, worst bank conflict 4-way" -- "$bin" run -c gf100 --per-pc -D stride=4 "$top/workloads/microbench/shared_stride.sass"
+expect 0 "LDG R14, .*16.0 lines/access, 32.0 sectors/access.*L1 misses 8192" -- "$bin" run -c gf100 --per-pc -D stride=16 "$top/workloads/microbench/global_stride.sass"
 # config show: values and origins
 expect 0 "sm.max_warps = 48 .*configs/gf100.cfg:13" -- "$bin" config show -c "$top/configs/gf100.cfg"
 expect 0 "sm.warp_size = 64 .*--set" -- "$bin" config show -c "$top/configs/gf100.cfg" --set sm.warp_size=64

@@ -134,11 +134,16 @@ static void docs_stats(void)
     for (int r = 0; r < STALL_COUNT; r++) printf("| `%s` | %s |\n", stall_names[r], stall_docs[r]);
     puts("\n## Per-instruction counters\n");
     puts("Each `per_pc` entry holds, beside `text`, `line` and `stalls`, the counters of "
-         "`sim/stats/pc_stats.def`. A group's counters appear when any of them is non-zero.\n");
-    puts("| JSON name | group | meaning |");
-    puts("|---|---|---|");
-    for (int i = 0; i < PC_STAT_COUNT; i++)
-        printf("| `%s` | %s | %s |\n", pc_stat_table[i].json, pc_stat_table[i].group, pc_stat_table[i].doc);
+         "`sim/stats/pc_stats.def`. A group's counters appear when any of them is non-zero; the `--per-pc` "
+         "text shows each group in brackets after the stalls (per access: divided by the executions).\n");
+    puts("| JSON name | group | meaning | `--per-pc` text |");
+    puts("|---|---|---|---|");
+    for (int i = 0; i < PC_STAT_COUNT; i++) {
+        const pc_stat_info *c = &pc_stat_table[i];
+        const char *view = c->view == PC_VIEW_AVG ? " per access" : "";
+        if (c->view == PC_VIEW_NONE) printf("| `%s` | %s | %s | |\n", c->json, c->group, c->doc);
+        else printf("| `%s` | %s | %s | `%s`%s |\n", c->json, c->group, c->doc, c->text, view);
+    }
     puts("\nThe `host` object (wall `seconds`, `warp_instructions_per_second`, `cycles_per_second`) is "
          "the only part of the JSON that differs between two identical runs.");
 }

@@ -63,6 +63,28 @@ static void json_pc_counters(json_writer *j, const pc_stats *p)
     }
 }
 
+/* the same groups as text: "[1.0 lines/access, 4.0 sectors/access]" */
+static void text_pc_counters(const pc_stats *p)
+{
+    for (int i = 0; i < PC_STAT_COUNT;) {
+        int end = i, any = 0;
+        for (; end < PC_STAT_COUNT && !strcmp(pc_stat_table[end].group, pc_stat_table[i].group); end++)
+            any |= pc_stat_table[end].view != PC_VIEW_NONE && pc_counter(p, end) != 0;
+        const char *sep = "  [";
+        for (; any && i < end; i++) {
+            const pc_stat_info *c = &pc_stat_table[i];
+            if (c->view == PC_VIEW_NONE) continue;
+            double v = (double)pc_counter(p, i);
+            if (c->view == PC_VIEW_AVG) v = p->executions ? v / (double)p->executions : 0;
+            printf("%s", sep);
+            printf(c->text, v);
+            sep = ", ";
+        }
+        if (any) printf("]");
+        i = end;
+    }
+}
+
 /* each instruction of the kernel with its executions and where its warps waited */
 void cli_print_per_pc(const kernel_stats *s, cli_pc_text text_of, const void *ctx)
 {
@@ -76,10 +98,7 @@ void cli_print_per_pc(const kernel_stats *s, cli_pc_text text_of, const void *ct
         printf("  %5d %5s %-44s %10" PRIu64 " ", pc, line_text, t, s->per_pc[pc].executions);
         for (int r = 0; r < STALL_COUNT; r++)
             if (s->per_pc[pc].stall[r]) printf(" %s %" PRIu64, stall_names[r], s->per_pc[pc].stall[r]);
-        const pc_stats *p = &s->per_pc[pc];
-        if (p->lines && p->executions) printf("  [%.1f lines, %.1f sectors per access]", (double)p->lines / (double)p->executions,
-                                              (double)p->sectors / (double)p->executions);
-        if (p->passes) printf("  [worst bank conflict %" PRIu64 "-way]", p->worst_conflict);
+        text_pc_counters(&s->per_pc[pc]);
         printf("\n");
     }
 }

@@ -68,7 +68,8 @@ double stats_ipc(const kernel_stats *s)
 }
 
 const pc_stat_info pc_stat_table[PC_STAT_COUNT] = {
-#define PC_STAT(field, json, group, merge, doc) { #field, json, #group, doc, offsetof(pc_stats, field), PC_MERGE_##merge },
+#define PC_STAT(field, json, group, merge, view, text, doc) \
+    { #field, json, #group, doc, text, offsetof(pc_stats, field), PC_MERGE_##merge, PC_VIEW_##view },
 #define PC_MERGE_SUM 0
 #define PC_MERGE_MAX 1
 #include "pc_stats.def"

@@ -19,20 +19,23 @@ enum {
 };
 
 typedef struct {
-#define PC_STAT(field, json, group, merge, doc) uint64_t field;
+#define PC_STAT(field, json, group, merge, view, text, doc) uint64_t field;
 #include "pc_stats.def"
 #undef PC_STAT
     uint64_t stall[STALL_COUNT];
 } pc_stats;
 
 /* the per-PC counters as a table (pc_stats.def), for output and docs */
+enum { PC_VIEW_NONE, PC_VIEW_AVG, PC_VIEW_TOTAL };   /* how the --per-pc text shows a counter */
 typedef struct {
     const char *field, *json, *group, *doc;
+    const char *text;        /* printf format of one double, for the --per-pc text */
     size_t offset;
     int is_max;              /* merged by maximum, not by sum */
+    int view;                /* PC_VIEW_*: per execution, the counter, or not shown */
 } pc_stat_info;
 enum {
-#define PC_STAT(field, json, group, merge, doc) PC_STAT_##field,
+#define PC_STAT(field, json, group, merge, view, text, doc) PC_STAT_##field,
 #include "pc_stats.def"
 #undef PC_STAT
     PC_STAT_COUNT
