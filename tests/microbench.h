@@ -8,6 +8,7 @@
 #include <string.h>
 #include "front/run.h"
 #include "front/workload.h"
+#include "exec/observer.h"
 
 typedef struct {
     int status;
@@ -26,8 +27,10 @@ static inline const char *top(void)
     return t && *t ? t : ".";
 }
 
-/* run workloads/microbench/FILE on configs/CFG.cfg with a --set and a -D */
-static inline void run(const char *file, const char *cfgname, const char *set, const char *define, result *out)
+/* run workloads/microbench/FILE on configs/CFG.cfg with a --set and a -D,
+ * watched by obs (exec/observer.h) unless NULL */
+static inline void run_observed(const char *file, const char *cfgname, const char *set, const char *define,
+                                const sim_observer *obs, result *out)
 {
     char path[512];
     diag d;
@@ -48,7 +51,7 @@ static inline void run(const char *file, const char *cfgname, const char *set, c
     for (char *tok = strtok(list, ";"); tok; tok = strtok(NULL, ";"))
         ck_assert_msg(workload_define(w, tok, &d) == 0, "%s", d.text);
     ck_assert_msg(workload_prepare(w, &d) == 0, "%s", d.text);
-    func_options fo = { 0, 100000, NULL };
+    func_options fo = { 0, 100000, obs };
     out->status = workload_run(w, &out->cfg, &fo, 0, out->ks, &d);
     ck_assert_msg(out->status == FUNC_OK, "%s on %s: %s", file, cfgname, d.text);
     out->nk = w->nlaunches;
@@ -71,6 +74,11 @@ static inline void run(const char *file, const char *cfgname, const char *set, c
     workload_free(w);
     free(w);
     diag_free(&d);
+}
+
+static inline void run(const char *file, const char *cfgname, const char *set, const char *define, result *out)
+{
+    run_observed(file, cfgname, set, define, NULL, out);
 }
 
 /* lane operations per cycle of launch i, without the branch unit's */

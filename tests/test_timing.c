@@ -293,6 +293,42 @@ START_TEST(test_occupancy_and_stalls)
 }
 END_TEST
 
+/* the observer's memory events add up to the counters: one event per line
+ * request of a global access with its sectors, one per shared access with
+ * its passes (exec/observer.h) */
+typedef struct { uint64_t lines, sectors, shared, passes, lanes_missing; } mem_tally;
+
+static void tally_mem(void *ctx, const obs_mem *m)
+{
+    mem_tally *t = ctx;
+    if (m->space == SPACE_SHARED) { t->shared++; t->passes += (uint64_t)m->passes; }
+    else { t->lines++; t->sectors += (uint64_t)__builtin_popcount(m->sectors); }
+    if (!m->lanes) t->lanes_missing++;
+}
+
+START_TEST(test_observer_memory_events)
+{
+    mem_tally t = { 0 };
+    sim_observer obs = { .ctx = &t, .mem_access = tally_mem };
+    result r;
+    run_observed("microbench/global_stride.sass", "gf100", NULL, "stride=16", &obs, &r);
+    ck_assert_uint_gt(t.lines, 0);
+    ck_assert_uint_eq(t.lines, r.ks[0].v[STAT_global_line_requests]);
+    ck_assert_uint_eq(t.sectors, r.ks[0].v[STAT_global_sector_requests]);
+    memset(&t, 0, sizeof t);
+    run_observed("microbench/shared_stride.sass", "gf100", NULL, "stride=4", &obs, &r);
+    uint64_t passes = 0, shared = 0;
+    for (int i = 0; i < r.nk; i++) {
+        passes += r.ks[i].v[STAT_shared_passes];
+        shared += r.ks[i].v[STAT_shared_loads] + r.ks[i].v[STAT_shared_stores] + r.ks[i].v[STAT_shared_atomics];
+    }
+    ck_assert_uint_gt(t.shared, 0);
+    ck_assert_uint_eq(t.shared, shared);
+    ck_assert_uint_eq(t.passes, passes);
+    ck_assert_uint_eq(t.lanes_missing, 0);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("timing");
@@ -312,6 +348,7 @@ int main(void)
     tcase_add_test(tc, test_gcn_issue);
     tcase_add_test(tc, test_divergence_probability);
     tcase_add_test(tc, test_occupancy_and_stalls);
+    tcase_add_test(tc, test_observer_memory_events);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -6,6 +6,7 @@
 #ifndef WARPSIM_ISRC_H
 #define WARPSIM_ISRC_H
 #include "exec.h"
+#include "stats/stats.h"
 
 /* scoreboard slots: registers, then predicates, uniform registers, uniform predicates */
 enum { SB_PRED = 256, SB_UREG = 264, SB_UPRED = 328, SB_SLOTS = 336 };
@@ -40,8 +41,9 @@ struct isrc {
     void *ctx;
     /* the next instruction of warp w, or NULL when the warp has finished */
     const isrc_static *(*peek)(isrc *s, int w);
-    /* issue it: 0, or -1 on a fault (reported) */
-    int (*issue)(isrc *s, int w, isrc_dynamic *out);
+    /* issue it, counting its functional counters (instructions, accesses,
+     * branches) into st, the issuing SM's own: 0, or -1 on a fault (reported) */
+    int (*issue)(isrc *s, int w, kernel_stats *st, isrc_dynamic *out);
     /* the warp waits at a barrier for the rest of its block */
     int (*at_barrier)(isrc *s, int w);
 };

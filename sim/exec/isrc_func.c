@@ -86,7 +86,7 @@ static const isrc_static *func_peek(isrc *s, int w)
     return &f->table[stack_top(&x->stack)->pc];
 }
 
-static int func_issue(isrc *s, int w, isrc_dynamic *out)
+static int func_issue(isrc *s, int w, kernel_stats *st, isrc_dynamic *out)
 {
     isrc_func *f = s->ctx;
     xrun *r = f->run;
@@ -95,7 +95,7 @@ static int func_issue(isrc *s, int w, isrc_dynamic *out)
     uint64_t released = b->released;
     if (xrun_over_limit(r, x)) return -1;
     (*r->used)++;
-    if (xrun_step(r, x, &f->step)) return -1;
+    if (xrun_step(r, x, st, &f->step)) return -1;
     out->active = f->step.active;
     out->exec = f->step.res.exec_mask;
     out->redirected = f->step.redirected;

@@ -1,6 +1,7 @@
 /* sim/exec/observer.h — the one way outputs watch a run: a table of
  * callbacks that the model calls at a launch's beginning and end, a block's
- * start and end, and each issued warp instruction. Trace emission
+ * start and end, each issued warp instruction, and (timed runs) the memory
+ * work of each memory instruction as the LD/ST unit hands it on. Trace emission
  * (sim/out/trace_emit.c) is one observer; views and sweeps attach the same
  * way. With no observer (NULL) the model pays one pointer test per event.
  * Any callback may be NULL. */
@@ -20,11 +21,25 @@ typedef struct {
     const int *lines;                      /* npc: each pc's source line */
 } obs_kernel;
 
+/* one memory event of a timed run: a line request of a global or local
+ * access (one event per request), or a shared access's passes (one event) */
+typedef struct {
+    int sm, warp, pc;                      /* SM, SM-local warp, instruction */
+    uint64_t cycle;                        /* core cycle of the issue */
+    int space;                             /* isa_space */
+    int kind;                              /* isa_kind: KIND_LOAD, KIND_STORE or KIND_ATOMIC */
+    uint64_t line;                         /* global/local: the line's address */
+    uint32_t sectors;                      /* bit i: sector i of the line */
+    uint64_t lanes;                        /* the lanes this request (or access) serves */
+    int passes, worst_conflict;            /* shared: passes through the banks, worst degree */
+} obs_mem;
+
 typedef struct sim_observer {
     void *ctx;
     int (*kernel_begin)(void *ctx, const obs_kernel *k, diag *d);       /* nonzero: error (reported) */
     void (*block_start)(void *ctx, int slot, const uint32_t ctaid[3], int nwarps);
     void (*issue)(void *ctx, int slot, int warp, const isrc_static *st, uint64_t active, const isrc_dynamic *dy);
+    void (*mem_access)(void *ctx, const obs_mem *m);
     int (*block_end)(void *ctx, int slot, diag *d);
     int (*kernel_end)(void *ctx, diag *d);
 } sim_observer;

@@ -264,7 +264,7 @@ static int warp_exit(xrun *r, xwarp *w, xblock *b, uint64_t lanes, int pc)
 }
 
 /* one warp instruction; returns -1 on a fault (reported) */
-int xrun_step(xrun *r, xwarp *w, xstep *out)
+int xrun_step(xrun *r, xwarp *w, kernel_stats *st, xstep *out)
 {
     xblock *b = &r->blocks[w->block];
     const stack_entry *t = stack_top(&w->stack);
@@ -282,7 +282,6 @@ int xrun_step(xrun *r, xwarp *w, xstep *out)
     else r->since_progress++;
     isa_exec(r->k, in, &w->regs, active, &r->env, res);
     r->clock++;
-    kernel_stats *st = r->st;
     st->v[STAT_warp_instructions]++;
     st->v[STAT_thread_instructions] += (uint64_t)__builtin_popcountll(active);
     if (res->fault) { report_fault(r, w, pc, res); return -1; }

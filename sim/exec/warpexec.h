@@ -69,8 +69,8 @@ func_status xrun_init(xrun *r, const func_launch *l, gmem *mem, const config *cf
 void xrun_free(xrun *r);
 /* start the next block of the grid in a free slot; returns 0 when none is left */
 int xrun_start_block(xrun *r, int slot);
-/* execute the warp's next instruction; -1 on a fault (reported) */
-int xrun_step(xrun *r, xwarp *w, xstep *out);
+/* execute the warp's next instruction, counting it into st; -1 on a fault (reported) */
+int xrun_step(xrun *r, xwarp *w, kernel_stats *st, xstep *out);
 /* every live warp spins without progress or waits at a barrier */
 int xrun_deadlocked(xrun *r);
 void xrun_report_deadlock(xrun *r);

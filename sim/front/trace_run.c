@@ -97,26 +97,26 @@ static int maybe_release(trun *t, int slot)
 }
 
 /* warpsim's own traces count as the execution-driven run did (sim/warpexec.c) */
-static void count_warpsim(trun *t, const trace_inst *in, const isrc_static *s)
+static void count_warpsim(kernel_stats *st, const trace_inst *in, const isrc_static *s)
 {
-    uint64_t *v = t->st->v;
+    uint64_t *v = st->v;
     v[STAT_warp_instructions]++;
     v[STAT_thread_instructions] += (uint64_t)__builtin_popcount(in->mask);
     if (s->is_mem && in->exec)   /* as isa_exec: no lane, no access */
-        stats_count_access(t->st, s->mem_space, s->is_store, s->is_atomic);
+        stats_count_access(st, s->mem_space, s->is_store, s->is_atomic);
     isa_kind kind = isa_ops[s->op].kind;
     if (kind == KIND_BRANCH) { v[STAT_branches]++; v[STAT_divergent_branches] += in->diverged; }
     if (kind == KIND_BAR) v[STAT_barriers]++;
 }
 
-static void count(trun *t, const trace_inst *in, int diverged)
+static void count(kernel_stats *st, const trace_inst *in, int diverged)
 {
     const sass_info *si = &sass_ops[in->sass];
-    uint64_t *v = t->st->v;
+    uint64_t *v = st->v;
     v[STAT_warp_instructions]++;
     v[STAT_thread_instructions] += (uint64_t)__builtin_popcount(in->mask);
     if (si->space >= 0 && in->addr && si->kind != KIND_ALU)
-        stats_count_access(t->st, si->space, si->kind == KIND_STORE, si->kind == KIND_ATOMIC);
+        stats_count_access(st, si->space, si->kind == KIND_STORE, si->kind == KIND_ATOMIC);
     if (si->kind == KIND_BRANCH) {
         v[STAT_branches]++;
         v[STAT_divergent_branches] += (uint64_t)diverged;
@@ -124,7 +124,7 @@ static void count(trun *t, const trace_inst *in, int diverged)
     if (si->kind == KIND_BAR) v[STAT_barriers]++;
 }
 
-static int t_issue(isrc *s, int w, isrc_dynamic *out)
+static int t_issue(isrc *s, int w, kernel_stats *st, isrc_dynamic *out)
 {
     trun *t = s->ctx;
     twarp_t *tw = &t->warps[w];
@@ -146,13 +146,13 @@ static int t_issue(isrc *s, int w, isrc_dynamic *out)
     out->res = r;
     int barrier;
     if (t->k->wfacts) {
-        count_warpsim(t, in, &tw->st);
+        count_warpsim(st, in, &tw->st);
         out->diverged = in->diverged;
         barrier = tw->st.is_barrier && in->exec;
     } else {
         /* the lanes of a branch went separate ways when the next instruction runs on a part of them */
         out->diverged = next && sass_ops[in->sass].kind == KIND_BRANCH && next->mask != in->mask && (next->mask & in->mask);
-        count(t, in, out->diverged);
+        count(st, in, out->diverged);
         barrier = sass_ops[in->sass].kind == KIND_BAR;
     }
     /* the warp leaves pc + 1: a taken branch, another path, or its end */
@@ -250,7 +250,7 @@ func_status trace_run_kernel(trace_kernel *k, const config *cfg, kernel_stats *s
     t->warps = xcalloc((size_t)t->nslots * (size_t)t->wpb, sizeof *t->warps);
     t->src = (isrc){ t, t_peek, t_issue, t_at_barrier };
     t->drv = (timing_driver){ t, &t->src, k->name, t->wpb, per_sm, 0,
-                              d_start_block, d_block_finished, d_warp_age, d_deadlocked, &t->clock };
+                              d_start_block, d_block_finished, d_warp_age, d_deadlocked, &t->clock, NULL };
     func_status status = timing_run_driver(&t->drv, cfg, stats, d);
     for (int s = 0; s < t->nslots; s++) trace_block_free(&t->slots[s].blk);
     free(t->slots);

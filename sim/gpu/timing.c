@@ -148,6 +148,8 @@ func_status timing_run_driver(timing_driver *t, const config *cfg, kernel_stats 
     for (int m = 0; m < g.nsm; m++)
         sm_init(&g.sms[m], m, &g.p, t->src, t->blocks_per_sm * t->warps_per_block, t->warps_per_block, stats->npc, g.mem,
                 g.nccaches ? &g.ccaches[m / share] : NULL);
+    if (t->obs)
+        for (int m = 0; m < g.nsm; m++) sm_observe(&g.sms[m], t->obs);
     func_status status = FUNC_OK;
     for (int s = 0; s < g.nslots && status == FUNC_OK; s++)
         if (dispatch(&g, s) < 0) status = FUNC_BAD_LAUNCH;

@@ -25,6 +25,7 @@ struct timing_driver {
     /* 1 when the resident warps can make no progress (reported) */
     int (*deadlocked)(timing_driver *t);
     const uint64_t **clock;           /* set to the core cycle counter (SR_CLOCKLO) */
+    const struct sim_observer *obs;   /* who watches the SMs' memory work, or NULL */
 };
 
 /* run the launch cycle by cycle; nslots = blocks_per_sm * sm.count */

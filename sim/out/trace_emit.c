@@ -285,5 +285,6 @@ static int obs_kernel_end(void *ctx, diag *d) { return trace_emit_kernel_end(ctx
 
 sim_observer trace_emit_observer(trace_emit *e)
 {
-    return (sim_observer){ e, obs_kernel_begin, obs_block_start, obs_issue, obs_block_end, obs_kernel_end };
+    return (sim_observer){ .ctx = e, .kernel_begin = obs_kernel_begin, .block_start = obs_block_start,
+                           .issue = obs_issue, .block_end = obs_block_end, .kernel_end = obs_kernel_end };
 }

@@ -33,9 +33,16 @@ static int conflict_bucket(int degree)
     return b;
 }
 
-static void shared_cost(const sm_params *p, kernel_stats *ks, pc_stats *ps, const isa_result *res, uint64_t exec,
-                        uint64_t *occupancy, uint64_t *extra)
+static int access_kind(const isrc_static *st)
 {
+    return st->is_atomic ? KIND_ATOMIC : st->is_load ? KIND_LOAD : KIND_STORE;
+}
+
+static void shared_cost(const ldst_unit *u, kernel_stats *ks, int warp, const isrc_static *st, const isa_result *res,
+                        uint64_t exec, uint64_t now, uint64_t *occupancy, uint64_t *extra)
+{
+    const sm_params *p = u->p;
+    pc_stats *ps = &ks->per_pc[st->pc];
     int worst, passes = bank_passes(res->addr, exec, res->mem_size, p->smem_banks, p->smem_bank_width,
                                     p->smem_lanes_per_cycle, &worst);
     if (res->is_atomic) {
@@ -51,17 +58,21 @@ static void shared_cost(const sm_params *p, kernel_stats *ks, pc_stats *ps, cons
     if ((uint64_t)worst > ps->worst_conflict) ps->worst_conflict = (uint64_t)worst;
     if ((uint64_t)passes > *occupancy) *occupancy = (uint64_t)passes;
     *extra = (uint64_t)(passes > groups ? passes - groups : 0);
+    if (u->obs && u->obs->mem_access) {
+        obs_mem m = { u->sm_id, warp, st->pc, now, SPACE_SHARED, access_kind(st), 0, 0, exec, passes, worst };
+        u->obs->mem_access(u->obs->ctx, &m);
+    }
 }
 
-void ldst_cost(ldst_unit *u, kernel_stats *ks, const isrc_static *st, const isa_result *res, uint64_t exec,
-               uint64_t *occupancy, uint64_t *extra)
+void ldst_cost(ldst_unit *u, kernel_stats *ks, int warp, const isrc_static *st, const isa_result *res, uint64_t exec,
+               uint64_t now, uint64_t *occupancy, uint64_t *extra)
 {
-    const sm_params *p = u->p;
-    pc_stats *ps = &ks->per_pc[st->pc];
     if (res->mem_space == SPACE_SHARED) {
-        shared_cost(p, ks, ps, res, exec, occupancy, extra);
+        shared_cost(u, ks, warp, st, res, exec, now, occupancy, extra);
         return;
     }
+    const sm_params *p = u->p;
+    pc_stats *ps = &ks->per_pc[st->pc];
     int sectors, lines = coalesce(res->addr, exec, res->mem_size, p->line_size, p->sector_size, u->req, &sectors);
     u->nreq = lines;
     ks->v[STAT_global_line_requests] += (uint64_t)lines;
@@ -71,7 +82,7 @@ void ldst_cost(ldst_unit *u, kernel_stats *ks, const isrc_static *st, const isa_
     if ((uint64_t)lines > *occupancy) *occupancy = (uint64_t)lines;
 }
 
-int ldst_submit(ldst_unit *u, int warp, uint64_t age, const isrc_static *st, int nreq)
+int ldst_submit(ldst_unit *u, int warp, uint64_t age, const isrc_static *st, int nreq, uint64_t now)
 {
     const sm_params *p = u->p;
     int kind = st->is_atomic ? MR_ATOMIC : st->is_load ? MR_LOAD : MR_STORE;
@@ -95,6 +106,12 @@ int ldst_submit(ldst_unit *u, int warp, uint64_t age, const isrc_static *st, int
     for (int i = 0; i < nreq; i++)
         memsys_submit(u->mem, u->sm_id, kind, u->req[i].line, u->req[i].sectors,
                       __builtin_popcountll(u->req[i].lanes), use_l1, tag, st->pc);
+    if (u->obs && u->obs->mem_access)
+        for (int i = 0; i < nreq; i++) {
+            obs_mem m = { u->sm_id, warp, st->pc, now, st->mem_space, access_kind(st), u->req[i].line,
+                          u->req[i].sectors, u->req[i].lanes, 0, 0 };
+            u->obs->mem_access(u->obs->ctx, &m);
+        }
     return tag;
 }
 

@@ -8,6 +8,7 @@
 #define WARPSIM_LDST_H
 #include "coalesce.h"
 #include "exec/isrc.h"
+#include "exec/observer.h"
 #include "mem/memsys.h"
 #include "sm_params.h"
 #include "stats/stats.h"
@@ -31,6 +32,7 @@ typedef struct {
     int nrec, rec_free;
     line_request req[COALESCE_MAX];  /* the current instruction's line requests */
     int nreq;
+    const struct sim_observer *obs;  /* who watches (mem_access events), or NULL */
 } ldst_unit;
 
 void ldst_init(ldst_unit *u, const sm_params *p, memsys *mem, int sm_id, int nrecords);
@@ -45,12 +47,12 @@ int ldst_queue_room(const ldst_unit *u);
  * request; one per pass through the shared banks, each pass beyond the
  * first also delaying the result (replays). Global and local lines are kept
  * for ldst_submit. */
-void ldst_cost(ldst_unit *u, kernel_stats *ks, const isrc_static *st, const isa_result *res, uint64_t exec,
-               uint64_t *occupancy, uint64_t *extra);
+void ldst_cost(ldst_unit *u, kernel_stats *ks, int warp, const isrc_static *st, const isa_result *res, uint64_t exec,
+               uint64_t now, uint64_t *occupancy, uint64_t *extra);
 /* hand the lines of the last ldst_cost (none when nreq = 0) to the memory
  * system; returns the load record's tag when registers wait for them, -1
  * when nothing will come back */
-int ldst_submit(ldst_unit *u, int warp, uint64_t age, const isrc_static *st, int nreq);
+int ldst_submit(ldst_unit *u, int warp, uint64_t age, const isrc_static *st, int nreq, uint64_t now);
 /* one line of record `tag` returned; 1 when it was the last, with the
  * record copied to *done and freed */
 int ldst_line_done(ldst_unit *u, int tag, load_record *done);

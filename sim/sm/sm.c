@@ -40,6 +40,8 @@ void sm_init(sm_t *sm, int id, const sm_params *p, isrc *src, int nwarps, int wa
 
 void sm_poke(sm_t *sm) { sm->poked = 1; }
 
+void sm_observe(sm_t *sm, const struct sim_observer *obs) { sm->ldst.obs = obs; }
+
 void sm_grow_pc(sm_t *sm, int npc) { stats_grow_pc(&sm->st, npc); }
 
 void sm_report(const sm_t *sm, kernel_stats *st)
@@ -222,19 +224,19 @@ static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int
     int cls = inst >> 8;
     const unit_params *u = &p->unit[cls];
     isrc_dynamic dy;
-    if (sm->src->issue(sm->src, t->xw, &dy)) return -1;
+    if (sm->src->issue(sm->src, t->xw, &sm->st, &dy)) return -1;
     /* an opcode this GPU emulates with N dependent native instructions
      * (opcode.X.expand) holds the unit and the warp N times as long */
     uint64_t expand = st->op >= 0 ? (uint64_t)p->op_expand[st->op] : 1;
     uint64_t occupancy = (uint64_t)u->occupancy * expand, extra = 0;
-    if (dy.res->is_mem && dy.exec) ldst_cost(&sm->ldst, &sm->st, st, dy.res, dy.exec, &occupancy, &extra);
+    if (dy.res->is_mem && dy.exec) ldst_cost(&sm->ldst, &sm->st, local, st, dy.res, dy.exec, now, &occupancy, &extra);
     occupy(sm, cls, inst & 0xff, now + occupancy);
     uint64_t latency = (uint64_t)u->latency * expand + extra;
     if (expand > 1) t->sync_until = now + (expand - 1) * (uint64_t)u->latency;
     if (st->is_mem && st->mem_space != SPACE_SHARED) {
         /* global and local: the line requests go to the memory system; the
          * destination registers wait until all of them have returned */
-        int tag = ldst_submit(&sm->ldst, local, sm->age[local], st, dy.exec ? sm->ldst.nreq : 0);
+        int tag = ldst_submit(&sm->ldst, local, sm->age[local], st, dy.exec ? sm->ldst.nreq : 0, now);
         if (tag >= 0) t->nloads++;
         latency = tag >= 0 ? UINT64_MAX : 1;
         if (st->is_load) p->policy->notify(&sm->sched[s], pos, SCHED_LONG_LATENCY);

@@ -54,6 +54,8 @@ typedef struct {
 /* npc: the kernel's instructions, for the SM's per-PC counters */
 void sm_init(sm_t *sm, int id, const sm_params *p, isrc *src, int nwarps, int warps_per_block, int npc,
              memsys *mem, cache *ccache);
+/* obs watches the memory work of this SM's LD/ST unit (exec/observer.h) */
+void sm_observe(sm_t *sm, const struct sim_observer *obs);
 /* something the SM waits for may have changed (a load returned, queue room appeared) */
 void sm_poke(sm_t *sm);
 /* the kernel has npc instructions now (traces reveal them as they go) */
