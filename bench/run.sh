@@ -3,10 +3,47 @@
 # simulated warp instructions per second and (timing runs) simulated cycles
 # per second, from the "host" object of --stats=json.
 # usage: bench/run.sh [RUNS]   (make bench)
+#        WARPSIM_BASE=old/warpsim bench/run.sh [RUNS]
+#   with WARPSIM_BASE: only the comparison — each timing workload run by the
+#   old and the new binary alternately, RUNS times each, and the ratio of the
+#   medians (new / old; below 1 = faster), all measured in this one run.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 bin=${WARPSIM:-$top/warpsim}
 runs=${1:-5}
+median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+host_seconds() { sed 's/.*"host":{"seconds":\([0-9.e+-]*\).*/\1/'; }
+if [ -n "${WARPSIM_BASE:-}" ]; then
+    [ -x "$WARPSIM_BASE" ] || { echo "bench: WARPSIM_BASE=$WARPSIM_BASE is not an executable" >&2; exit 2; }
+    # the old binary reads the configs of its own tree when it has one
+    base_cfgs=$(cd "$(dirname "$WARPSIM_BASE")" && pwd)/configs
+    [ -d "$base_cfgs" ] || base_cfgs=$top/configs
+    printf '%-58s %10s %10s %9s\n' "new vs old (median of $runs, alternating)" old_s new_s new/old
+    geo=0; n=0
+    while read -r file args; do
+        [ -n "$file" ] || continue
+        old_t=""; new_t=""
+        for _ in $(seq "$runs"); do
+            # shellcheck disable=SC2086
+            old_t="$old_t $(WARPSIM_CONFIGS=$base_cfgs "$WARPSIM_BASE" run --stats=json $args "$top/$file" | host_seconds)"
+            # shellcheck disable=SC2086
+            new_t="$new_t $("$bin" run --stats=json $args "$top/$file" | host_seconds)"
+        done
+        o=$(median $old_t); nw=$(median $new_t)
+        r=$(awk -v a="$nw" -v b="$o" 'BEGIN { print a / b }')
+        geo=$(awk -v g="$geo" -v r="$r" 'BEGIN { print g + log(r) }'); n=$((n + 1))
+        printf '%-58s %10.3f %10.3f %9.3f\n' "$(basename "$file") $args" "$o" "$nw" "$r"
+    done <<EOF0
+workloads/sum/gpu3_grid_stride.sass -c gf100 -D n=4343534
+workloads/sum/gpu4_local.sass -c gf100 -D n=4343534
+workloads/histogram/v1_atomic_per_byte.sass -c gf100 -D n=4194304
+workloads/histogram/v3_shared_bins.sass -c gf100 -D n=16777216
+workloads/histogram/v45_contiguous.sass -c gf100 -D n=16777216
+workloads/histogram/v3_shared_bins.sass -c gcn-tahiti -D n=4194304
+EOF0
+    printf '%-58s %10s %10s %9.3f\n' "geometric mean" "" "" "$(awk -v g="$geo" -v n="$n" 'BEGIN { print exp(g / n) }')"
+    exit 0
+fi
 printf '%-58s %12s %12s %9s %12s %12s\n' run warp_insns cycles median_s Minsn/s Mcycles/s
 while read -r file args; do
     [ -n "$file" ] || continue
@@ -39,8 +76,6 @@ EOF2
 # shipped A100 vectorAdd trace.
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-host_seconds() { sed 's/.*"host":{"seconds":\([0-9.e+-]*\).*/\1/'; }
 printf '\n%-58s %12s %12s %12s %9s\n' "trace-driven vs execution-driven" warp_insns run_Minsn/s trace_Minsn/s ratio
 while read -r file cfg defs; do
     [ -n "$file" ] || continue

@@ -113,6 +113,7 @@ int mshr_find(const cache *c, uint64_t line, uint32_t sectors)
 
 int mshr_alloc(cache *c, uint64_t line, uint32_t sectors)
 {
+    if (c->mshrs_used >= c->p.mshrs) return -1;
     for (int i = 0; i < c->p.mshrs; i++)
         if (!c->m[i].used) {
             c->m[i] = (mshr){ line, sectors, -1, -1, 1 };

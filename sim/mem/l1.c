@@ -15,6 +15,10 @@ struct l1_cache {
     msg_pool wait;           /* merged misses waiting for a fill */
     l1_sm_port port;
     kernel_stats *st;
+    /* the head load found no MSHR or no room below; until an MSHR frees, a
+     * fill lands or the output queue drains it would find the same, so
+     * l1_tick counts the stall without looking again */
+    int stalled;
 };
 
 l1_cache *l1_new(const l1_params *p, int sm, l1_sm_port port, kernel_stats *st)
@@ -48,7 +52,7 @@ mem_msg *l1_out_peek(l1_cache *l) { return fifo_peek(&l->out); }
 int l1_busy(const l1_cache *l) { return l->in.n || l->out.n; }
 uint64_t l1_next_event(const l1_cache *l) { return timed_next(&l->hits); }
 
-void l1_out_pop(l1_cache *l) { fifo_pop(&l->out); }
+void l1_out_pop(l1_cache *l) { fifo_pop(&l->out); l->stalled = 0; }
 
 static void complete(l1_cache *l, const mem_msg *m, uint64_t now)
 {
@@ -69,6 +73,7 @@ void l1_response(l1_cache *l, const mem_msg *m, uint64_t now)
 {
     if (m->l1_mshr >= 0) {                  /* a fill: install, wake every merged request */
         int e = m->l1_mshr;
+        l->stalled = 0;
         uint64_t victim;
         uint32_t vd;
         /* a dirty victim (local write-back data) that finds the output
@@ -117,6 +122,7 @@ static void load(l1_cache *l, mem_msg *q, uint64_t now)
     uint32_t fetch = l->p.sectored ? q->sectors : (uint32_t)((1ull << l->c.sectors_per_line) - 1);
     if (fifo_full(&l->out) || (e = mshr_alloc(&l->c, q->line, fetch)) < 0) {
         st->v[STAT_l1_mshr_stalls]++;
+        l->stalled = 1;
         return;
     }
     q->sectors = fetch;
@@ -149,6 +155,7 @@ void l1_tick(l1_cache *l, uint64_t now)
 {
     mem_msg *q = fifo_peek(&l->in);
     if (!q) return;
+    if (l->stalled) { l->st->v[STAT_l1_mshr_stalls]++; return; }
     int before = fifo_room(&l->in);
     if (q->kind == MR_LOAD && q->use_l1) load(l, q, now);
     else if (q->kind == MR_STORE && q->use_l1 && l->p.local_write_back) store_back(l, q);
