@@ -8,7 +8,7 @@ func_status workload_run(workload *w, const config *cfg, const func_options *fo,
     uint64_t used = 0;
     for (int i = 0; i < w->nlaunches; i++) {
         uint8_t cbank[ISA_PARAM_BASE + 32 * 8];
-        uint32_t size, grid[3], block[3];
+        uint32_t size = 0, grid[3] = { 0 }, block[3] = { 0 };
         if (workload_cbank(w, i, cbank, &size, grid, block, d)) return FUNC_BAD_LAUNCH;
         func_launch l = { w->launches[i].k, &w->prog.src, { grid[0], grid[1], grid[2] },
                           { block[0], block[1], block[2] }, cbank, size };
