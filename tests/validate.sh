@@ -24,11 +24,11 @@ grep -q "| 2 | fp32 latency | 18.5 | 18.5.* | pass |" "$tmp/miss.md" || { echo "
 # the same miss with a reason passes the command (1 of 2 = 50% >= require 50%) and prints the reason
 sed -e 's/tol=10%$/tol=10% why="a known gap"/' -e '1i require 50%' "$tmp/miss.val" > "$tmp/why.val"
 sed -i '5s/ why="a known gap"//' "$tmp/why.val"
-expect 0 "1 of 2 judged rows pass" -- "$bin" validate -o "$tmp/why.md" "$tmp/why.val"
+expect 0 "1 of 2 predicted rows pass" -- "$bin" validate -o "$tmp/why.md" "$tmp/why.val"
 grep -q "a known gap" "$tmp/why.md" || { echo "FAIL: the reason of a miss is not in the report"; fail=1; }
 # below the required share: exit 1
 sed 's/require 50%/require 60%/' "$tmp/why.val" > "$tmp/share.val"
-expect 1 "1 of 2 judged rows pass (50%, 60% required)" -- "$bin" validate -o "$tmp/share.md" "$tmp/share.val"
+expect 1 "1 of 2 predicted rows pass (50%, 60% required)" -- "$bin" validate -o "$tmp/share.md" "$tmp/share.val"
 
 # errors in the rows file name file:line:column and exit 2
 bad() {  # bad PATTERN ROW-LINE
@@ -42,6 +42,29 @@ bad "bad.val:3:34: error: unknown row attribute 'tolerance'" 'row "x" seed=1 val
 bad "bad.val:3:34: error: bad range '5..1'" 'row "x" seed=1 value="cycles(l)" range=5..1'
 bad "bad.val:3:22: error: write the value in quotes" 'row "x" seed=1 value=cycles(l) info'
 bad "bad.val:3:1: error: unknown statement 'rwo'" 'rwo "x"'
+# a row must be able to fail both ways
+bad "bad.val:3:1: error: min=4 cannot fail above" 'row "x" seed=5 value="cycles(l)" min=4'
+bad "bad.val:3:1: error: max=9 cannot fail below" 'row "x" seed=5 value="cycles(l)" max=9'
+bad "bad.val:3:1: error: range=6..8 does not contain the seed's figure 5" 'row "x" seed=5 value="cycles(l)" range=6..8'
+# calibrated rows name their parameters and carry an id
+bad "error: name the config parameters set from this figure" 'row "x" seed=5 value="cycles(l)" tol=5% calibrated'
+bad "bad.val:3:1: error: a calibrated row needs an id=" 'row "x" seed=5 value="cycles(l)" tol=5% calibrated=unit_int.latency'
+bad "error: calibrated=unit_int.lat: 'unit_int.lat' is not a config key" 'row "x" seed=5 id=a value="cycles(l)" tol=5% calibrated=unit_int.lat'
+# calibration strict: the configs' [calibrated: ID] tags and the rows agree both ways
+grep -q "^calibration strict" "$top/validation/seeds.val" || { echo "FAIL: seeds.val does not check its calibration"; fail=1; }
+printf '[unit_int]\nlatency = 18 # [calibrated: lat]\n' > "$tmp/t.cfg"
+cal() {  # cal STATUS PATTERN ROW
+    printf 'calibration strict\nsection "s"\nrun l: -c %s microbench/latency_chain.sass\n%s\n' "$tmp/t.cfg" "$3" > "$tmp/cal.val"
+    expect "$1" "$2" -- "$bin" validate -o "$tmp/cal.md" "$tmp/cal.val"
+}
+cal 0 "0 of 0 predicted rows pass.*1 of 1 calibrated rows pass" \
+    'row "int" seed=18 value="report(l, cycles_per_instruction, 0)" tol=10% id=lat calibrated=unit_int.latency'
+grep -q "| calibrated (\`unit_int.latency\`) | pass |" "$tmp/cal.md" || { echo "FAIL: the calibrated row's kind"; fail=1; }
+cal 2 "t.cfg:2: unit_int.latency was set from row 'int' .*counted as predicted" \
+    'row "int" seed=18 value="report(l, cycles_per_instruction, 0)" tol=10% id=lat'
+cal 2 "no config its runs use tags unit_fp32.latency with \[calibrated: lat\]" \
+    'row "int" seed=18 value="report(l, cycles_per_instruction, 1)" tol=10% id=lat calibrated=unit_fp32.latency'
+
 # a row whose expression fails at run time is an error row and a regression
 printf 'section "s"\nrun l: -c gf100 microbench/latency_chain.sass\nrow "x" seed=1 value="report(l, nothere)" info\n' > "$tmp/rt.val"
 expect 1 "run l has no report 'nothere'" -- "$bin" validate -o "$tmp/rt.md" "$tmp/rt.val"

@@ -3,13 +3,20 @@
  *
  * A rows file, one statement per line (`#` starts a comment):
  *   title "..."                      the report's heading
- *   require 80%                      the share of pass/miss rows that must pass
+ *   require 80%                      the share of predicted rows that must pass
+ *   calibration strict               check calibrated rows against the configs' tags
  *   section "..."                    a new table; `text "..."` adds a paragraph to it
  *   run NAME [fast]: ARGS            warpsim run arguments (-c, --set, -D, a workload
  *                                    under workloads/); `fast` joins the make-check subset
- *   row "quantity" seed=FIG value="EXPR" RULE [unit=U] [source=S] [calibrated] [why="..."]
+ *   row "quantity" seed=FIG value="EXPR" RULE [unit=U] [source=S] [quote="..."]
+ *       [id=ID calibrated=KEY[,KEY]] [why="..."]
  * RULE is tol=P% (within P% of seed), range=LO..HI [tol=P%], min=X, max=X or
- * info (shown, never judged). EXPR is arithmetic over report(RUN, NAME[, I]),
+ * info (shown, never judged). A judged row must be able to fail both ways:
+ * min/max only for a seed figure that is itself one-sided ("> 9"), and a
+ * range must contain the seed figure. A row whose figure set config
+ * parameters is calibrated=KEYS with an id=; each key's line in the configs
+ * the runs use carries "[calibrated: ID]" in its comment (checked both ways).
+ * Only predicted rows count towards `require`. EXPR is arithmetic over report(RUN, NAME[, I]),
  * cycles(RUN[, K]), ms(RUN[, K]), stat(RUN, K, COUNTER), min, max, abs.
  * A row with `why` is a known miss: the report prints the reason when it
  * misses; any other row that misses is a regression and fails the command. */
@@ -22,38 +29,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-enum { RULE_TOL, RULE_RANGE, RULE_MIN, RULE_MAX, RULE_INFO };
-enum { ROW_PASS, ROW_MISS, ROW_INFO, ROW_ERROR, ROW_SKIPPED };
-
-typedef struct {
-    int line, section, rule, calibrated;
-    char quantity[160], seed_text[48], unit[24], source[64], why[600], value_text[240];
-    double target, lo, hi, tol;
-    expr *value;
-    int runs[8], nruns;
-    double got;
-    int result;
-    char error[320];
-} val_row;
-
-typedef struct {
-    char title[160];
-    char text[2048];
-} val_section;
-
-typedef struct {
-    const char *path;
-    char title[160];
-    double require;
-    val_section sec[24];
-    int nsec;
-    val_run *runs;
-    int nruns;
-    val_row *rows;
-    int nrows;
-    diag *d;
-} val_file;
 
 /* ---- reading the rows file ---- */
 
@@ -185,8 +160,21 @@ static int row_attribute(val_file *f, val_row *row, const char *line, int ln, co
     } else if (!strcmp(key, "unit")) snprintf(row->unit, sizeof row->unit, "%s", val);
     else if (!strcmp(key, "source")) snprintf(row->source, sizeof row->source, "%s", val);
     else if (!strcmp(key, "why")) snprintf(row->why, sizeof row->why, "%s", val);
-    else {
-        diag_at(f->d, f->path, ln, col, line, "unknown row attribute '%s' (seed value tol range min max unit source why, and the words info calibrated)", key);
+    else if (!strcmp(key, "quote")) snprintf(row->quote, sizeof row->quote, "%s", val);
+    else if (!strcmp(key, "id")) snprintf(row->id, sizeof row->id, "%s", val);
+    else if (!strcmp(key, "calibrated")) {
+        row->calibrated = 1;
+        snprintf(row->cal_keys, sizeof row->cal_keys, "%s", val);
+        char keys[200], *save = NULL;
+        snprintf(keys, sizeof keys, "%s", val);
+        for (char *k = strtok_r(keys, ",", &save); k; k = strtok_r(NULL, ",", &save))
+            if (config_find(k) < 0 && strncmp(k, "opcode.", 7)) {
+                diag_at(f->d, f->path, ln, col, line, "calibrated=%s: '%s' is not a config key (docs/config.md)", val, k);
+                return 1;
+            }
+    } else {
+        diag_at(f->d, f->path, ln, col, line, "unknown row attribute '%s' (seed value tol range min max unit source why "
+                "quote id calibrated, and the word info)", key);
         return 1;
     }
     return 0;
@@ -214,8 +202,11 @@ static int parse_row(val_file *f, const char *line, int ln, const char *rest)
         char *eq = strchr(word, '=');
         if (!eq) {
             if (!strcmp(word, "info")) row->rule = RULE_INFO;
-            else if (!strcmp(word, "calibrated")) row->calibrated = 1;
-            else { diag_at(f->d, f->path, ln, col, line, "expected key=value, 'info' or 'calibrated', found '%s'", word); return 1; }
+            else if (!strcmp(word, "calibrated")) {
+                diag_at(f->d, f->path, ln, col, line, "name the config parameters set from this figure: "
+                        "calibrated=KEY[,KEY] (and give the row an id= for their configs' [calibrated: ID] tags)");
+                return 1;
+            } else { diag_at(f->d, f->path, ln, col, line, "expected key=value or 'info', found '%s'", word); return 1; }
             continue;
         }
         *eq = 0;
@@ -225,6 +216,16 @@ static int parse_row(val_file *f, const char *line, int ln, const char *rest)
                           : (row->rule == RULE_TOL && isnan(row->target)) ? "a numeric seed= for tol" : NULL;
     if (missing) { diag_at(f->d, f->path, ln, 1, line, "the row needs %s", missing); return 1; }
     if (row->rule == RULE_RANGE && isnan(row->target)) row->target = (row->lo + row->hi) / 2;
+    if (row->calibrated && !row->id[0]) {
+        diag_at(f->d, f->path, ln, 1, line, "a calibrated row needs an id= that its configs' [calibrated: ID] tags name");
+        return 1;
+    }
+    for (int i = 0; row->id[0] && i < f->nrows; i++)
+        if (!strcmp(f->rows[i].id, row->id)) {
+            diag_at(f->d, f->path, ln, 1, line, "id=%s is taken by the row at line %d", row->id, f->rows[i].line);
+            return 1;
+        }
+    if (validate_check_rule(f, row, line)) return 1;
     f->nrows++;
     return 0;
 }
@@ -257,6 +258,9 @@ static int parse_line(val_file *f, const char *line, int ln)
             return 1;
         }
         f->require /= 100;
+    } else if (!strcmp(word, "calibration")) {
+        if (strcmp(text, "strict")) { diag_at(f->d, f->path, ln, tcol, line, "calibration takes 'strict', found '%s'", text); return 1; }
+        f->strict = 1;
     } else if (!strcmp(word, "section")) {
         if (f->nsec == 24) { diag_at(f->d, f->path, ln, col, line, "more than 24 sections"); return 1; }
         snprintf(f->sec[f->nsec].title, sizeof f->sec[0].title, "%.159s", text);
@@ -267,7 +271,7 @@ static int parse_line(val_file *f, const char *line, int ln)
         size_t l = strlen(t);
         snprintf(t + l, sizeof f->sec[0].text - l, "%s%s", l ? " " : "", text);
     } else {
-        diag_at(f->d, f->path, ln, col, line, "unknown statement '%s' (title require section text run row)", word);
+        diag_at(f->d, f->path, ln, col, line, "unknown statement '%s' (title require calibration section text run row)", word);
         return 1;
     }
     return 0;
@@ -391,117 +395,17 @@ static void judge(const val_file *f, val_row *row)
     row->result = ok ? ROW_PASS : ROW_MISS;
 }
 
-/* ---- the report ---- */
-
-static void rule_text(const val_row *row, char *buf, size_t len)
-{
-    switch (row->rule) {
-    case RULE_TOL: snprintf(buf, len, "±%g%%", row->tol * 100); break;
-    case RULE_RANGE: snprintf(buf, len, "%g – %g%s", row->lo, row->hi, row->tol > 0 ? " ±" : ""); break;
-    case RULE_MIN: snprintf(buf, len, "≥ %g", row->lo); break;
-    case RULE_MAX: snprintf(buf, len, "≤ %g", row->hi); break;
-    default: snprintf(buf, len, "—"); break;
-    }
-    if (row->rule == RULE_RANGE && row->tol > 0) {
-        size_t l = strlen(buf);
-        snprintf(buf + l, len - l, "%g%%", row->tol * 100);
-    }
-}
-
-static void write_row(FILE *out, const val_file *f, const val_row *row, int n)
-{
-    static const char *const verdict[] = { "pass", "**miss**", "info", "**error**", "not run" };
-    char got[48] = "—", ratio[32] = "—", rule[48], runs[160] = "";
-    if (row->result == ROW_PASS || row->result == ROW_MISS || row->result == ROW_INFO) {
-        snprintf(got, sizeof got, "%.4g", row->got);
-        if (isfinite(row->target) && row->target != 0) snprintf(ratio, sizeof ratio, "%.2f", row->got / row->target);
-    }
-    rule_text(row, rule, sizeof rule);
-    for (int i = 0; i < row->nruns; i++) {
-        size_t l = strlen(runs);
-        snprintf(runs + l, sizeof runs - l, "%s[%s](#run-%s)", i ? ", " : "", f->runs[row->runs[i]].name, f->runs[row->runs[i]].name);
-    }
-    fprintf(out, "| %d | %s%s%s%s | %s | %s | %s | %s | %s%s | %s |\n", n, row->quantity, row->unit[0] ? " (" : "",
-            row->unit, row->unit[0] ? ")" : "", row->seed_text, got, ratio, rule, verdict[row->result],
-            row->calibrated ? " (calibrated)" : "", runs);
-}
-
-static void write_section(FILE *out, const val_file *f, int s, int *n)
-{
-    int shown = 0;
-    for (int i = 0; i < f->nrows; i++) shown += f->rows[i].section == s && f->rows[i].result != ROW_SKIPPED;
-    if (!shown) return;
-    fprintf(out, "\n## %s\n\n", f->sec[s].title);
-    if (f->sec[s].text[0]) fprintf(out, "%s\n\n", f->sec[s].text);
-    fprintf(out, "| # | quantity | seed | warpsim | ratio | tolerance | result | runs |\n");
-    fprintf(out, "|---|---|---|---|---|---|---|---|\n");
-    int first = *n;
-    for (int i = 0; i < f->nrows; i++)
-        if (f->rows[i].section == s && f->rows[i].result != ROW_SKIPPED) write_row(out, f, &f->rows[i], ++*n);
-    int k = first, notes = 0;
-    for (int i = 0; i < f->nrows; i++) {
-        const val_row *row = &f->rows[i];
-        if (row->section != s || row->result == ROW_SKIPPED) continue;
-        k++;
-        const char *why = row->result == ROW_ERROR ? row->error : row->result == ROW_MISS ? row->why : NULL;
-        if (row->result == ROW_MISS && !why[0]) why = "not expected: a regression";
-        if (!why) continue;
-        if (!notes++) fprintf(out, "\nWhy rows miss:\n\n");
-        fprintf(out, "- **%d** (%s): %s\n", k, row->source[0] ? row->source : "seed", why);
-    }
-}
-
-static void write_runs(FILE *out, const val_file *f)
-{
-    fprintf(out, "\n## Runs\n\nEach row's figure comes from these runs; each line reproduces one.\n\n");
-    for (int i = 0; i < f->nruns; i++) {
-        const val_run *r = &f->runs[i];
-        if (!r->wanted) continue;
-        const char *a = r->args;
-        while (*a == ' ') a++;
-        fprintf(out, "- <a id=\"run-%s\"></a>`%s`: `./warpsim run ", r->name, r->name);
-        for (const char *p = a; *p; p++) {
-            if (p == strstr(a, r->file) && !strcmp(p, r->file)) { fprintf(out, "workloads/%s", r->file); break; }
-            fputc(*p == '"' ? '\'' : *p, out);
-        }
-        fprintf(out, " --stats=json`%s\n", r->fast ? " (in `make check`)" : "");
-    }
-}
-
-static int count(const val_file *f, int result)
-{
-    int n = 0;
-    for (int i = 0; i < f->nrows; i++) n += f->rows[i].result == result;
-    return n;
-}
-
-static void write_report(FILE *out, const val_file *f, const char *rows_path, int fast)
-{
-    int pass = count(f, ROW_PASS), miss = count(f, ROW_MISS) + count(f, ROW_ERROR), info = count(f, ROW_INFO);
-    fprintf(out, "# %s\n\n", f->title[0] ? f->title : "Validation");
-    fprintf(out, "Generated by `make validate` (`warpsim validate %s%s`) from `%s`; do not edit by hand.\n\n",
-            fast ? "--fast " : "", rows_path, rows_path);
-    fprintf(out, "**%d of %d judged rows pass (%.0f%%; at least %.0f%% required)**; %d more rows are shown for information. "
-            "*ratio* is warpsim's figure over the seed's (over the middle of a range). A *calibrated* row checks a figure "
-            "that a config parameter was set from: it shows the model reproduces it end to end, not that it predicts it. "
-            "Every other row is a prediction from the published parameters.\n",
-            pass, pass + miss, pass + miss ? 100.0 * pass / (pass + miss) : 0, f->require * 100, info);
-    int n = 0;
-    for (int s = 0; s < f->nsec; s++) write_section(out, f, s, &n);
-    write_runs(out, f);
-}
-
 /* ---- the command ---- */
 
 /* write to PATH.tmp, then rename: a reader never sees half a report */
 static int save_report(const val_file *f, const char *rows_path, int fast, const char *out_path)
 {
-    if (!out_path) { write_report(stdout, f, rows_path, fast); return 0; }
+    if (!out_path) { validate_write_report(stdout, f, rows_path, fast); return 0; }
     char tmp[1100];
     snprintf(tmp, sizeof tmp, "%s.tmp", out_path);
     FILE *out = fopen(tmp, "w");
     if (!out) { fprintf(stderr, "error: cannot write %s (does its directory exist?)\n", tmp); return 1; }
-    write_report(out, f, rows_path, fast);
+    validate_write_report(out, f, rows_path, fast);
     if (fclose(out) || rename(tmp, out_path)) {
         fprintf(stderr, "error: cannot write %s\n", out_path);
         remove(tmp);
@@ -535,7 +439,10 @@ int cli_validate(int argc, char **argv)
     f.runs = xcalloc(256, sizeof *f.runs);
     f.rows = xcalloc(256, sizeof *f.rows);
     int status = EXIT_BAD_INPUT;
-    if (read_rows(&f, rows_path) || d.errors) { cli_print_diag(&d); goto done; }
+    if (read_rows(&f, rows_path) || d.errors || (f.strict && validate_check_calibration(&f, cli_configs_dir())) || d.errors) {
+        cli_print_diag(&d);
+        goto done;
+    }
     for (int i = 0; i < f.nrows; i++) {
         val_row *row = &f.rows[i];
         int selected = 1;
@@ -555,10 +462,13 @@ int cli_validate(int argc, char **argv)
                     row->result == ROW_ERROR ? row->error : "misses its tolerance and has no why=\"...\"", row->got, row->seed_text);
         }
     }
-    int pass = count(&f, ROW_PASS), judged = pass + count(&f, ROW_MISS) + count(&f, ROW_ERROR);
+    int pass = validate_count(&f, ROW_PASS, 0);
+    int judged = pass + validate_count(&f, ROW_MISS, 0) + validate_count(&f, ROW_ERROR, 0);
+    int cpass = validate_count(&f, ROW_PASS, 1);
+    int cjudged = cpass + validate_count(&f, ROW_MISS, 1) + validate_count(&f, ROW_ERROR, 1);
     double share = judged ? (double)pass / judged : 1;
-    fprintf(stderr, "validate: %d of %d judged rows pass (%.0f%%, %.0f%% required), %d regressions\n", pass, judged,
-            100 * share, 100 * f.require, regressions);
+    fprintf(stderr, "validate: %d of %d predicted rows pass (%.0f%%, %.0f%% required); %d of %d calibrated rows pass; "
+            "%d regressions\n", pass, judged, 100 * share, 100 * f.require, cpass, cjudged, regressions);
     if (save_report(&f, rows_path, fast, out_path)) goto done;
     status = regressions || share < f.require ? EXIT_CHECK_FAILED : EXIT_PASS;
 done:
