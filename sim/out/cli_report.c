@@ -50,14 +50,21 @@ static uint64_t pc_counter(const pc_stats *p, int i)
     return *(const uint64_t *)((const char *)p + pc_stat_table[i].offset);
 }
 
+/* the end of the pc_stats.def group that starts at row i */
+static int group_end(int i)
+{
+    int end = i;
+    while (end < PC_STAT_COUNT && !strcmp(pc_stat_table[end].group, pc_stat_table[i].group)) end++;
+    return end;
+}
+
 /* the per-PC counters of pc_stats.def: a group appears when any of its
  * counters is non-zero (group `always`: always) */
 static void json_pc_counters(json_writer *j, const pc_stats *p)
 {
     for (int i = 0; i < PC_STAT_COUNT;) {
-        int end = i, any = !strcmp(pc_stat_table[i].group, "always");
-        while (end < PC_STAT_COUNT && !strcmp(pc_stat_table[end].group, pc_stat_table[i].group))
-            any |= pc_counter(p, end++) != 0;
+        int end = group_end(i), any = !strcmp(pc_stat_table[i].group, "always");
+        for (int k = i; k < end; k++) any |= pc_counter(p, k) != 0;
         for (; i < end; i++)
             if (any) json_uint(j, pc_stat_table[i].json, pc_counter(p, i));
     }
@@ -67,9 +74,8 @@ static void json_pc_counters(json_writer *j, const pc_stats *p)
 static void text_pc_counters(const pc_stats *p)
 {
     for (int i = 0; i < PC_STAT_COUNT;) {
-        int end = i, any = 0;
-        for (; end < PC_STAT_COUNT && !strcmp(pc_stat_table[end].group, pc_stat_table[i].group); end++)
-            any |= pc_stat_table[end].view != PC_VIEW_NONE && pc_counter(p, end) != 0;
+        int end = group_end(i), any = 0;
+        for (int k = i; k < end; k++) any |= pc_stat_table[k].view != PC_VIEW_NONE && pc_counter(p, k) != 0;
         const char *sep = "  [";
         for (; any && i < end; i++) {
             const pc_stat_info *c = &pc_stat_table[i];

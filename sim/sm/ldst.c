@@ -82,9 +82,12 @@ void ldst_cost(ldst_unit *u, kernel_stats *ks, int warp, const isrc_static *st, 
     if ((uint64_t)lines > *occupancy) *occupancy = (uint64_t)lines;
 }
 
-int ldst_submit(ldst_unit *u, int warp, uint64_t age, const isrc_static *st, int nreq, uint64_t now)
+void ldst_observe(ldst_unit *u, const struct sim_observer *obs) { u->obs = obs; }
+
+int ldst_submit(ldst_unit *u, int warp, uint64_t age, const isrc_static *st, int executed, uint64_t now)
 {
     const sm_params *p = u->p;
+    int nreq = executed ? u->nreq : 0;
     int kind = st->is_atomic ? MR_ATOMIC : st->is_load ? MR_LOAD : MR_STORE;
     /* local data per l1.cache_local; global data per l1.cache_global, which
      * .CA turns on and .CG/.CS/.CV turn off (cache operators, PTX ISA) */

@@ -49,10 +49,12 @@ int ldst_queue_room(const ldst_unit *u);
  * for ldst_submit. */
 void ldst_cost(ldst_unit *u, kernel_stats *ks, int warp, const isrc_static *st, const isa_result *res, uint64_t exec,
                uint64_t now, uint64_t *occupancy, uint64_t *extra);
-/* hand the lines of the last ldst_cost (none when nreq = 0) to the memory
- * system; returns the load record's tag when registers wait for them, -1
- * when nothing will come back */
-int ldst_submit(ldst_unit *u, int warp, uint64_t age, const isrc_static *st, int nreq, uint64_t now);
+/* hand the lines of the last ldst_cost to the memory system (none when no
+ * lane executed); returns the load record's tag when registers wait for
+ * them, -1 when nothing will come back */
+int ldst_submit(ldst_unit *u, int warp, uint64_t age, const isrc_static *st, int executed, uint64_t now);
+/* obs watches the unit's memory work (exec/observer.h), or NULL */
+void ldst_observe(ldst_unit *u, const struct sim_observer *obs);
 /* one line of record `tag` returned; 1 when it was the last, with the
  * record copied to *done and freed */
 int ldst_line_done(ldst_unit *u, int tag, load_record *done);

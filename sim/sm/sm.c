@@ -40,7 +40,7 @@ void sm_init(sm_t *sm, int id, const sm_params *p, isrc *src, int nwarps, int wa
 
 void sm_poke(sm_t *sm) { sm->poked = 1; }
 
-void sm_observe(sm_t *sm, const struct sim_observer *obs) { sm->ldst.obs = obs; }
+void sm_observe(sm_t *sm, const struct sim_observer *obs) { ldst_observe(&sm->ldst, obs); }
 
 void sm_grow_pc(sm_t *sm, int npc) { stats_grow_pc(&sm->st, npc); }
 
@@ -236,7 +236,7 @@ static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int
     if (st->is_mem && st->mem_space != SPACE_SHARED) {
         /* global and local: the line requests go to the memory system; the
          * destination registers wait until all of them have returned */
-        int tag = ldst_submit(&sm->ldst, local, sm->age[local], st, dy.exec ? sm->ldst.nreq : 0, now);
+        int tag = ldst_submit(&sm->ldst, local, sm->age[local], st, dy.exec != 0, now);
         if (tag >= 0) t->nloads++;
         latency = tag >= 0 ? UINT64_MAX : 1;
         if (st->is_load) p->policy->notify(&sm->sched[s], pos, SCHED_LONG_LATENCY);
