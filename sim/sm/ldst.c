@@ -56,8 +56,12 @@ static void shared_cost(const ldst_unit *u, kernel_stats *ks, int warp, const is
     ks->conflict_hist[conflict_bucket(worst)]++;
     ps->passes += (uint64_t)passes;
     if ((uint64_t)worst > ps->worst_conflict) ps->worst_conflict = (uint64_t)worst;
-    if ((uint64_t)passes > *occupancy) *occupancy = (uint64_t)passes;
-    *extra = (uint64_t)(passes > groups ? passes - groups : 0);
+    /* each pass holds the banks cycles_per_pass cycles (seed 000: a bank
+     * serves 32 bits per two cycles on CC 2.0), so an n-way conflict costs
+     * the pipeline n passes and delays the result by the replayed ones */
+    uint64_t cpp = (uint64_t)p->smem_cycles_per_pass;
+    if ((uint64_t)passes * cpp > *occupancy) *occupancy = (uint64_t)passes * cpp;
+    *extra = (uint64_t)(passes > groups ? passes - groups : 0) * cpp;
     if (u->obs && u->obs->mem_access) {
         obs_mem m = { u->sm_id, warp, st->pc, now, SPACE_SHARED, access_kind(st), 0, 0, exec, passes, worst };
         u->obs->mem_access(u->obs->ctx, &m);

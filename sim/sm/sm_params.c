@@ -86,6 +86,7 @@ int sm_params_load(sm_params *p, const config *cfg, diag *d)
     p->smem_banks = (int)CFG(cfg, smem_banks);
     p->smem_bank_width = (int)CFG(cfg, smem_bank_width);
     p->smem_lanes_per_cycle = (int)CFG(cfg, smem_lanes_per_cycle);
+    p->smem_cycles_per_pass = (int)CFG(cfg, smem_cycles_per_pass);
     p->barrier_latency = (int)CFG(cfg, sync_barrier_latency);
     p->barrier_per_warp = (int)CFG(cfg, sync_barrier_per_warp);
     p->membar_cta = (int)CFG(cfg, sync_membar_cta);
