@@ -126,13 +126,23 @@ static int parse_number(const char *s, double *out)
     return end != s && (!*end || !strcmp(end, "%"));
 }
 
+/* a seed figure: a number, optionally followed by " (how it is derived)" */
+static int parse_seed_number(const char *s, double *out)
+{
+    char *end;
+    *out = strtod(s, &end);
+    if (end == s) return 0;
+    if (!*end || !strcmp(end, "%")) return 1;
+    return end[0] == ' ' && end[1] == '(' && end[strlen(end) - 1] == ')';
+}
+
 static int row_attribute(val_file *f, val_row *row, const char *line, int ln, const char *key, const char *val, int col)
 {
     if (!strcmp(key, "seed")) {
         snprintf(row->seed_text, sizeof row->seed_text, "%s", val);
         const char *num = val;
         while (*num && !isdigit((unsigned char)*num) && *num != '-' && *num != '.') num++;
-        if (!parse_number(num, &row->target)) row->target = NAN;
+        if (!parse_seed_number(num, &row->target)) row->target = NAN;
     } else if (!strcmp(key, "value")) {
         snprintf(row->value_text, sizeof row->value_text, "%s", val);
         int vcol = col + (int)strlen(key) + 1;
