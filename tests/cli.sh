@@ -35,5 +35,13 @@ expect 3 "deadlock in kernel 'spinlock'" -- "$bin" run "$top/workloads/divergenc
 sed 's/IMAD.WIDE.U32 R4, R0, 8, c\[c\]/IMAD.WIDE.U32 R4, R0, 16, c[c]/' "$wl" > "$tmp/oob.sass"
 expect 3 "kernel 'vecadd', block (.*), warp .*, lane .*, pc 12: access outside every buffer" -- "$bin" run "$tmp/oob.sass"
 expect 3 "max-instructions=100" -- "$bin" run --max-instructions=100 "$wl"
+# caches persist across the launches of a workload (launch.flush): without
+# the prefetcher the first launch of straight-line code misses and the second
+# hits; launch.flush=all makes both cold; the prefetcher hides the misses
+sc=$top/workloads/microbench/straight_chain.sass
+expect 0 "report cycles_per_add: 2[0-9.]* 1[89][0-9.]*$" -- "$bin" run -c gf100 --set icache.prefetch_lines=0 "$sc"
+expect 0 "report cycles_per_add: \(2[0-9.]*\) \1$" -- "$bin" run -c gf100 --set icache.prefetch_lines=0 --set launch.flush=all "$sc"
+expect 0 "report cycles_per_add: 18 18$" -- "$bin" run -c gf100 "$sc"
+expect 0 "icache_prefetches.*[1-9]" -- "$bin" run -c gf100 --stats=json "$sc"
 [ $fail -eq 0 ] && echo "cli checks pass"
 exit $fail

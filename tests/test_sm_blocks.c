@@ -1,11 +1,13 @@
 /* tests/test_sm_blocks.c — the SM's blocks alone: the coalescer (lines and
  * sectors of a warp access), the shared-memory banks (conflict degree,
- * broadcast, bank width, lane groups) and each scheduling policy's order. */
+ * broadcast, bank width, lane groups), each scheduling policy's order and
+ * the instruction cache's fill timing and prefetcher. */
 #include <check.h>
 #include <string.h>
 #include "check_main.h"
 #include "sm/coalesce.h"
 #include "sm/sched.h"
+#include "sm/icache.h"
 
 static uint64_t addr[64];
 
@@ -115,6 +117,36 @@ START_TEST(policy_orders)
 }
 END_TEST
 
+/* a 1 KB, 2-way cache of 128 B lines with a 100-cycle miss */
+START_TEST(icache_fills_and_prefetch)
+{
+    cache_params p = { 1024, 128, 128, 2, 1, 0, 0, 0, 0 };
+    kernel_stats st;
+    memset(&st, 0, sizeof st);
+    icache_unit u;
+    icache_unit_init(&u, &p, 100, 1);
+    ck_assert_uint_eq(icache_unit_fetch(&u, 0, 10, &st), 110);      /* a cold miss */
+    ck_assert_uint_eq(st.v[STAT_icache_misses], 1);
+    ck_assert_uint_eq(st.v[STAT_icache_prefetches], 1);              /* line 128 requested */
+    ck_assert_uint_eq(icache_unit_fetch(&u, 8, 20, &st), 110);       /* the line is still coming */
+    ck_assert_uint_eq(icache_unit_fetch(&u, 128, 50, &st), 110);     /* the prefetched line, in flight */
+    ck_assert_uint_eq(icache_unit_fetch(&u, 8, 120, &st), 120);      /* arrived: a plain hit */
+    ck_assert_uint_eq(icache_unit_fetch(&u, 128, 300, &st), 300);
+    ck_assert_uint_eq(st.v[STAT_icache_misses], 1);                  /* the prefetch spared a miss */
+    ck_assert_uint_eq(st.v[STAT_icache_prefetches], 2);              /* entering 128 asked for 256 */
+    icache_unit_flush(&u);
+    ck_assert_uint_eq(icache_unit_fetch(&u, 128, 400, &st), 500);    /* flushed: cold again */
+    icache_unit_free(&u);
+    /* no prefetcher: every new line misses */
+    icache_unit_init(&u, &p, 100, 0);
+    memset(&st, 0, sizeof st);
+    icache_unit_fetch(&u, 0, 0, &st);
+    ck_assert_uint_eq(icache_unit_fetch(&u, 128, 200, &st), 300);
+    ck_assert_uint_eq(st.v[STAT_icache_prefetches], 0);
+    icache_unit_free(&u);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("sm_blocks");
@@ -122,6 +154,7 @@ int main(void)
     tcase_add_test(t, coalescer_lines_and_sectors);
     tcase_add_test(t, banks_conflict_degree);
     tcase_add_test(t, policy_orders);
+    tcase_add_test(t, icache_fills_and_prefetch);
     suite_add_tcase(s, t);
     return run_suite(s);
 }

@@ -125,7 +125,7 @@ printf '%s' "$out" | grep -q '"bank_conflict_degrees":{"1":1,"2":1,' && [ "$(fie
   echo "0040 ffffffff 0 BAR.SYNC 0 0 0"; echo "0050 ffffffff 0 EXIT 0 0 0"; echo "#END_TB"; } > "$tmp/bar.traceg"
 out=$("$bin" trace -c gf100 --stats=json "$tmp/bar.traceg")
 waited=$(printf '%s' "$out" | grep -o '"barrier":[0-9]*' | head -1 | cut -d: -f2)
-[ "$(field "$out" barriers)" = 2 ] && [ "${waited:-0}" -gt 50 ] || { echo "FAIL: barrier: $waited cycles waited"; fail=1; }
+[ "$(field "$out" barriers)" = 2 ] && [ "${waited:-0}" -gt 10 ] || { echo "FAIL: barrier: $waited cycles waited"; fail=1; }
 
 # atomics: 32 lanes add to one address; a reduction without a result
 { header 5 0 32; echo "warp = 0"; echo "insts = 3"
@@ -136,10 +136,11 @@ out=$("$bin" trace -c gf100 --stats=json "$tmp/atom.traceg")
 [ "$(field "$out" global_atomics)" = 2 ] && [ "$(field "$out" l2_atomics)" -ge 2 ] || { echo "FAIL: atomics: $out" | head -c 700; fail=1; }
 
 # a list of copies and kernels, and an .xz kernel giving the same cycles
+# (each kernel on a cold GPU: by default the second would find warm caches)
 printf 'MemcpyHtoD,0x0000000000010000,4096\nkernel-1.traceg.xz\nkernel-2.traceg\n' > "$tmp/kernelslist.g"
 cp "$tmp/v5.traceg" "$tmp/kernel-2.traceg"
 xz -c "$tmp/v5.traceg" > "$tmp/kernel-1.traceg.xz"
-out=$("$bin" trace -c gf100 --stats=json "$tmp/kernelslist.g" 2>&1)
+out=$("$bin" trace -c gf100 --set launch.flush=all --stats=json "$tmp/kernelslist.g" 2>&1)
 n=$(printf '%s' "$out" | grep -o "\"cycles\":$cycles_v5," | wc -l)
 [ "$n" = 2 ] && printf '%s' "$out" | grep -q '"memcpy_h2d":{"copies":1,"bytes":4096}' \
     || { echo "FAIL: list with an .xz kernel: $out" | head -c 500; fail=1; }

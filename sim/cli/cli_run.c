@@ -214,7 +214,7 @@ int cli_run(int argc, char **argv)
     memset(ks, 0, sizeof ks);
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    func_options fo = { o.max_instructions, 100000, NULL };
+    func_options fo = { o.max_instructions, 100000, NULL, NULL };
     trace_emit *emit = NULL;
     sim_observer emit_obs;
     if (o.emit_dir) {

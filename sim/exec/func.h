@@ -23,6 +23,7 @@ typedef struct {
     uint64_t max_instructions;  /* warp instructions for the whole run; 0 = no limit */
     uint64_t spin_threshold;    /* instructions without progress before spin checks */
     const struct sim_observer *observer;  /* timed runs: who watches (exec/observer.h), or NULL */
+    struct timing_gpu *gpu;     /* timed runs: the GPU kept between launches (gpu/gpu_state.h), or NULL */
 } func_options;
 
 typedef enum { FUNC_OK = 0, FUNC_FAULT = 3, FUNC_BAD_LAUNCH = 2 } func_status;

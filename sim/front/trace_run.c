@@ -226,7 +226,7 @@ static int d_block_finished(timing_driver *drv, int slot) { return ((trun *)drv-
 static uint64_t d_warp_age(timing_driver *drv, int xw) { return ((trun *)drv->ctx)->warps[xw].age; }
 static int d_deadlocked(timing_driver *drv) { (void)drv; return 0; }
 
-func_status trace_run_kernel(trace_kernel *k, const config *cfg, kernel_stats *stats, diag *d)
+func_status trace_run_kernel(trace_kernel *k, const config *cfg, struct timing_gpu *gpu, kernel_stats *stats, diag *d)
 {
     memset(stats, 0, sizeof *stats);
     snprintf(stats->kernel, sizeof stats->kernel, "%.63s", k->name);
@@ -250,7 +250,7 @@ func_status trace_run_kernel(trace_kernel *k, const config *cfg, kernel_stats *s
     t->warps = xcalloc((size_t)t->nslots * (size_t)t->wpb, sizeof *t->warps);
     t->src = (isrc){ t, t_peek, t_issue, t_at_barrier };
     t->drv = (timing_driver){ t, &t->src, k->name, t->wpb, per_sm, 0,
-                              d_start_block, d_block_finished, d_warp_age, d_deadlocked, &t->clock, NULL };
+                              d_start_block, d_block_finished, d_warp_age, d_deadlocked, &t->clock, NULL, gpu };
     func_status status = timing_run_driver(&t->drv, cfg, stats, d);
     for (int s = 0; s < t->nslots; s++) trace_block_free(&t->slots[s].blk);
     free(t->slots);

@@ -1,6 +1,7 @@
 /* sim/gpu/timing.c — the GPU: CTA dispatcher and the cycle loop over SMs. */
 #include "timing.h"
 #include "sm/sm.h"
+#include "gpu_state.h"
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,8 +15,7 @@ typedef struct {
     sm_t *sms;
     int nsm, nslots;
     uint8_t *slot_active;
-    cache *ccaches;          /* one per group of ccache.shared_by SMs */
-    int nccaches;
+    timing_gpu *gs;          /* what outlives the launch (gpu_state.h) */
     int active_blocks;       /* blocks resident on some SM */
     uint64_t now;            /* the core cycle, read by SR_CLOCKLO */
     kernel_stats *stats;     /* the kernel's: blocks' own counters are summed into it */
@@ -74,7 +74,7 @@ static int refill(gpu_t *g, int m)
 static func_status cycle_loop(gpu_t *g, kernel_stats *st, int max_warps)
 {
     timing_driver *t = g->drv;
-    uint64_t now = 0, resident_sum = 0, idle = 0, mem_next = UINT64_MAX;
+    uint64_t start = timing_gpu_cycle(g->gs), now = start, resident_sum = 0, idle = 0, mem_next = UINT64_MAX;
     *t->clock = &g->now;
     /* the kernel ends when every block has finished and the memory
      * system has drained (stores still in flight count) */
@@ -116,8 +116,9 @@ static func_status cycle_loop(gpu_t *g, kernel_stats *st, int max_warps)
             return FUNC_FAULT;
         }
     }
-    st->cycles = now;
-    st->occupancy_achieved = now ? (double)resident_sum / ((double)now * g->nsm * max_warps) : 0;
+    timing_gpu_end(g->gs, now);
+    st->cycles = now - start;
+    st->occupancy_achieved = st->cycles ? (double)resident_sum / ((double)st->cycles * g->nsm * max_warps) : 0;
     return FUNC_OK;
 }
 
@@ -138,16 +139,15 @@ func_status timing_run_driver(timing_driver *t, const config *cfg, kernel_stats 
     stats->per_pc = xcalloc((size_t)(stats->npc ? stats->npc : 1), sizeof(pc_stats));
     stats->per_sm = xcalloc((size_t)g.nsm, sizeof(sm_stats));
     stats->occupancy_theoretical = (double)(t->blocks_per_sm * t->warps_per_block) / max_warps;
-    g.mem = memsys_new(&g.mp, g.nsm, stats->npc, (mem_sm_port){ &g, load_done, wake_sm });
+    g.gs = t->gpu ? t->gpu : timing_gpu_new();
+    timing_gpu_begin(g.gs, cfg, &g.p, &g.mp, g.nsm, stats->npc, (mem_sm_port){ &g, load_done, wake_sm }, t->name, t->npc);
+    g.mem = timing_gpu_mem(g.gs);
     g.sms = xcalloc((size_t)g.nsm, sizeof(sm_t));
     g.slot_active = xcalloc((size_t)g.nslots, 1);
-    int share = (int)CFG(cfg, ccache_shared_by);
-    g.nccaches = g.p.ccache.size ? (g.nsm + share - 1) / share : 0;
-    g.ccaches = xcalloc((size_t)(g.nccaches ? g.nccaches : 1), sizeof(cache));
-    for (int c = 0; c < g.nccaches; c++) cache_init(&g.ccaches[c], &g.p.ccache);
-    for (int m = 0; m < g.nsm; m++)
-        sm_init(&g.sms[m], m, &g.p, t->src, t->blocks_per_sm * t->warps_per_block, t->warps_per_block, stats->npc, g.mem,
-                g.nccaches ? &g.ccaches[m / share] : NULL);
+    for (int m = 0; m < g.nsm; m++) {
+        sm_links links = { g.mem, timing_gpu_ccache(g.gs, m), timing_gpu_icache(g.gs, m), timing_gpu_code_base(g.gs) };
+        sm_init(&g.sms[m], m, &g.p, t->src, t->blocks_per_sm * t->warps_per_block, t->warps_per_block, stats->npc, &links);
+    }
     if (t->obs)
         for (int m = 0; m < g.nsm; m++) sm_observe(&g.sms[m], t->obs);
     func_status status = FUNC_OK;
@@ -159,10 +159,13 @@ func_status timing_run_driver(timing_driver *t, const config *cfg, kernel_stats 
     for (int m = 0; m < g.nsm; m++) sm_report(&g.sms[m], stats);
     stats->dram_peak_gbps = memsys_peak_gbps(&g.mp);
     stats->clock_mhz = (double)CFG(cfg, gpu_clock_mhz);
-    memsys_delete(g.mem);
     for (int m = 0; m < g.nsm; m++) sm_free(&g.sms[m]);
-    for (int c = 0; c < g.nccaches; c++) cache_free(&g.ccaches[c]);
-    free(g.ccaches);
+    /* a launch that stopped early (a fault) leaves requests in flight: the
+     * next one could not start from that state */
+    if (!t->gpu || status != FUNC_OK) {
+        if (t->gpu) timing_gpu_reset(t->gpu);
+        else timing_gpu_free(g.gs);
+    }
     free(g.sms);
     free(g.slot_active);
     return status;

@@ -33,6 +33,15 @@ void cache_free(cache *c)
     memset(c, 0, sizeof *c);
 }
 
+void cache_invalidate(cache *c)
+{
+    size_t n = (size_t)c->sets * (size_t)c->p.assoc;
+    for (size_t i = 0; i < n; i++) c->tag[i] = UINT64_MAX;
+    memset(c->valid, 0, n * sizeof(uint32_t));
+    memset(c->dirty, 0, n * sizeof(uint32_t));
+    memset(c->stamp, 0, n * sizeof(uint64_t));
+}
+
 static size_t set_base(const cache *c, uint64_t line)
 {
     return (size_t)((line / (uint64_t)c->p.line) % (uint64_t)c->sets) * (size_t)c->p.assoc;

@@ -48,6 +48,9 @@ struct cache {
 
 void cache_init(cache *c, const cache_params *p);
 void cache_free(cache *c);
+/* every line invalid, dirty data dropped (the timing model holds no data);
+ * MSHRs are untouched: call it only when no miss is in flight */
+void cache_invalidate(cache *c);
 /* the requested sectors present in the cache (a hit updates the policy) */
 uint32_t cache_lookup(cache *c, uint64_t line, uint32_t sectors);
 /* install sectors (a fill or an allocating write); returns 1 and the victim's

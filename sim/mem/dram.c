@@ -94,6 +94,8 @@ int dram_tick(dram_channel *ch, uint64_t now, uint64_t *done)
     return e.token;
 }
 
+void dram_clear_counters(dram_channel *ch) { ch->row_hits = ch->row_misses = ch->bytes = 0; }
+
 void dram_report(const dram_channel *ch, kernel_stats *st)
 {
     st->v[STAT_dram_row_hits] += ch->row_hits;

@@ -49,6 +49,8 @@ int dram_busy(const dram_channel *ch);
  * the cycle its data transfer ends in *done, or -1 when nothing starts */
 int dram_tick(dram_channel *ch, uint64_t now, uint64_t *done);
 /* add the channel's row hits, misses and bytes to st */
+/* the counters dram_report adds start again from zero */
+void dram_clear_counters(dram_channel *ch);
 void dram_report(const dram_channel *ch, kernel_stats *st);
 
 /* for schedulers */

@@ -36,6 +36,12 @@ l1_cache *l1_new(const l1_params *p, int sm, l1_sm_port port, kernel_stats *st)
     return l;
 }
 
+void l1_invalidate(l1_cache *l)
+{
+    cache_invalidate(&l->c);
+    l->stalled = 0;
+}
+
 void l1_delete(l1_cache *l)
 {
     if (!l) return;

@@ -166,6 +166,18 @@ void memsys_delete(memsys *m)
     free(m);
 }
 
+void memsys_begin_launch(memsys *m, int npc, mem_sm_port port, int flush_l1)
+{
+    m->port = port;
+    for (int i = 0; i < m->nst; i++) {
+        stats_free(&m->st[i]);
+        stats_local_init(&m->st[i], npc);
+    }
+    for (int s = 0; s < m->p.slices; s++) dram_clear_counters(m->ch[s]);
+    if (flush_l1)
+        for (int s = 0; s < m->nsm; s++) l1_invalidate(m->l1[s]);
+}
+
 void memsys_grow_pc(memsys *m, int npc)
 {
     for (int i = 0; i < m->nst; i++) stats_grow_pc(&m->st[i], npc);

@@ -50,6 +50,10 @@ void memsys_tick(memsys *m, uint64_t now);
 void memsys_tick_l1(memsys *m, uint64_t now);
 /* the earliest cycle at which the hierarchy can change (UINT64_MAX: idle) */
 uint64_t memsys_next_event(const memsys *m, uint64_t now);
+/* a new launch on a drained hierarchy that keeps its cache contents: its
+ * counters start from zero, it reports to port, and with flush_l1 the L1
+ * data caches are invalidated */
+void memsys_begin_launch(memsys *m, int npc, mem_sm_port port, int flush_l1);
 /* the kernel has npc instructions now (traces reveal them as they go) */
 void memsys_grow_pc(memsys *m, int npc);
 /* add every block's counters to st */

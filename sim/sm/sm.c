@@ -6,12 +6,13 @@
 #include <string.h>
 
 void sm_init(sm_t *sm, int id, const sm_params *p, isrc *src, int nwarps, int warps_per_block, int npc,
-             memsys *mem, cache *ccache)
+             const sm_links *links)
 {
     memset(sm, 0, sizeof *sm);
-    sm->ccache = ccache;
-    ldst_init(&sm->ldst, p, mem, id, nwarps * 8 + 64);
-    if (p->icache.size) cache_init(&sm->icache, &p->icache);
+    sm->ccache = links->ccache;
+    sm->icache = links->icache;
+    sm->code_base = links->code_base;
+    ldst_init(&sm->ldst, p, links->mem, id, nwarps * 8 + 64);
     sm->id = id;
     sm->p = p;
     sm->src = src;
@@ -56,7 +57,6 @@ void sm_free(sm_t *sm)
     free(sm->w); free(sm->age); free(sm->live); free(sm->fetchable); free(sm->sched); free(sm->last_reason); free(sm->last_pc);
     ldst_free(&sm->ldst);
     stats_free(&sm->st);
-    if (sm->p->icache.size) cache_free(&sm->icache);
     memset(sm, 0, sizeof *sm);
 }
 
@@ -113,15 +113,13 @@ static int fetch(sm_t *sm, uint64_t now)
         last = distance;
         twarp *t = &sm->w[i];
         uint64_t ready = now + (uint64_t)sm->p->fetch_latency;
-        if (sm->p->icache.size) {
+        if (sm->icache) {
             /* the instruction after those already buffered, fall-through order */
             const isrc_static *st = sm->src->peek(sm->src, t->xw);
-            uint64_t addr = (uint64_t)((st ? st->pc : 0) + t->ibuf_count) * (uint64_t)sm->p->icache_insn_bytes;
-            if (cache_touch(&sm->icache, addr)) sm->st.v[STAT_icache_hits]++;
-            else {
-                sm->st.v[STAT_icache_misses]++;
-                ready += (uint64_t)sm->p->icache_miss_latency;
-            }
+            uint64_t addr = sm->code_base
+                          + (uint64_t)((st ? st->pc : 0) + t->ibuf_count) * (uint64_t)sm->p->icache_insn_bytes;
+            uint64_t arrives = icache_unit_fetch(sm->icache, addr, now, &sm->st);
+            if (arrives > now) ready = arrives + (uint64_t)sm->p->fetch_latency;
         }
         t->ibuf[(t->ibuf_head + t->ibuf_count++) % SM_MAX_IBUF] = ready;
         update_fetchable(sm, i);

@@ -8,6 +8,7 @@
 #include "sched.h"
 #include "stats/stats.h"
 #include "ldst.h"
+#include "icache.h"
 
 #define SM_MAX_IBUF 16
 
@@ -40,7 +41,8 @@ typedef struct {
     uint64_t busy[UNIT_COUNT][SM_MAX_INSTANCES];
     int fetch_rr;
     uint64_t *fetchable;             /* bit per warp: live with room in its instruction buffer */
-    cache icache;
+    icache_unit *icache;             /* NULL when ideal; owned by the GPU (kept between launches) */
+    uint64_t code_base;              /* byte address of the kernel's first instruction */
     cache *ccache;                   /* shared by ccache.shared_by SMs; NULL when ideal */
     int finished;                    /* a warp finished this cycle */
     int poked;                       /* something changed outside: schedule this cycle (sm_poke) */
@@ -51,9 +53,17 @@ typedef struct {
     sm_stats totals;                 /* its stall cycles and issued instructions */
 } sm_t;
 
+/* what an SM is wired to, owned by the GPU */
+typedef struct {
+    memsys *mem;
+    cache *ccache;                   /* NULL: ideal */
+    icache_unit *icache;             /* NULL: ideal */
+    uint64_t code_base;              /* where the kernel's code lies (instruction-cache addresses) */
+} sm_links;
+
 /* npc: the kernel's instructions, for the SM's per-PC counters */
 void sm_init(sm_t *sm, int id, const sm_params *p, isrc *src, int nwarps, int warps_per_block, int npc,
-             memsys *mem, cache *ccache);
+             const sm_links *links);
 /* obs watches the memory work of this SM's LD/ST unit (exec/observer.h) */
 void sm_observe(sm_t *sm, const struct sim_observer *obs);
 /* something the SM waits for may have changed (a load returned, queue room appeared) */

@@ -65,6 +65,7 @@ int sm_params_load(sm_params *p, const config *cfg, diag *d)
                                 (int)CFG(cfg, icache_assoc), 1, 0, 0, 0, 0 };
     p->icache_insn_bytes = (int)CFG(cfg, icache_insn_bytes);
     p->icache_miss_latency = (int)CFG(cfg, icache_miss_latency);
+    p->icache_prefetch_lines = (int)CFG(cfg, icache_prefetch_lines);
     p->ccache = (cache_params){ (int)CFG(cfg, ccache_size), (int)CFG(cfg, ccache_line), (int)CFG(cfg, ccache_line),
                                 (int)CFG(cfg, ccache_assoc), 1, 0, 0, 0, 0 };
     p->ccache_miss_latency = (int)CFG(cfg, ccache_miss_latency);

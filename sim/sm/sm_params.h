@@ -20,7 +20,7 @@ typedef struct {
     int nsched, issue_width, issue_interval, by_category, turns;
     int fetch_latency, ibuffer, fetch_width;
     cache_params icache;             /* size 0: ideal */
-    int icache_insn_bytes, icache_miss_latency;
+    int icache_insn_bytes, icache_miss_latency, icache_prefetch_lines;
     cache_params ccache;             /* size 0: ideal */
     int ccache_miss_latency;
     int max_loads, l1_cache_global, l1_cache_local;
