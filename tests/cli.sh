@@ -35,6 +35,9 @@ expect 3 "deadlock in kernel 'spinlock'" -- "$bin" run "$top/workloads/divergenc
 sed 's/IMAD.WIDE.U32 R4, R0, 8, c\[c\]/IMAD.WIDE.U32 R4, R0, 16, c[c]/' "$wl" > "$tmp/oob.sass"
 expect 3 "kernel 'vecadd', block (.*), warp .*, lane .*, pc 12: access outside every buffer" -- "$bin" run "$tmp/oob.sass"
 expect 3 "max-instructions=100" -- "$bin" run --max-instructions=100 "$wl"
+# a block's shared memory is limited per block as well as per SM (CC 5.x: 48 KB of the 96)
+sed 's/^.shared buf 8192/.shared buf 81920/' "$top/workloads/microbench/shared_stride.sass" > "$tmp/big_shared.sass"
+expect 2 "needs 81920 shared memory bytes but a block may use at most 49152 (sm.shared_per_block)" -- "$bin" run -c gm204 "$tmp/big_shared.sass"
 # caches persist across the launches of a workload (launch.flush): without
 # the prefetcher the first launch of straight-line code misses and the second
 # hits; launch.flush=all makes both cold; the prefetcher hides the misses

@@ -72,6 +72,12 @@ int func_blocks_per_sm(const char *name, int nregs, uint64_t shared_bytes, const
                    name, nregs, (long long)CFG(cfg, sm_max_regs_per_thread));
         return 0;
     }
+    uint64_t per_block = (uint64_t)CFG(cfg, sm_shared_per_block);
+    if (per_block && shared_bytes > per_block) {
+        diag_error(d, "a block of kernel '%s' needs %" PRIu64 " shared memory bytes but a block may use at most %" PRIu64
+                   " (sm.shared_per_block); use less shared memory per block or another config", name, shared_bytes, per_block);
+        return 0;
+    }
     uint64_t fit = (uint64_t)CFG(cfg, sm_max_blocks);
     for (size_t i = 0; i < sizeof lim / sizeof lim[0]; i++) {
         if (!lim[i].need) continue;
