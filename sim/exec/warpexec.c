@@ -52,7 +52,10 @@ static uint32_t env_sreg(void *ctx, isa_sreg sr, int lane)
 static uint64_t env_clock(void *ctx)
 {
     const xrun *r = ctx;
-    return r->cycle ? *r->cycle : r->clock;
+    /* a counter at a fraction of the core clock reads in steps of that
+     * fraction (GT200: half rate, read as count << 1, seed 001) */
+    uint64_t c = r->cycle ? *r->cycle : r->clock;
+    return c / r->clock_divider * r->clock_divider;
 }
 
 int func_blocks_per_sm(const char *name, int nregs, uint64_t shared_bytes, const uint32_t block[3], const config *cfg, diag *d)
@@ -376,6 +379,7 @@ func_status xrun_init(xrun *r, const func_launch *l, gmem *mem, const config *cf
     r->l = l; r->k = l->kernel; r->cfg = cfg; r->mem = mem; r->st = stats; r->d = d; r->opt = opt; r->used = used;
     r->ws = (int)CFG(cfg, sm_warp_size);
     r->nsm = nsm;
+    r->clock_divider = (uint64_t)CFG(cfg, sm_clock_divider);
     r->order = CFG(cfg, simt_divergence_order) == 0 ? STACK_TAKEN_FIRST : STACK_FALLTHROUGH_FIRST;
     r->env = (isa_env){ r, env_mem, env_sreg, env_clock, l->cbank, l->cbank_size };
     snprintf(stats->kernel, sizeof stats->kernel, "%s", r->k->name);

@@ -43,6 +43,7 @@ typedef struct {
     uint64_t next_block, total_blocks, next_age;
     xwarp *cur;
     uint64_t clock;          /* instructions so far: the functional clock */
+    uint64_t clock_divider;  /* the clock register counts once per this many cycles (sm.clock_divider) */
     const uint64_t *cycle;   /* timing mode: the SM cycle counter read by SR_CLOCK* */
     uint64_t local_epoch;    /* shared/local writes, exits, barrier releases */
     uint64_t last_epoch, since_progress;
