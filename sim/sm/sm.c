@@ -112,16 +112,19 @@ static int fetch(sm_t *sm, uint64_t now)
         if (distance <= last) break;   /* all the way round: each warp once per cycle */
         last = distance;
         twarp *t = &sm->w[i];
-        uint64_t ready = now + (uint64_t)sm->p->fetch_latency;
-        if (sm->icache) {
-            /* the instruction after those already buffered, fall-through order */
-            const isrc_static *st = sm->src->peek(sm->src, t->xw);
-            uint64_t addr = sm->code_base
-                          + (uint64_t)((st ? st->pc : 0) + t->ibuf_count) * (uint64_t)sm->p->icache_insn_bytes;
-            uint64_t arrives = icache_unit_fetch(sm->icache, addr, now, &sm->st);
-            if (arrives > now) ready = arrives + (uint64_t)sm->p->fetch_latency;
+        /* one fetch brings up to fetch_group consecutive instructions */
+        for (int k = 0; k < sm->p->fetch_group && t->ibuf_count < sm->p->ibuffer; k++) {
+            uint64_t ready = now + (uint64_t)sm->p->fetch_latency;
+            if (sm->icache) {
+                /* the instruction after those already buffered, fall-through order */
+                const isrc_static *st = sm->src->peek(sm->src, t->xw);
+                uint64_t addr = sm->code_base
+                              + (uint64_t)((st ? st->pc : 0) + t->ibuf_count) * (uint64_t)sm->p->icache_insn_bytes;
+                uint64_t arrives = icache_unit_fetch(sm->icache, addr, now, &sm->st);
+                if (arrives > now) ready = arrives + (uint64_t)sm->p->fetch_latency;
+            }
+            t->ibuf[(t->ibuf_head + t->ibuf_count++) % SM_MAX_IBUF] = ready;
         }
-        t->ibuf[(t->ibuf_head + t->ibuf_count++) % SM_MAX_IBUF] = ready;
         update_fetchable(sm, i);
         fetched++;
         sm->fetch_rr = (i + 1) % sm->nwarps;
@@ -143,6 +146,20 @@ static int blocked(sm_t *sm, twarp *t, const isrc_static *st, int reason, uint64
     t->blocked_reason = (uint8_t)reason;
     wake_at(sm, until);
     return reason;
+}
+
+/* does instance i of unit u serve scheduler s of n? A shared unit, or one
+ * with fewer instances than schedulers, serves all. Otherwise each scheduler
+ * owns count / n instances (i mod n == s) and the count mod n left over are
+ * each shared by an equal group of schedulers: Kepler's 6 groups of 32 cores
+ * for 4 schedulers are one per scheduler and one per pair (GK110 whitepaper) */
+static int unit_serves(const unit_params *u, int i, int s, int n)
+{
+    if (u->shared || u->count < n) return 1;
+    int owned = u->count / n * n, extra = u->count - owned;
+    if (i < owned) return i % n == s;
+    int group = n / extra;                      /* schedulers per left-over instance */
+    return s / group == i - owned || (s / group >= extra && i == u->count - 1);
 }
 
 /* can warp `local` issue now on scheduler s? STALL_issued with the unit
@@ -177,15 +194,13 @@ static int check(sm_t *sm, int local, int s, uint64_t now, const isrc_static **o
         if (!record) wake_at(sm, now + 1);
         if (!ldst_queue_room(&sm->ldst) || !record) return STALL_mem_full;
     }
-    /* instance i serves scheduler i mod N, unless the unit is shared or
-     * there are fewer instances than schedulers; an opcode with a second
-     * class (opcode.X.alt_unit) takes it when its own is busy */
+    /* an opcode with a second class (opcode.X.alt_unit) takes it when its
+     * own is busy */
     int alt = st->op >= 0 ? p->op_alt_unit[st->op] : -1;
     for (int cls = st->unit; cls >= 0; cls = cls == alt ? -1 : alt) {
         const unit_params *u = &p->unit[cls];
-        int owned = !u->shared && u->count >= p->nsched;
         for (int i = 0; i < u->count; i++) {
-            if (owned && i % p->nsched != s) continue;
+            if (!unit_serves(u, i, s, p->nsched)) continue;
             if (sm->busy[cls][i] <= now) { *inst = cls << 8 | i; return STALL_issued; }
             wake_at(sm, sm->busy[cls][i]);
         }
@@ -378,7 +393,11 @@ int sm_cycle(sm_t *sm, uint64_t now)
         last = first + 1;
         sm->wake = now + 1;
     }
-    for (int s = first; s < last; s++) {
+    /* the schedulers take turns at going first, so that none always wins
+     * an instance they share */
+    int rot = sm->p->turns ? 0 : (int)(now / (uint64_t)sm->p->issue_interval % (uint64_t)sm->p->nsched);
+    for (int k = first; k < last; k++) {
+        int s = sm->p->turns ? k : (k + rot) % sm->p->nsched;
         int r = schedule(sm, s, now);
         if (r < 0) return -1;
         issued += r;

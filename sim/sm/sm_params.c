@@ -59,6 +59,7 @@ int sm_params_load(sm_params *p, const config *cfg, diag *d)
     p->by_category = CFG(cfg, sched_issue_mode) == 1;
     p->turns = (int)CFG(cfg, sched_turns);
     p->fetch_latency = (int)CFG(cfg, frontend_fetch_latency);
+    p->fetch_group = (int)CFG(cfg, frontend_fetch_group);
     p->ibuffer = (int)CFG(cfg, frontend_ibuffer);
     p->fetch_width = (int)CFG(cfg, frontend_fetch_width);
     p->icache = (cache_params){ (int)CFG(cfg, icache_size), (int)CFG(cfg, icache_line), (int)CFG(cfg, icache_line),
