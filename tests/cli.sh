@@ -39,8 +39,8 @@ expect 3 "max-instructions=100" -- "$bin" run --max-instructions=100 "$wl"
 sed 's/^.shared buf 8192/.shared buf 81920/' "$top/workloads/microbench/shared_stride.sass" > "$tmp/big_shared.sass"
 expect 2 "needs 81920 shared memory bytes but a block may use at most 49152 (sm.shared_per_block)" -- "$bin" run -c gm204 "$tmp/big_shared.sass"
 # a clock register at a fraction of the core clock reads in steps of it (GT200: half rate)
-expect 0 "report cycles: [03] [03] [03] [03] [03] [03] [03] [03]$" -- "$bin" run -c gf100 --set sm.clock_divider=3 "$top/workloads/microbench/clock_overhead.sass"
-expect 0 "report cycles: 2 2 2" -- "$bin" run -c gf100 "$top/workloads/microbench/clock_overhead.sass"
+expect 0 "report cycles: [048] [048] [048] [048] [048] [048] [048] [048]$" -- "$bin" run -c gf100 --set sm.clock_divider=4 "$top/workloads/microbench/clock_overhead.sass"
+expect 0 "report cycles: 6 6 6" -- "$bin" run -c gf100 "$top/workloads/microbench/clock_overhead.sass"
 # caches persist across the launches of a workload (launch.flush): without
 # the prefetcher the first launch of straight-line code misses and the second
 # hits; launch.flush=all makes both cold; the prefetcher hides the misses

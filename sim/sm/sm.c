@@ -359,6 +359,11 @@ static int schedule(sm_t *sm, int s, uint64_t now)
                 if (check(sm, local, s, now, &st, &inst) != STALL_issued) break;
                 if (issue(sm, local, s, pos, st, inst, now)) return -1;
             }
+            /* the warp's own issue pipeline: its next issue cycle comes
+             * sched.warp_issue_interval cycles later (Fermi: 6, seed 003) */
+            twarp *t = &sm->w[local];
+            uint64_t next = now + (uint64_t)sm->p->warp_issue_interval;
+            if (sm->p->warp_issue_interval > 1 && t->sync_until < next) t->sync_until = next;
             return 1;
         }
         if (closeness(why) > closeness(best)) { best = why; best_pc = st ? st->pc : -1; }

@@ -56,6 +56,7 @@ int sm_params_load(sm_params *p, const config *cfg, diag *d)
     p->nsched = (int)CFG(cfg, sm_schedulers);
     p->issue_width = (int)CFG(cfg, sched_issue_width);
     p->issue_interval = (int)CFG(cfg, sched_issue_interval);
+    p->warp_issue_interval = (int)CFG(cfg, sched_warp_issue_interval);
     p->by_category = CFG(cfg, sched_issue_mode) == 1;
     p->turns = (int)CFG(cfg, sched_turns);
     p->fetch_latency = (int)CFG(cfg, frontend_fetch_latency);
