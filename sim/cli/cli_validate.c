@@ -119,22 +119,18 @@ static int note_runs(val_file *f, val_row *row, const expr *e, const char *line)
     return bad;
 }
 
-static int parse_number(const char *s, double *out)
-{
-    char *end;
-    *out = strtod(s, &end);
-    return end != s && (!*end || !strcmp(end, "%"));
-}
-
-/* a seed figure: a number, optionally followed by " (how it is derived)" */
-static int parse_seed_number(const char *s, double *out)
+/* a number, optionally a percentage; with `remark`, also a number followed
+ * by " (how it is derived)", as a seed figure may be */
+static int parse_number_remark(const char *s, double *out, int remark)
 {
     char *end;
     *out = strtod(s, &end);
     if (end == s) return 0;
     if (!*end || !strcmp(end, "%")) return 1;
-    return end[0] == ' ' && end[1] == '(' && end[strlen(end) - 1] == ')';
+    return remark && end[0] == ' ' && end[1] == '(' && end[strlen(end) - 1] == ')';
 }
+
+static int parse_number(const char *s, double *out) { return parse_number_remark(s, out, 0); }
 
 static int row_attribute(val_file *f, val_row *row, const char *line, int ln, const char *key, const char *val, int col)
 {
@@ -142,7 +138,7 @@ static int row_attribute(val_file *f, val_row *row, const char *line, int ln, co
         snprintf(row->seed_text, sizeof row->seed_text, "%s", val);
         const char *num = val;
         while (*num && !isdigit((unsigned char)*num) && *num != '-' && *num != '.') num++;
-        if (!parse_seed_number(num, &row->target)) row->target = NAN;
+        if (!parse_number_remark(num, &row->target, 1)) row->target = NAN;
     } else if (!strcmp(key, "value")) {
         snprintf(row->value_text, sizeof row->value_text, "%s", val);
         int vcol = col + (int)strlen(key) + 1;

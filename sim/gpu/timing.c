@@ -162,10 +162,8 @@ func_status timing_run_driver(timing_driver *t, const config *cfg, kernel_stats 
     for (int m = 0; m < g.nsm; m++) sm_free(&g.sms[m]);
     /* a launch that stopped early (a fault) leaves requests in flight: the
      * next one could not start from that state */
-    if (!t->gpu || status != FUNC_OK) {
-        if (t->gpu) timing_gpu_reset(t->gpu);
-        else timing_gpu_free(g.gs);
-    }
+    if (!t->gpu) timing_gpu_free(g.gs);
+    else if (status != FUNC_OK) timing_gpu_reset(t->gpu);
     free(g.sms);
     free(g.slot_active);
     return status;

@@ -112,14 +112,14 @@ static int fetch(sm_t *sm, uint64_t now)
         if (distance <= last) break;   /* all the way round: each warp once per cycle */
         last = distance;
         twarp *t = &sm->w[i];
-        /* one fetch brings up to fetch_group consecutive instructions */
+        /* one fetch brings up to fetch_group consecutive instructions, those
+         * after the ones already buffered (fall-through order) */
+        const isrc_static *head = sm->icache ? sm->src->peek(sm->src, t->xw) : NULL;
         for (int k = 0; k < sm->p->fetch_group && t->ibuf_count < sm->p->ibuffer; k++) {
             uint64_t ready = now + (uint64_t)sm->p->fetch_latency;
             if (sm->icache) {
-                /* the instruction after those already buffered, fall-through order */
-                const isrc_static *st = sm->src->peek(sm->src, t->xw);
                 uint64_t addr = sm->code_base
-                              + (uint64_t)((st ? st->pc : 0) + t->ibuf_count) * (uint64_t)sm->p->icache_insn_bytes;
+                              + (uint64_t)((head ? head->pc : 0) + t->ibuf_count) * (uint64_t)sm->p->icache_insn_bytes;
                 uint64_t arrives = icache_unit_fetch(sm->icache, addr, now, &sm->st);
                 if (arrives > now) ready = arrives + (uint64_t)sm->p->fetch_latency;
             }
@@ -146,20 +146,6 @@ static int blocked(sm_t *sm, twarp *t, const isrc_static *st, int reason, uint64
     t->blocked_reason = (uint8_t)reason;
     wake_at(sm, until);
     return reason;
-}
-
-/* does instance i of unit u serve scheduler s of n? A shared unit, or one
- * with fewer instances than schedulers, serves all. Otherwise each scheduler
- * owns count / n instances (i mod n == s) and the count mod n left over are
- * each shared by an equal group of schedulers: Kepler's 6 groups of 32 cores
- * for 4 schedulers are one per scheduler and one per pair (GK110 whitepaper) */
-static int unit_serves(const unit_params *u, int i, int s, int n)
-{
-    if (u->shared || u->count < n) return 1;
-    int owned = u->count / n * n, extra = u->count - owned;
-    if (i < owned) return i % n == s;
-    int group = n / extra;                      /* schedulers per left-over instance */
-    return s / group == i - owned || (s / group >= extra && i == u->count - 1);
 }
 
 /* can warp `local` issue now on scheduler s? STALL_issued with the unit
@@ -200,7 +186,7 @@ static int check(sm_t *sm, int local, int s, uint64_t now, const isrc_static **o
     for (int cls = st->unit; cls >= 0; cls = cls == alt ? -1 : alt) {
         const unit_params *u = &p->unit[cls];
         for (int i = 0; i < u->count; i++) {
-            if (!unit_serves(u, i, s, p->nsched)) continue;
+            if (!(u->serves[i] >> s & 1)) continue;
             if (sm->busy[cls][i] <= now) { *inst = cls << 8 | i; return STALL_issued; }
             wake_at(sm, sm->busy[cls][i]);
         }

@@ -38,6 +38,20 @@ static int parse_occupies(const config *cfg, int cls, uint32_t *mask, diag *d)
     return 0;
 }
 
+/* does instance i of unit u serve scheduler s of n? A shared unit, or one
+ * with fewer instances than schedulers, serves all. Otherwise each scheduler
+ * owns count / n instances (i mod n == s) and the count mod n left over are
+ * each shared by an equal group of schedulers: Kepler's 6 groups of 32 cores
+ * for 4 schedulers are one per scheduler and one per pair (GK110 whitepaper) */
+static int unit_serves(const unit_params *u, int i, int s, int n)
+{
+    if (u->shared || u->count < n) return 1;
+    int owned = u->count / n * n, extra = u->count - owned;
+    if (i < owned) return i % n == s;
+    int group = n / extra;                      /* schedulers per left-over instance */
+    return s / group == i - owned || (s / group >= extra && i == u->count - 1);
+}
+
 int sm_params_load(sm_params *p, const config *cfg, diag *d)
 {
     memset(p, 0, sizeof *p);
@@ -54,6 +68,10 @@ int sm_params_load(sm_params *p, const config *cfg, diag *d)
         if (parse_occupies(cfg, c, &u->occupies, d)) return -1;
     }
     p->nsched = (int)CFG(cfg, sm_schedulers);
+    for (int c = 0; c < UNIT_COUNT; c++)
+        for (int i = 0; i < p->unit[c].count; i++)
+            for (int sch = 0; sch < p->nsched; sch++)
+                if (unit_serves(&p->unit[c], i, sch, p->nsched)) p->unit[c].serves[i] |= (uint8_t)(1u << sch);
     p->issue_width = (int)CFG(cfg, sched_issue_width);
     p->issue_interval = (int)CFG(cfg, sched_issue_interval);
     p->warp_issue_interval = (int)CFG(cfg, sched_warp_issue_interval);

@@ -13,6 +13,7 @@ typedef struct {
     int count, latency, occupancy, shared;  /* occupancy: busy cycles per warp instruction */
     int category;                           /* issue category (sched.issue_mode = category) */
     uint32_t occupies;                      /* mask of unit classes kept busy */
+    uint8_t serves[SM_MAX_INSTANCES];       /* per instance: the schedulers it serves (bit s) */
 } unit_params;
 
 typedef struct {
