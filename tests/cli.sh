@@ -58,6 +58,9 @@ out=$("$bin" run -c gf100 --set launch.flush=all "$tmp/vec2.sass" | grep "cache 
 printf '%s' "$out" | grep -q "L2 0.0%" || { echo "FAIL: second launch, launch.flush=all: $out"; fail=1; }
 out=$("$bin" run -c gf100 --set launch.flush=none "$tmp/vec2.sass" | grep "cache hit rates" | sed -n 2p)
 printf '%s' "$out" | grep -q "L1 [1-9]" || { echo "FAIL: second launch, launch.flush=none: $out"; fail=1; }
+# a warp's own issue interval holds in both issue modes (per warp, and GCN's per category)
+expect 0 "report cycles_per_instruction: 12\." -- "$bin" run -c gf100 --set sched.warp_issue_interval=12 "$top/workloads/microbench/independent_issue.sass"
+expect 0 "report cycles_per_instruction: 12\." -- "$bin" run -c gcn-tahiti --set sched.warp_issue_interval=12 "$top/workloads/microbench/independent_issue.sass"
 # the A100 config loads and runs (its seed 004 rows are in make validate)
 expect 0 "result: pass" -- "$bin" run -c a100 "$wl"
 expect 0 "report cycles_per_load: 3[6-9]" -- "$bin" run -c a100 -D size=8192 "$top/workloads/microbench/pointer_chase.sass"

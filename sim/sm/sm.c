@@ -298,6 +298,16 @@ static void charge(sm_t *sm, int s, int reason, int pc, uint64_t cycles)
     sm->last_pc[s] = pc;
 }
 
+/* the warp's own issue pipeline: after the cycle it issued in (one or, dual
+ * issuing, two instructions) its next issue comes sched.warp_issue_interval
+ * cycles later (Fermi: 6, seed 003) */
+static void hold_warp(sm_t *sm, int local, uint64_t now)
+{
+    twarp *t = &sm->w[local];
+    uint64_t next = now + (uint64_t)sm->p->warp_issue_interval;
+    if (t->sync_until < next) t->sync_until = next;
+}
+
 /* GCN's rule: up to issue_width instructions in the cycle, each from a
  * different warp and of a different unit category (VALU, VMEM, SALU, LDS,
  * branch) */
@@ -316,6 +326,7 @@ static int schedule_by_category(sm_t *sm, int s, const int *order, int n, uint64
             used |= cat;
             if (!issued) first_pc = st->pc;
             if (issue(sm, local, s, pos, st, inst, now)) return -1;
+            hold_warp(sm, local, now);
             issued++;
             continue;
         }
@@ -345,11 +356,7 @@ static int schedule(sm_t *sm, int s, uint64_t now)
                 if (check(sm, local, s, now, &st, &inst) != STALL_issued) break;
                 if (issue(sm, local, s, pos, st, inst, now)) return -1;
             }
-            /* the warp's own issue pipeline: its next issue cycle comes
-             * sched.warp_issue_interval cycles later (Fermi: 6, seed 003) */
-            twarp *t = &sm->w[local];
-            uint64_t next = now + (uint64_t)sm->p->warp_issue_interval;
-            if (sm->p->warp_issue_interval > 1 && t->sync_until < next) t->sync_until = next;
+            hold_warp(sm, local, now);
             return 1;
         }
         if (closeness(why) > closeness(best)) { best = why; best_pc = st ? st->pc : -1; }
