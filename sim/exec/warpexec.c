@@ -49,12 +49,25 @@ static uint32_t env_sreg(void *ctx, isa_sreg sr, int lane)
     }
 }
 
+/* the fixed start offset of clock domain d: a splitmix64 hash, so that the
+ * registers of different domains disagree but every run agrees */
+static uint64_t domain_offset(uint64_t d, uint64_t skew)
+{
+    if (!skew) return 0;
+    uint64_t z = (d + 1) * 0x9e3779b97f4a7c15ull;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return (z ^ (z >> 31)) % skew;
+}
+
 static uint64_t env_clock(void *ctx)
 {
     const xrun *r = ctx;
     /* a counter at a fraction of the core clock reads in steps of that
-     * fraction (GT200: half rate, read as count << 1, seed 001) */
-    uint64_t c = r->cycle ? *r->cycle : r->clock;
+     * fraction (GT200: half rate, read as count << 1); GT200 has one such
+     * register per TPC, not synchronised with the others (seed 001, fig. 5) */
+    uint64_t domain = (uint64_t)r->blocks[r->cur->block].sm / r->clock_domain;
+    uint64_t c = (r->cycle ? *r->cycle : r->clock) + domain_offset(domain, r->clock_skew);
     return c / r->clock_divider * r->clock_divider;
 }
 
@@ -380,6 +393,8 @@ func_status xrun_init(xrun *r, const func_launch *l, gmem *mem, const config *cf
     r->ws = (int)CFG(cfg, sm_warp_size);
     r->nsm = nsm;
     r->clock_divider = (uint64_t)CFG(cfg, sm_clock_divider);
+    r->clock_domain = (uint64_t)CFG(cfg, sm_clock_domain);
+    r->clock_skew = (uint64_t)CFG(cfg, sm_clock_skew);
     r->order = CFG(cfg, simt_divergence_order) == 0 ? STACK_TAKEN_FIRST : STACK_FALLTHROUGH_FIRST;
     r->env = (isa_env){ r, env_mem, env_sreg, env_clock, l->cbank, l->cbank_size };
     snprintf(stats->kernel, sizeof stats->kernel, "%s", r->k->name);

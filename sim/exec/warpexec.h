@@ -44,6 +44,8 @@ typedef struct {
     xwarp *cur;
     uint64_t clock;          /* instructions so far: the functional clock */
     uint64_t clock_divider;  /* the clock register counts once per this many cycles (sm.clock_divider) */
+    uint64_t clock_domain;   /* SMs sharing one clock register (sm.clock_domain) */
+    uint64_t clock_skew;     /* offsets of the domains' registers lie in [0, this) (sm.clock_skew) */
     const uint64_t *cycle;   /* timing mode: the SM cycle counter read by SR_CLOCK* */
     uint64_t local_epoch;    /* shared/local writes, exits, barrier releases */
     uint64_t last_epoch, since_progress;
