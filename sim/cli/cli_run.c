@@ -113,7 +113,7 @@ static int parse_run_options(int argc, char **argv, run_options *o)
 }
 
 /* the text and source line of pc in a kernel of the workload */
-static const char *kernel_pc_text(const void *ctx, int pc, char *buf, int len, int *line)
+const char *cli_sass_pc_text(const void *ctx, int pc, char *buf, int len, int *line)
 {
     const isa_kernel *k = ctx;
     *line = k->code[pc].line;
@@ -129,7 +129,7 @@ static void print_text(const workload *w, const config *cfg, kernel_stats *ks, i
         printf("kernel %s\n", s->kernel);
         if (s->timed) cli_print_timing(s, cfg);
         cli_print_counts(s);
-        if (per_pc && s->timed) cli_print_per_pc(s, kernel_pc_text, w->launches[i].k);
+        if (per_pc && s->timed) cli_print_per_pc(s, cli_sass_pc_text, w->launches[i].k);
     }
     for (int i = 0; i < w->nchecks; i++)
         printf("check %-40s %s\n", w->checks[i].text, results[i] ? "pass" : "FAIL");
@@ -157,7 +157,7 @@ static void print_json(const workload *w, const config *cfg, kernel_stats *ks, i
     }
     json_end_array(&j);
     json_begin_array(&j, "kernels");
-    for (int i = 0; i < nk; i++) cli_json_kernel(&j, &ks[i], ks[i].kernel, kernel_pc_text, wm->launches[i].k);
+    for (int i = 0; i < nk; i++) cli_json_kernel(&j, &ks[i], i, ks[i].kernel, cli_sass_pc_text, wm->launches[i].k);
     json_end_array(&j);
     json_begin_object(&j, "reports");
     for (int i = 0; i < wm->nreports; i++) {

@@ -44,7 +44,7 @@ static int parse_options(int argc, char **argv, trace_options *o)
 }
 
 /* a trace pc's SASS text, with its byte address and source line */
-static const char *trace_pc_text(const void *ctx, int pc, char *buf, int len, int *line)
+const char *cli_trace_pc_text(const void *ctx, int pc, char *buf, int len, int *line)
 {
     const trace_kernel *k = ctx;
     if (pc >= k->npc || k->pc_text[pc] < 0) return NULL;
@@ -60,7 +60,7 @@ static void print_kernel_text(const trace_kernel *k, const kernel_stats *s, cons
            k->tracer_version);
     cli_print_timing(s, cfg);
     cli_print_counts(s);
-    if (per_pc) cli_print_per_pc(s, trace_pc_text, k);
+    if (per_pc) cli_print_per_pc(s, cli_trace_pc_text, k);
 }
 
 static void print_json(const trace_options *o, const config *cfg, trace_kernel *ks, kernel_stats *st, int nk,
@@ -87,7 +87,7 @@ static void print_json(const trace_options *o, const config *cfg, trace_kernel *
     }
     json_end_array(&j);
     json_begin_array(&j, "kernels");
-    for (int i = 0; i < nk; i++) cli_json_kernel(&j, &st[i], ks[i].name, trace_pc_text, &ks[i]);
+    for (int i = 0; i < nk; i++) cli_json_kernel(&j, &st[i], i, ks[i].name, cli_trace_pc_text, &ks[i]);
     json_end_array(&j);
     cli_json_host(&j, st, nk, seconds);
     json_end_object(&j);

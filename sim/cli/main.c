@@ -22,6 +22,10 @@ static const char *usage =
     "                                   simulate a recorded SASS trace (Accel-Sim kernelslist.g or .traceg)\n"
     "  warpsim validate [-j JOBS] [-o REPORT.md] [--fast] ROWS.val\n"
     "                                   compare with measured figures (validation/seeds.val)\n"
+    "  warpsim sweep [-c A,B] [--vary key=VALUES]... [-D var=VALUES]... [-j N] [-o DIR] [--baseline C=V] [--plot] INPUT...\n"
+    "                                   run the cross product; results.csv/json, a summary, SVG plots (see --help)\n"
+    "  warpsim plot DIR [--metric NAME] [--baseline C=V]   SVG charts and gnuplot data of a sweep\n"
+    "  warpsim compare A.json B.json     two runs' counters side by side, largest differences first\n"
     "  warpsim docs isa|config|stats|sass   print a reference page (docs/*.md)\n"
     "  warpsim --help | --version\n"
     "\n"
@@ -71,7 +75,7 @@ int cli_unknown_option(const char *cmd, const char *opt, const char *const *know
 
 int main(int argc, char **argv)
 {
-    static const char *const cmds[] = { "run", "asm", "config", "configs", "docs", "--help", "--version", "trace", "validate" };
+    static const char *const cmds[] = { "run", "asm", "config", "configs", "docs", "--help", "--version", "trace", "validate", "sweep", "plot", "compare" };
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         fputs(usage, argc < 2 ? stderr : stdout);
         return argc < 2 ? EXIT_BAD_INPUT : 0;
@@ -85,6 +89,9 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "docs")) return cli_docs(argc - 1, argv + 1);
     if (!strcmp(cmd, "validate")) return cli_validate(argc - 1, argv + 1);
     if (!strcmp(cmd, "trace")) return cli_trace(argc - 1, argv + 1);
+    if (!strcmp(cmd, "sweep")) return cli_sweep(argc - 1, argv + 1);
+    if (!strcmp(cmd, "plot")) return cli_plot(argc - 1, argv + 1);
+    if (!strcmp(cmd, "compare")) return cli_compare(argc - 1, argv + 1);
     const char *near = util_nearest(cmd, cmds, (int)(sizeof cmds / sizeof cmds[0]));
     fprintf(stderr, "warpsim: error: unknown command '%s'%s%s%s\n%s", cmd, near ? " (did you mean '" : "",
             near ? near : "", near ? "'?)" : "", usage);

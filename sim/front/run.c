@@ -20,6 +20,7 @@ func_status workload_run(workload *w, const config *cfg, const func_options *fo,
                           { block[0], block[1], block[2] }, cbank, size };
         result = functional ? func_run(&l, w->mem, cfg, &opts, &ks[i], &used, d)
                             : exec_driver_run(&l, w->mem, cfg, &opts, &ks[i], &used, d);
+        for (int k = 0; k < 3; k++) { ks[i].grid[k] = grid[k]; ks[i].block[k] = block[k]; }
         if (result == FUNC_BAD_LAUNCH)
             diag_append(d, "%s:%d: note: in this launch\n", w->prog.src.path, w->launches[i].line);
     }

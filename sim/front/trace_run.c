@@ -230,6 +230,7 @@ func_status trace_run_kernel(trace_kernel *k, const config *cfg, struct timing_g
 {
     memset(stats, 0, sizeof *stats);
     snprintf(stats->kernel, sizeof stats->kernel, "%.63s", k->name);
+    for (int i = 0; i < 3; i++) { stats->grid[i] = k->grid[i]; stats->block[i] = k->block[i]; }
     stats->warp_size = TRACE_WARP;
     if (CFG(cfg, sm_warp_size) != TRACE_WARP) {
         diag_error(d, "%s: NVIDIA traces have 32-lane warps; the config has sm.warp_size = %lld", k->path,

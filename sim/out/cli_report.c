@@ -7,11 +7,6 @@
 
 static double pct(uint64_t a, uint64_t b) { return b ? 100.0 * (double)a / (double)b : 0; }
 
-static double dram_gbps(const kernel_stats *s)
-{
-    return s->cycles ? (double)s->v[STAT_dram_bytes] / ((double)s->cycles / (s->clock_mhz * 1e6)) / 1e9 : 0;
-}
-
 void cli_print_timing(const kernel_stats *s, const config *cfg)
 {
     double ms = (double)s->cycles / ((double)CFG(cfg, gpu_clock_mhz) * 1000.0);
@@ -37,7 +32,7 @@ void cli_print_timing(const kernel_stats *s, const config *cfg)
         printf("  %-22s %" PRIu64 " reads, %" PRIu64 " writes, row hits %.1f%%, %.1f GB/s of %.1f peak\n", "DRAM",
                s->v[STAT_dram_reads], s->v[STAT_dram_writes],
                pct(s->v[STAT_dram_row_hits], s->v[STAT_dram_row_hits] + s->v[STAT_dram_row_misses]),
-               dram_gbps(s), s->dram_peak_gbps);
+               stats_dram_gbps(s), s->dram_peak_gbps);
     }
     uint64_t sh = s->v[STAT_shared_loads] + s->v[STAT_shared_stores] + s->v[STAT_shared_atomics];
     if (sh)
@@ -124,7 +119,7 @@ void cli_json_timing(json_writer *j, const kernel_stats *s, cli_pc_text text_of,
     json_double(j, "theoretical", s->occupancy_theoretical);
     json_double(j, "achieved", s->occupancy_achieved);
     json_end_object(j);
-    json_double(j, "dram_bandwidth_gbps", dram_gbps(s));
+    json_double(j, "dram_bandwidth_gbps", stats_dram_gbps(s));
     json_double(j, "dram_peak_gbps", s->dram_peak_gbps);
     json_stalls(j, "stalls", s->stall);
     static const char *const buckets[CONFLICT_BUCKETS] = { "1", "2", "3-4", "5-8", "9-16", "17-32", "33-64" };
@@ -165,10 +160,21 @@ void cli_print_counts(const kernel_stats *s)
     printf("  %-22s %" PRIu64 " of %" PRIu64 "\n", "divergent branches", s->v[STAT_divergent_branches], s->v[STAT_branches]);
 }
 
-void cli_json_kernel(json_writer *j, const kernel_stats *s, const char *name, cli_pc_text text_of, const void *ctx)
+static void json_dim3(json_writer *j, const char *key, const uint32_t v[3])
+{
+    json_begin_array(j, key);
+    for (int i = 0; i < 3; i++) json_uint(j, NULL, v[i]);
+    json_end_array(j);
+}
+
+void cli_json_kernel(json_writer *j, const kernel_stats *s, int launch, const char *name, cli_pc_text text_of,
+                     const void *ctx)
 {
     json_begin_object(j, NULL);
     json_string(j, "name", name);
+    json_int(j, "launch", launch);
+    json_dim3(j, "grid", s->grid);
+    json_dim3(j, "block", s->block);
     for (int c = 0; c < STAT_COUNT; c++) json_uint(j, stat_names[c], s->v[c]);
     json_double(j, "simd_efficiency", stats_simd_efficiency(s));
     if (s->timed) cli_json_timing(j, s, text_of, ctx);
@@ -184,4 +190,16 @@ void cli_json_host(json_writer *j, const kernel_stats *ks, int nk, double second
     json_double(j, "warp_instructions_per_second", seconds > 0 ? (double)insns / seconds : 0);
     json_double(j, "cycles_per_second", seconds > 0 ? (double)cycles / seconds : 0);
     json_end_object(j);
+}
+
+void cli_json_inputs(json_writer *j, const char *config_arg, const char *const *sets, int nsets,
+                     const char *const *defines, int ndefines)
+{
+    json_string(j, "config_file", config_arg ? config_arg : "");
+    json_begin_array(j, "sets");
+    for (int i = 0; i < nsets; i++) json_string(j, NULL, sets[i]);
+    json_end_array(j);
+    json_begin_array(j, "defines");
+    for (int i = 0; i < ndefines; i++) json_string(j, NULL, defines[i]);
+    json_end_array(j);
 }

@@ -14,8 +14,13 @@ void cli_print_per_pc(const kernel_stats *s, cli_pc_text text_of, const void *ct
 void cli_json_timing(json_writer *j, const kernel_stats *s, cli_pc_text text_of, const void *ctx);
 /* the instruction counts of a kernel's text summary */
 void cli_print_counts(const kernel_stats *s);
-/* one object of the JSON "kernels" list: name, every counter, SIMD efficiency, timing */
-void cli_json_kernel(json_writer *j, const kernel_stats *s, const char *name, cli_pc_text text_of, const void *ctx);
+/* one object of the JSON "kernels" list: name, launch index, grid, block,
+ * every counter, SIMD efficiency, timing */
+void cli_json_kernel(json_writer *j, const kernel_stats *s, int launch, const char *name, cli_pc_text text_of,
+                     const void *ctx);
+/* what a run was asked for: the -c argument, every --set and -D (in order) */
+void cli_json_inputs(json_writer *j, const char *config_arg, const char *const *sets, int nsets,
+                     const char *const *defines, int ndefines);
 /* the "host" object: wall time and simulation speed, the only part two identical runs differ in */
 void cli_json_host(json_writer *j, const kernel_stats *ks, int nk, double seconds);
 

@@ -19,7 +19,9 @@ typedef struct {
     void *priv;                    /* the policy's own state: state_size bytes, zeroed */
 } sched_state;
 
-enum { SCHED_ISSUED, SCHED_LONG_LATENCY };
+/* events: the warp issued; it issued a long-latency load; it waits at a
+ * barrier for the rest of its block (it cannot issue until others do) */
+enum { SCHED_ISSUED, SCHED_LONG_LATENCY, SCHED_BARRIER };
 
 typedef struct {
     const char *name;              /* its row in sched_policies.def (with its doc) */
@@ -28,7 +30,7 @@ typedef struct {
     void (*init)(sched_state *s);
     /* positions (indices into s->warps) in priority order; returns how many */
     int (*order)(sched_state *s, int *out);
-    /* the warp at position pos issued, or issued a long-latency load */
+    /* an event (SCHED_*) of the warp at position pos */
     void (*notify)(sched_state *s, int pos, int event);
 } sched_policy;
 

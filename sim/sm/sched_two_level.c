@@ -1,7 +1,8 @@
 /* sim/sm/sched_two_level.c — two-level scheduling (Narasiman et al., MICRO
  * 2011; Gebhart et al., ISCA 2011): round robin within a small active set;
- * a warp that issues a long-latency load leaves it for the back of the
- * pending queue, and the next pending warp takes its place. */
+ * a warp that issues a long-latency load, or waits at a barrier, leaves it
+ * for the back of the pending queue, and the next pending warp takes its
+ * place (a barrier waiter that stayed would keep out the warps it waits for). */
 #include "sched.h"
 #include "config/config.h"
 

@@ -102,3 +102,8 @@ void stats_merge(kernel_stats *dst, const kernel_stats *src)
     int n = src->npc < dst->npc ? src->npc : dst->npc;
     for (int pc = 0; pc < n; pc++) merge_pc(&dst->per_pc[pc], &src->per_pc[pc]);
 }
+
+double stats_dram_gbps(const kernel_stats *s)
+{
+    return s->cycles ? (double)s->v[STAT_dram_bytes] / ((double)s->cycles / (s->clock_mhz * 1e6)) / 1e9 : 0;
+}

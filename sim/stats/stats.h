@@ -53,6 +53,7 @@ typedef struct {
 typedef struct {
     char kernel[64];
     int warp_size;
+    uint32_t grid[3], block[3];    /* the launch's shape */
     uint64_t v[STAT_COUNT];
     /* timing runs only (timed = 1) */
     int timed;
@@ -85,6 +86,8 @@ extern const char *const stat_docs[STAT_COUNT];
 
 /* active lanes / (warp instructions * warp size) */
 double stats_simd_efficiency(const kernel_stats *s);
+/* DRAM bytes per second over the kernel's time, in GB/s (timing runs) */
+double stats_dram_gbps(const kernel_stats *s);
 /* warp instructions per cycle (timing runs) */
 double stats_ipc(const kernel_stats *s);
 
