@@ -20,7 +20,7 @@ typedef struct {
     int nsets;
     const char *defines[64];
     int ndefines;
-    int json;
+    int json;                /* 0 text, 1 JSON, 2 CSV */
     int functional;
     int per_pc;
     uint64_t max_instructions;
@@ -34,12 +34,12 @@ static const char *const run_opts[] = {
 
 static const char *run_help =
     "usage: warpsim run [-c CONFIG] [--set key=value]... [-D var=value]... [--functional]\n"
-    "                   [--stats=text|json] [--per-pc] [--max-instructions=N] [--emit-trace DIR] WORKLOAD.sass\n"
+    "                   [--stats=text|json|csv] [--per-pc] [--max-instructions=N] [--emit-trace DIR] WORKLOAD.sass\n"
     "  -c, --config FILE       GPU config (a path, or a name in configs/, e.g. gf100)\n"
     "  --set key=value         override a config key (see warpsim config show)\n"
     "  -D var=value            override a let variable of the workload\n"
     "  --functional            run without timing (faster: counts instructions, no cycles)\n"
-    "  --stats=text|json       summary for people (default) or one JSON object\n"
+    "  --stats=text|json|csv   summary for people (default), one JSON object, or CSV (a row per launch)\n"
     "  --per-pc                with the text summary: every instruction with its executions and stalls\n"
     "  --max-instructions=N    stop with a fault after N warp instructions (0 = no limit)\n"
     "  --emit-trace DIR        write the timed run as an Accel-Sim trace directory (warpsim trace DIR/kernelslist.g)\n";
@@ -87,11 +87,11 @@ static int parse_run_options(int argc, char **argv, run_options *o)
             if (o->ndefines < 64) o->defines[o->ndefines++] = v;
         } else if (is_opt(a, "--stats")) {
             if (!(v = opt_value(argc, argv, &i, "--stats"))) return -1;
-            if (strcmp(v, "json") && strcmp(v, "text")) {
-                fprintf(stderr, "warpsim run: error: --stats takes text or json, found '%s'\n", v);
+            if (strcmp(v, "json") && strcmp(v, "text") && strcmp(v, "csv")) {
+                fprintf(stderr, "warpsim run: error: --stats takes text, json or csv, found '%s'\n", v);
                 return -1;
             }
-            o->json = !strcmp(v, "json");
+            o->json = !strcmp(v, "json") ? 1 : !strcmp(v, "csv") ? 2 : 0;
         } else if (is_opt(a, "--emit-trace")) {
             if (!(o->emit_dir = opt_value(argc, argv, &i, "--emit-trace"))) return -1;
         } else if (is_opt(a, "--max-instructions")) {
@@ -135,7 +135,7 @@ static void print_text(const workload *w, const config *cfg, kernel_stats *ks, i
         printf("check %-40s %s\n", w->checks[i].text, results[i] ? "pass" : "FAIL");
 }
 
-static void print_json(const workload *w, const config *cfg, kernel_stats *ks, int nk,
+static void print_json(const run_options *o, const workload *w, const config *cfg, kernel_stats *ks, int nk,
                        const int *results, const char *verdict, workload *wm, double seconds)
 {
     json_writer j;
@@ -144,6 +144,7 @@ static void print_json(const workload *w, const config *cfg, kernel_stats *ks, i
     json_string(&j, "workload", w->name);
     json_string(&j, "file", w->prog.src.path);
     json_string(&j, "config", cfg->sval[CFGK_gpu_name]);
+    cli_json_inputs(&j, o->config_path, o->sets, o->nsets, o->defines, o->ndefines);
     json_string(&j, "mode", nk && ks[0].timed ? "timing" : "functional");
     json_int(&j, "warp_size", CFG(cfg, sm_warp_size));
     json_string(&j, "check", verdict);
@@ -241,7 +242,8 @@ int cli_run(int argc, char **argv)
     status = all ? EXIT_PASS : EXIT_CHECK_FAILED;
     if (d.errors) status = EXIT_BAD_INPUT;
     cli_print_diag(&d);
-    if (o.json) print_json(w, &cfg, ks, w->nlaunches, results, verdict, w, seconds);
+    if (o.json == 1) print_json(&o, w, &cfg, ks, w->nlaunches, results, verdict, w, seconds);
+    else if (o.json == 2) cli_print_csv(w->name, cfg.sval[CFGK_gpu_name], ks, w->nlaunches);
     else {
         print_text(w, &cfg, ks, w->nlaunches, results, o.per_pc);
         print_reports_text(w);

@@ -13,7 +13,7 @@
 static const char *const trace_opts[] = { "-c", "--config", "--set", "--stats", "--per-pc", "--help" };
 
 static const char *trace_help =
-    "usage: warpsim trace [-c CONFIG] [--set key=value]... [--stats=text|json] [--per-pc] TRACE\n"
+    "usage: warpsim trace [-c CONFIG] [--set key=value]... [--stats=text|json|csv] [--per-pc] TRACE\n"
     "  TRACE is a kernelslist.g (Accel-Sim's list of copies and kernels) or one kernel-N.traceg[.xz]\n"
     "  exit status: 0 done, 2 bad input (a trace error names file:line), 3 a stuck simulation\n";
 
@@ -32,6 +32,7 @@ static int parse_options(int argc, char **argv, trace_options *o)
         else if (!strcmp(a, "--set") && i + 1 < argc && o->nsets < 64) o->sets[o->nsets++] = argv[++i];
         else if (!strcmp(a, "--stats=json")) o->json = 1;
         else if (!strcmp(a, "--stats=text")) o->json = 0;
+        else if (!strcmp(a, "--stats=csv")) o->json = 2;
         else if (!strcmp(a, "--per-pc")) o->per_pc = 1;
         else if (!strcmp(a, "--help")) { fputs(trace_help, stdout); return 1; }
         else if (a[0] == '-') {
@@ -71,6 +72,7 @@ static void print_json(const trace_options *o, const config *cfg, trace_kernel *
     json_begin_object(&j, NULL);
     json_string(&j, "trace", o->trace);
     json_string(&j, "config", cfg->sval[CFGK_gpu_name]);
+    cli_json_inputs(&j, o->config_path, o->sets, o->nsets, NULL, 0);
     json_string(&j, "mode", "trace");
     json_int(&j, "warp_size", TRACE_WARP);
     json_begin_object(&j, "memcpy_h2d");
@@ -132,7 +134,8 @@ int cli_trace(int argc, char **argv)
     double seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
     cli_print_diag(&d);
     if (status == EXIT_PASS) {
-        if (o.json) print_json(&o, &cfg, ks, st, nk, copies, copy_bytes, seconds);
+        if (o.json == 1) print_json(&o, &cfg, ks, st, nk, copies, copy_bytes, seconds);
+        else if (o.json == 2) cli_print_csv(o.trace, cfg.sval[CFGK_gpu_name], st, nk);
         else {
             printf("trace %s on %s, trace-driven run (%" PRIu64 " host-to-device copies, %" PRIu64 " bytes)\n", o.trace,
                    cfg.sval[CFGK_gpu_name], copies, copy_bytes);

@@ -1,6 +1,7 @@
 /* sim/out/cli_report.c — the timing summary, per-PC table and JSON timing
  * object shared by `warpsim run` and `warpsim trace`. */
 #include "cli_report.h"
+#include "stats_csv.h"
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -202,4 +203,19 @@ void cli_json_inputs(json_writer *j, const char *config_arg, const char *const *
     json_begin_array(j, "defines");
     for (int i = 0; i < ndefines; i++) json_string(j, NULL, defines[i]);
     json_end_array(j);
+}
+
+void cli_print_csv(const char *input, const char *gpu, const kernel_stats *ks, int nk)
+{
+    fputs("workload,gpu,", stdout);
+    csv_kernel_header(stdout);
+    fputc('\n', stdout);
+    for (int i = 0; i < nk; i++) {
+        csv_field(stdout, input);
+        fputc(',', stdout);
+        csv_field(stdout, gpu);
+        fputc(',', stdout);
+        csv_kernel_row(stdout, &ks[i], i);
+        fputc('\n', stdout);
+    }
 }

@@ -23,5 +23,7 @@ void cli_json_inputs(json_writer *j, const char *config_arg, const char *const *
                      const char *const *defines, int ndefines);
 /* the "host" object: wall time and simulation speed, the only part two identical runs differ in */
 void cli_json_host(json_writer *j, const kernel_stats *ks, int nk, double seconds);
+/* --stats=csv: a header and one row per launch (sim/out/stats_csv.h) */
+void cli_print_csv(const char *input, const char *gpu, const kernel_stats *ks, int nk);
 
 #endif

@@ -3,6 +3,7 @@
  * slowest), so that a point index means the same point in every process. */
 #include "sweep.h"
 #include "cli/cli.h"
+#include "config/config.h"
 #include "util/xalloc.h"
 #include <ctype.h>
 #include <errno.h>
@@ -206,6 +207,34 @@ static int option(sweep_spec *s, int argc, char **argv, int *i)
     }
 }
 
+/* every config loads and every value of every key and fixed --set is
+ * accepted: found before any point runs, not once per point */
+static int check_values(const sweep_spec *s)
+{
+    diag d;
+    diag_init(&d);
+    config *c = xmalloc(sizeof *c);
+    for (int v = 0; v < s->axes[0].nvalues && !d.errors; v++) {
+        config_defaults(c);
+        if (s->axes[0].values[v][0]) cli_load_config(c, s->axes[0].values[v], &d);
+    }
+    config_defaults(c);
+    for (int i = 0; i < s->nsets && !d.errors; i++) config_set(c, s->sets[i], &d);
+    for (int a = 1; a < s->naxes && !d.errors; a++) {
+        if (s->axes[a].kind != AXIS_KEY) continue;
+        for (int v = 0; v < s->axes[a].nvalues && !d.errors; v++) {
+            char set[256];
+            snprintf(set, sizeof set, "%s=%s", s->axes[a].name, s->axes[a].values[v]);
+            config_set(c, set, &d);
+        }
+    }
+    free(c);
+    int bad = cli_print_diag(&d);
+    diag_free(&d);
+    if (bad) fprintf(stderr, "warpsim sweep: error: the sweep was not started (nothing ran)\n");
+    return bad ? EXIT_BAD_INPUT : 0;
+}
+
 int sweep_parse(int argc, char **argv, sweep_spec *s)
 {
     memset(s, 0, sizeof *s);
@@ -231,7 +260,7 @@ int sweep_parse(int argc, char **argv, sweep_spec *s)
     }
     s->npoints = s->combos * s->ninputs;
     if (s->npoints > 1000000) return bad("more than a million points%s%s", "", "");
-    return 0;
+    return check_values(s);
 }
 
 void sweep_spec_free(sweep_spec *s)
