@@ -40,7 +40,7 @@ for key in l1.replacement l2.replacement dram.scheduler mem.address_map sched.po
     grep -q "^| \`$key\` | enum" "$top/docs/config.md" || { echo "FAIL: docs/config.md lacks $key"; fail=1; }
 done
 expect 2 "lrr|gto|two_level|oldest" -- "$bin" run -c gf100 --set sched.policy=x "$top/workloads/basics/vecadd.sass"
-for p in lrr gto oldest; do
+for p in lrr gto two_level oldest; do
     expect 0 "result: pass" -- "$bin" run -c gf100 --set "sched.policy=$p" "$top/workloads/scan/block_scan.sass"
 done
 [ $fail -eq 0 ] && echo "policy keys change results where they should"

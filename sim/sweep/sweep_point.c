@@ -38,8 +38,10 @@ static const char *const status_names[] = { "pass", "check_failed", "bad_input",
 static void take_message(point_out *o, diag *d)
 {
     if (!d->len || o->message[0]) return;
-    size_t n = strcspn(d->text, "\n");
-    snprintf(o->message, sizeof o->message, "%.*s", (int)(n < 511 ? n : 511), d->text);
+    const char *t = d->text;
+    if (!strncmp(t, "error: ", 7)) t += 7;
+    size_t n = strcspn(t, "\n");
+    snprintf(o->message, sizeof o->message, "%.*s", (int)(n < 511 ? n : 511), t);
 }
 
 static int is_trace(const char *path)
