@@ -105,3 +105,24 @@ trace_t=""
 for _ in $(seq "$runs"); do trace_t="$trace_t $("$bin" trace --stats=json -c gf100 "$va" | host_seconds)"; done
 printf '%-58s %12s %12s %12.2f\n' "vectoradd-sm80 (A100 trace, xz) -c gf100" 26601 - \
     "$(awk -v m="$(median $trace_t)" 'BEGIN { print 26601 / m / 1e6 }')"
+
+# Sweep throughput: points per minute at -j = cores (every shipped policy on
+# gf100 and gk110 over the sched and sum workloads), the median of RUNS fresh
+# sweeps, and at -j 1 for the speed-up of the thread pool.
+cores=$(nproc 2>/dev/null || echo 1)
+printf '\n%-58s %8s %8s %12s\n' "sweep (fresh directory each run)" points jobs points/min
+for jobs in "$cores" 1; do
+    times=""
+    for _ in $(seq "$runs"); do
+        rm -rf "$tmp/sw"
+        t0=$(date +%s.%N)
+        "$bin" sweep -j "$jobs" -o "$tmp/sw" -c gf100,gk110 --vary sched.policy=lrr,gto,two_level,oldest \
+            "$top"/workloads/sched/*.sass "$top"/workloads/sum/*.sass > /dev/null
+        t1=$(date +%s.%N)
+        times="$times $(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')"
+    done
+    np=$(tail -n +2 "$tmp/sw/results.csv" | cut -d, -f1 | sort -u | wc -l)
+    printf '%-58s %8s %8s %12.1f\n' "policies x gf100,gk110 x sched+sum workloads" "$np" "$jobs" \
+        "$(awk -v n="$np" -v m="$(median $times)" 'BEGIN { print n / m * 60 }')"
+    [ "$cores" -gt 1 ] || break
+done

@@ -17,7 +17,7 @@ args="-c gf100,gk110 --vary sched.policy=lrr,two_level --vary sched.active_set=2
 "$bin" sweep -j 1 -o "$tmp/j1" $args > "$tmp/j1.out" 2>&1 || { echo "FAIL: sweep -j 1"; cat "$tmp/j1.out"; fail=1; }
 # shellcheck disable=SC2086
 "$bin" sweep -j 2 -o "$tmp/j2" $args > "$tmp/j2.out" 2>&1 || { echo "FAIL: sweep -j 2"; fail=1; }
-for f in results.csv results.json summary.txt cycles.svg cycles_over_sched.active_set.svg plot.dat plot.gp; do
+for f in results.csv results.json summary.txt cycles.svg cycles_over_sched.active_set.svg cycles.dat cycles.gp; do
     [ -s "$tmp/j1/$f" ] || { echo "FAIL: no $f"; fail=1; }
     cmp -s "$tmp/j1/$f" "$tmp/j2/$f" || { echo "FAIL: $f differs between -j 1 and -j 2"; fail=1; }
 done

@@ -144,6 +144,18 @@ static void docs_stats(void)
         if (c->view == PC_VIEW_NONE) printf("| `%s` | %s | %s | |\n", c->json, c->group, c->doc);
         else printf("| `%s` | %s | %s | `%s`%s |\n", c->json, c->group, c->doc, c->text, view);
     }
+    puts("\nEach object of the `kernels` list also holds `name`, `launch` (its index in\n"
+         "the workload or trace), and `grid` and `block` as `[x, y, z]`. The top level\n"
+         "of `warpsim run --stats=json` records the run's inputs: `config` (the GPU's\n"
+         "name), `config_file` (the `-c` argument), `sets` (every `--set`, in order) and\n"
+         "`defines` (every `-D`); `warpsim trace` records `config_file` and `sets`.\n\n"
+         "`--stats=csv` (run and trace) prints a header and one row per launch:\n"
+         "`workload`, `gpu`, then `kernel`, `launch`, `grid` and `block` (`XxYxZ`),\n"
+         "every counter above, `simd_efficiency`, `cycles`, `ipc`,\n"
+         "`occupancy.theoretical`, `occupancy.achieved`, `dram_bandwidth_gbps` and\n"
+         "`stalls.REASON` for each stall reason (nested JSON names joined by `.`).\n"
+         "`warpsim sweep` writes the same columns after its own (see\n"
+         "[sweeps.md](sweeps.md)).");
     puts("\nThe `host` object (wall `seconds`, `warp_instructions_per_second`, `cycles_per_second`) is "
          "the only part of the JSON that differs between two identical runs.");
 }

@@ -199,7 +199,8 @@ int cli_plot(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             puts("usage: warpsim plot DIR [--metric NAME] [--baseline COLUMN=VALUE]\n"
-                 "  writes DIR/NAME.svg (grouped bars), DIR/NAME_over_AXIS.svg for numeric axes, DIR/plot.dat and plot.gp");
+                 "  prints the summary of figure NAME (default cycles) and writes DIR/NAME.svg (grouped bars),\n"
+                 "  DIR/NAME_over_AXIS.svg for each numeric axis, DIR/NAME.dat and DIR/NAME.gp (gnuplot)");
             return 0;
         }
         if (!strcmp(argv[i], "--metric") && i + 1 < argc) metric = argv[++i];
@@ -228,7 +229,8 @@ int cli_plot(int argc, char **argv)
     int bad = sweep_results_build(&t, metric, baseline, &r);
     if (!bad) {
         bad = sweep_plots(&r, dir);
-        if (!bad) printf("wrote %s/%s.svg, %s/plot.dat and %s/plot.gp\n", dir, metric, dir, dir);
+        sweep_summary(&r, stdout);
+        if (!bad) printf("\nwrote %s/%s.svg, %s/%s.dat and %s/%s.gp\n", dir, metric, dir, metric, dir, metric);
         sweep_results_free(&r);
     }
     csv_table_free(&t);

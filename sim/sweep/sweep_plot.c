@@ -86,8 +86,8 @@ static int bar_chart(const sweep_results *r, const char *path)
     max = ceil(max / tick_step(max)) * tick_step(max);
     char title[256], ylabel[200];
     snprintf(title, sizeof title, r->base_axis >= 0 ? "%s: %s against %s" : "%s%s%s", r->metric,
-             r->base_axis >= 0 ? (r->lower_is_better ? "speed-up" : "ratio") : "", r->base_text);
-    snprintf(ylabel, sizeof ylabel, "%s%s", r->base_axis >= 0 ? (r->lower_is_better ? "speed-up in " : "ratio of ") : "",
+             r->base_axis >= 0 ? sweep_ratio_name(r) : "", r->base_text);
+    snprintf(ylabel, sizeof ylabel, "%s%s%s", r->base_axis >= 0 ? sweep_ratio_name(r) : "", r->base_axis >= 0 ? " of " : "",
              r->metric);
     svg_open(f, w, h, title);
     y_axis(f, max, left, left + r->nin * group_w, top + plot_h, top, ylabel);
@@ -203,15 +203,16 @@ static int line_chart(const sweep_results *r, int a, const char *path)
     return sweep_close_atomic(f, path);
 }
 
-/* plot.dat: a workload per row, a setting per column; plot.gp draws it */
+/* METRIC.dat: a workload per row, a setting per column; METRIC.gp draws it */
 static int gnuplot_files(const sweep_results *r, const char *dir)
 {
     char path[4096];
-    snprintf(path, sizeof path, "%s/plot.dat", dir);
+    snprintf(path, sizeof path, "%s/%s.dat", dir, r->metric);
     FILE *f = sweep_open_atomic(path);
     if (!f) return 1;
-    fprintf(f, "# %s%s%s per workload (rows) and setting (columns); 0 = failed\n\"workload\"", r->metric,
-            r->base_axis >= 0 ? (r->lower_is_better ? " speed-up against " : " ratio to ") : "", r->base_text);
+    fprintf(f, "# %s%s%s%s per workload (rows) and setting (columns); 0 = failed\n\"workload\"", r->metric,
+            r->base_axis >= 0 ? ": " : "", r->base_axis >= 0 ? sweep_ratio_name(r) : "",
+            r->base_axis >= 0 ? " against the baseline" : "");
     for (int s = 0; s < r->nset; s++) fprintf(f, " \"%s\"", r->set[s].label);
     fputc('\n', f);
     for (int i = 0; i < r->nin; i++) {
@@ -220,13 +221,14 @@ static int gnuplot_files(const sweep_results *r, const char *dir)
         fputc('\n', f);
     }
     if (sweep_close_atomic(f, path)) return 1;
-    snprintf(path, sizeof path, "%s/plot.gp", dir);
+    snprintf(path, sizeof path, "%s/%s.gp", dir, r->metric);
     if (!(f = sweep_open_atomic(path))) return 1;
-    fprintf(f, "# gnuplot plot.gp  (writes plot.svg from plot.dat)\n"
-               "set terminal svg size 1000,500\nset output 'plot.svg'\nset style data histograms\n"
+    fprintf(f, "# gnuplot %s.gp  (writes %s.gnuplot.svg from %s.dat)\n"
+               "set terminal svg size 1000,500\nset output '%s.gnuplot.svg'\nset style data histograms\n"
                "set style histogram clustered gap 1\nset style fill solid border -1\nset key outside right\n"
                "set xtics rotate by -35\nset ylabel '%s'\n"
-               "plot for [c=2:%d] 'plot.dat' using c:xtic(1) title columnheader(c)\n", r->metric, r->nset + 1);
+               "plot for [c=2:%d] '%s.dat' using c:xtic(1) title columnheader(c)\n",
+            r->metric, r->metric, r->metric, r->metric, r->metric, r->nset + 1, r->metric);
     return sweep_close_atomic(f, path);
 }
 

@@ -252,9 +252,14 @@ double sweep_results_ratio(const sweep_results *r, int s, int i)
     return r->lower_is_better ? base / x : x / base;
 }
 
+const char *sweep_ratio_name(const sweep_results *r)
+{
+    return !strcmp(r->metric, "cycles") ? "speed-up" : r->lower_is_better ? "base/this" : "this/base";
+}
+
 void sweep_summary(const sweep_results *r, FILE *f)
 {
-    const char *rname = r->lower_is_better ? "speed-up" : "ratio";
+    const char *rname = sweep_ratio_name(r);
     int lw = 8, iw = 8;
     for (int s = 0; s < r->nset; s++) if ((int)strlen(r->set[s].label) > lw) lw = (int)strlen(r->set[s].label);
     for (int i = 0; i < r->nin; i++) if ((int)strlen(r->input[i]) > iw) iw = (int)strlen(r->input[i]);

@@ -44,8 +44,12 @@ int sweep_results_base(const sweep_results *r, int s);
 /* ratio of point (s, i) to its baseline (speed-up when lower is better); 0 if either failed */
 double sweep_results_ratio(const sweep_results *r, int s, int i);
 
+/* what the ratio column is called: speed-up (cycles), base/this (other
+ * lower-is-better figures: misses, stalls), this/base */
+const char *sweep_ratio_name(const sweep_results *r);
 void sweep_summary(const sweep_results *r, FILE *f);
-/* SVG charts and gnuplot data under dir; 0 or 1 */
+/* SVG charts and gnuplot data under dir (METRIC.svg, METRIC_over_AXIS.svg,
+ * METRIC.dat, METRIC.gp); 0 or 1 */
 int sweep_plots(const sweep_results *r, const char *dir);
 
 #endif
