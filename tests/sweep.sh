@@ -79,6 +79,12 @@ rm -f "$tmp/par/points/"*.csv
     || { echo "FAIL: range values"; cut -d, -f8,9 "$tmp/r/results.csv"; fail=1; }
 "$bin" sweep -o "$tmp/nov" -D nosuch=1,2 "$w2" > /dev/null 2>&1; [ $? -eq 1 ] && grep -q ',bad_input,2,' "$tmp/nov/results.csv" \
     || { echo "FAIL: an unknown -D variable"; fail=1; }
+# a trace is an input like a workload
+"$bin" sweep -j 2 -o "$tmp/tr" -c gf100,gm204 "$top/tests/traces/vectoradd-sm80/kernelslist.g" > /dev/null \
+    || { echo "FAIL: a sweep over a trace"; fail=1; }
+[ "$(grep -c ',pass,0,,.*kernelslist.g,\(gf100\|gm204\),.*_Z9vectorAddPKfS0_Pfi,0,196x1x1,256x1x1,' "$tmp/tr/results.csv")" = 2 ] \
+    || { echo "FAIL: trace rows"; cut -c1-160 "$tmp/tr/results.csv"; fail=1; }
+grep -q '"mode":"trace"' "$tmp/tr/results.json" || { echo "FAIL: trace mode in the JSON"; fail=1; }
 # warpsim plot on another figure
 "$bin" plot "$tmp/j1" --metric l1_hits --baseline sched.policy=lrr > /dev/null && [ -s "$tmp/j1/l1_hits.svg" ] \
     || { echo "FAIL: warpsim plot"; fail=1; }

@@ -5,6 +5,7 @@
  * parallel or a Slurm job array ran the points). */
 #ifndef WARPSIM_SWEEP_H
 #define WARPSIM_SWEEP_H
+#include "config/config.h"
 #include <stdio.h>
 
 #define SWEEP_MAX_AXES 16
@@ -35,6 +36,7 @@ typedef struct {
     const char *emit_dir;              /* --emit-jobs DIR */
     int jobs, plot, functional;
     long combos, npoints;              /* settings per input; settings x inputs */
+    config *configs;                   /* each config axis value, loaded once (before any thread starts) */
 } sweep_spec;
 
 /* one point: its setting and input, resolved */

@@ -110,9 +110,7 @@ static void execute(const sweep_spec *s, const sweep_point *p, point_out *o)
     o->status = EXIT_BAD_INPUT;
     o->check = "none";
     config *cfg = xmalloc(sizeof *cfg);
-    config_defaults(cfg);
-    const char *cname = s->axes[0].values[p->value[0]];
-    if (cname[0]) cli_load_config(cfg, cname, &d);
+    *cfg = s->configs[p->value[0]];
     for (int i = 0; i < s->nsets && !d.errors; i++) config_set(cfg, s->sets[i], &d);
     for (int i = 1; i < s->naxes && !d.errors; i++) {
         if (s->axes[i].kind != AXIS_KEY) continue;

@@ -210,15 +210,18 @@ static int option(sweep_spec *s, int argc, char **argv, int *i)
 
 /* every config loads and every value of every key and fixed --set is
  * accepted: found before any point runs, not once per point */
-static int check_values(const sweep_spec *s)
+static int check_values(sweep_spec *s)
 {
     diag d;
     diag_init(&d);
-    config *c = xmalloc(sizeof *c);
+    /* the configs are read here, in one thread: the points copy them (the
+     * config search path is process state) */
+    s->configs = xcalloc((size_t)s->axes[0].nvalues, sizeof *s->configs);
     for (int v = 0; v < s->axes[0].nvalues && !d.errors; v++) {
-        config_defaults(c);
-        if (s->axes[0].values[v][0]) cli_load_config(c, s->axes[0].values[v], &d);
+        config_defaults(&s->configs[v]);
+        if (s->axes[0].values[v][0]) cli_load_config(&s->configs[v], s->axes[0].values[v], &d);
     }
+    config *c = xmalloc(sizeof *c);
     config_defaults(c);
     for (int i = 0; i < s->nsets && !d.errors; i++) config_set(c, s->sets[i], &d);
     for (int a = 1; a < s->naxes && !d.errors; a++) {
@@ -272,6 +275,7 @@ void sweep_spec_free(sweep_spec *s)
     }
     for (int i = 0; i < s->ninputs; i++) free(s->inputs[i]);
     free(s->inputs);
+    free(s->configs);
     memset(s, 0, sizeof *s);
 }
 
