@@ -82,7 +82,7 @@ static int make_dir(const char *path)
 static int make_dirs(const char *dir)
 {
     char pts[4096];
-    snprintf(pts, sizeof pts, "%s/points", dir);
+    sweep_path(pts, sizeof pts, "%s/points", dir);
     return make_dir(dir) || make_dir(pts);
 }
 
@@ -218,7 +218,7 @@ int cli_plot(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     char path[4096];
-    snprintf(path, sizeof path, "%s/results.csv", dir);
+    sweep_path(path, sizeof path, "%s/results.csv", dir);
     csv_table t;
     if (csv_table_read(path, &t)) {
         fprintf(stderr, "warpsim plot: error: cannot read '%s' (a sweep's results; see warpsim sweep -o)\n", path);

@@ -66,6 +66,10 @@ int sweep_emit_jobs(const sweep_spec *s, int argc, char **argv, const char *dir)
 int sweep_load_args(const char *dir, int *argc, char ***argv);
 int sweep_save_args(const char *dir, int argc, char **argv);
 
+/* a path under a sweep's directory, as snprintf; paths longer than the
+ * buffer are cut (sweep_parse refuses directories that could make them so) */
+void sweep_path(char *buf, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 /* a file written whole or not at all: write to PATH.tmp, rename on close */
 FILE *sweep_open_atomic(const char *path);
 int sweep_close_atomic(FILE *f, const char *path);

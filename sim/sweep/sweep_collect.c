@@ -66,9 +66,9 @@ static void spec_json(json_writer *j, const sweep_spec *s)
 static int write_results(const sweep_spec *s, const char *dir, long *missing, int *failed)
 {
     char path[4096], pt[4096];
-    snprintf(path, sizeof path, "%s/results.csv", dir);
+    sweep_path(path, sizeof path, "%s/results.csv", dir);
     FILE *csv = sweep_open_atomic(path);
-    snprintf(pt, sizeof pt, "%s/results.json", dir);
+    sweep_path(pt, sizeof pt, "%s/results.json", dir);
     FILE *js = sweep_open_atomic(pt);
     if (!csv || !js) {
         fprintf(stderr, "warpsim sweep: error: cannot write the results in '%s': %s\n", dir, strerror(errno));
@@ -87,9 +87,9 @@ static int write_results(const sweep_spec *s, const char *dir, long *missing, in
         sweep_point p;
         sweep_point_at(s, k, &p);
         char f[4096];
-        snprintf(f, sizeof f, "%s/points/%s.csv", dir, p.id);
+        sweep_path(f, sizeof f, "%s/points/%s.csv", dir, p.id);
         if (!sweep_point_done(&p, dir) || append_file(csv, f, 0)) { (*missing)++; continue; }
-        snprintf(f, sizeof f, "%s/points/%s.json", dir, p.id);
+        sweep_path(f, sizeof f, "%s/points/%s.json", dir, p.id);
         if (k - *missing > 0) fputs(",\n", js);
         append_file(js, f, 1);
     }
@@ -109,7 +109,7 @@ int sweep_collect(const sweep_spec *s, const char *dir, FILE *summary_out)
         return 2;
     }
     char path[4096];
-    snprintf(path, sizeof path, "%s/results.csv", dir);
+    sweep_path(path, sizeof path, "%s/results.csv", dir);
     csv_table t;
     sweep_results r;
     if (csv_table_read(path, &t)) {
@@ -119,7 +119,7 @@ int sweep_collect(const sweep_spec *s, const char *dir, FILE *summary_out)
     }
     int bad = sweep_results_build(&t, s->metric, s->baseline, &r);
     if (!bad) {
-        snprintf(path, sizeof path, "%s/summary.txt", dir);
+        sweep_path(path, sizeof path, "%s/summary.txt", dir);
         FILE *f = sweep_open_atomic(path);
         if (f) { sweep_summary(&r, f); bad |= sweep_close_atomic(f, path); }
         sweep_summary(&r, summary_out);

@@ -8,10 +8,19 @@
 #include "cli/cli.h"
 #include "util/xalloc.h"
 #include <errno.h>
+#include <stdarg.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+void sweep_path(char *buf, size_t len, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, len, fmt, ap);
+    va_end(ap);
+}
 
 int sweep_save_args(const char *dir, int argc, char **argv)
 {
@@ -22,7 +31,7 @@ int sweep_save_args(const char *dir, int argc, char **argv)
             fprintf(stderr, "warpsim sweep: error: argument %d holds a line break; sweeps cannot save it\n", i);
             return 1;
         }
-    snprintf(path, sizeof path, "%s/sweep.args", dir);
+    sweep_path(path, sizeof path, "%s/sweep.args", dir);
     FILE *f = sweep_open_atomic(path);
     if (!f) { fprintf(stderr, "warpsim sweep: error: cannot write '%s': %s\n", path, strerror(errno)); return 1; }
     fprintf(f, "# warpsim sweep arguments, one per line, given in the directory below\n%s\n", cwd);
@@ -33,7 +42,7 @@ int sweep_save_args(const char *dir, int argc, char **argv)
 int sweep_load_args(const char *dir, int *argc, char ***argv)
 {
     char path[4096], line[8192];
-    snprintf(path, sizeof path, "%s/sweep.args", dir);
+    sweep_path(path, sizeof path, "%s/sweep.args", dir);
     FILE *f = fopen(path, "r");
     if (!f) {
         fprintf(stderr, "warpsim sweep: error: '%s': %s (is '%s' a sweep's directory?)\n", path, strerror(errno), dir);
@@ -93,7 +102,7 @@ int sweep_emit_jobs(const sweep_spec *s, int argc, char **argv, const char *dir)
     char self[PATH_MAX], abs_dir[PATH_MAX], path[PATH_MAX + 32];
     self_path(self, sizeof self);
     if (!realpath(dir, abs_dir)) { fprintf(stderr, "warpsim sweep: error: '%s': %s\n", dir, strerror(errno)); return 1; }
-    snprintf(path, sizeof path, "%s/jobs.txt", abs_dir);
+    sweep_path(path, sizeof path, "%s/jobs.txt", abs_dir);
     FILE *f = sweep_open_atomic(path);
     if (!f) { fprintf(stderr, "warpsim sweep: error: cannot write '%s'\n", path); return 1; }
     for (long k = 0; k < s->npoints; k++) {
@@ -103,7 +112,7 @@ int sweep_emit_jobs(const sweep_spec *s, int argc, char **argv, const char *dir)
         fputc('\n', f);
     }
     if (sweep_close_atomic(f, path)) return 1;
-    snprintf(path, sizeof path, "%s/sweep.sbatch", abs_dir);
+    sweep_path(path, sizeof path, "%s/sweep.sbatch", abs_dir);
     if (!(f = sweep_open_atomic(path))) { fprintf(stderr, "warpsim sweep: error: cannot write '%s'\n", path); return 1; }
     fprintf(f, "#!/bin/sh\n"
                "# A Slurm job array: one task per point of the sweep; then run\n"

@@ -207,7 +207,7 @@ static int line_chart(const sweep_results *r, int a, const char *path)
 static int gnuplot_files(const sweep_results *r, const char *dir)
 {
     char path[4096];
-    snprintf(path, sizeof path, "%s/%s.dat", dir, r->metric);
+    sweep_path(path, sizeof path, "%s/%s.dat", dir, r->metric);
     FILE *f = sweep_open_atomic(path);
     if (!f) return 1;
     fprintf(f, "# %s%s%s%s per workload (rows) and setting (columns); 0 = failed\n\"workload\"", r->metric,
@@ -221,7 +221,7 @@ static int gnuplot_files(const sweep_results *r, const char *dir)
         fputc('\n', f);
     }
     if (sweep_close_atomic(f, path)) return 1;
-    snprintf(path, sizeof path, "%s/%s.gp", dir, r->metric);
+    sweep_path(path, sizeof path, "%s/%s.gp", dir, r->metric);
     if (!(f = sweep_open_atomic(path))) return 1;
     fprintf(f, "# gnuplot %s.gp  (writes %s.gnuplot.svg from %s.dat)\n"
                "set terminal svg size 1000,500\nset output '%s.gnuplot.svg'\nset style data histograms\n"
@@ -235,11 +235,11 @@ static int gnuplot_files(const sweep_results *r, const char *dir)
 int sweep_plots(const sweep_results *r, const char *dir)
 {
     char path[4096];
-    snprintf(path, sizeof path, "%s/%s.svg", dir, r->metric);
+    sweep_path(path, sizeof path, "%s/%s.svg", dir, r->metric);
     int bad = bar_chart(r, path);
     for (int a = 0; a < r->naxes; a++)
         if (numeric_axis(r, a)) {
-            snprintf(path, sizeof path, "%s/%s_over_%s.svg", dir, r->metric, r->axis[a]);
+            sweep_path(path, sizeof path, "%s/%s_over_%s.svg", dir, r->metric, r->axis[a]);
             bad |= line_chart(r, a, path);
         }
     bad |= gnuplot_files(r, dir);

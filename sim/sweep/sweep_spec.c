@@ -257,6 +257,8 @@ int sweep_parse(int argc, char **argv, sweep_spec *s)
     }
     if (!s->axes[0].nvalues) add_value(&s->axes[0], "", 0);   /* the built-in defaults, as warpsim run */
     if (!s->ninputs) return bad("no workload or trace given%s%s", "", "\n(see warpsim sweep --help)");
+    if (strlen(s->out_dir) > 1024 || (s->emit_dir && strlen(s->emit_dir) > 1024))
+        return bad("the directory name is over 1024 characters%s%s", "", "");
     s->combos = 1;
     for (int i = 0; i < s->naxes; i++) {
         if (s->combos > 1000000 / s->axes[i].nvalues) return bad("more than a million points%s%s", "", "");
