@@ -35,6 +35,16 @@ ls "$tmp/j1/points/"*.csv | head -2 | xargs rm -f
 "$bin" sweep -j 2 -o "$tmp/j1" $args > "$tmp/resume.out" 2>&1
 grep -q '22 of 24 points already' "$tmp/resume.out" || { echo "FAIL: resume"; cat "$tmp/resume.out"; fail=1; }
 cmp -s "$tmp/j1/results.csv" "$tmp/j2/results.csv" || { echo "FAIL: resumed results differ"; fail=1; }
+# a sweep killed part-way resumes: points written whole are kept, the rest run
+# shellcheck disable=SC2086
+"$bin" sweep -j 1 -o "$tmp/int" $args > /dev/null 2>&1 &
+pid=$!
+sleep 2
+kill -INT $pid 2>/dev/null
+wait $pid 2>/dev/null
+# shellcheck disable=SC2086
+"$bin" sweep -j 2 -o "$tmp/int" $args > "$tmp/int.out" 2>&1 || { echo "FAIL: the resumed sweep"; cat "$tmp/int.out"; fail=1; }
+cmp -s "$tmp/int/results.csv" "$tmp/j2/results.csv" || { echo "FAIL: an interrupted, resumed sweep differs"; fail=1; }
 # GNU parallel, then --merge
 # shellcheck disable=SC2086
 "$bin" sweep --emit-jobs "$tmp/par" $args > /dev/null || { echo "FAIL: --emit-jobs"; fail=1; }

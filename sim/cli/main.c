@@ -22,7 +22,7 @@ static const char *usage =
     "                                   simulate a recorded SASS trace (Accel-Sim kernelslist.g or .traceg)\n"
     "  warpsim validate [-j JOBS] [-o REPORT.md] [--fast] ROWS.val\n"
     "                                   compare with measured figures (validation/seeds.val)\n"
-    "  warpsim sweep [-c A,B] [--vary key=VALUES]... [-D var=VALUES]... [-j N] [-o DIR] [--baseline C=V] [--plot] INPUT...\n"
+    "  warpsim sweep [-c A,B] [--vary key=VALUES]... [-D var=VALUES]... [-j N] [-o DIR] [--baseline C=V] INPUT...\n"
     "                                   run the cross product; results.csv/json, a summary, SVG plots (see --help)\n"
     "  warpsim plot DIR [--metric NAME] [--baseline C=V]   SVG charts and gnuplot data of a sweep\n"
     "  warpsim compare A.json B.json     two runs' counters side by side, largest differences first\n"

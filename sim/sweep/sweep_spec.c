@@ -14,13 +14,13 @@
 #include <sys/stat.h>
 
 static const char *const sweep_opts[] = {
-    "-c", "--config", "--vary", "--set", "-D", "-j", "-o", "--baseline", "--metric", "--plot",
+    "-c", "--config", "--vary", "--set", "-D", "-j", "-o", "--baseline", "--metric", "--plot", "--no-plot",
     "--emit-jobs", "--merge", "--run-point", "--functional", "--help",
 };
 
 static const char *sweep_help =
     "usage: warpsim sweep [-c CONFIG[,CONFIG...]] [--vary key=VALUES]... [-D var=VALUES]... [--set key=value]...\n"
-    "                     [-j JOBS] [-o DIR] [--baseline COLUMN=VALUE] [--metric NAME] [--plot] [--functional]\n"
+    "                     [-j JOBS] [-o DIR] [--baseline COLUMN=VALUE] [--metric NAME] [--no-plot] [--functional]\n"
     "                     WORKLOAD.sass|TRACE|GLOB...\n"
     "       warpsim sweep ... --emit-jobs DIR     write DIR/jobs.txt (GNU parallel) and DIR/sweep.sbatch (Slurm)\n"
     "       warpsim sweep --run-point K DIR       run point K of the sweep saved in DIR (what the jobs run)\n"
@@ -28,11 +28,11 @@ static const char *sweep_help =
     "  VALUES: a,b,c  or a range LO..HI (step 1), LO..HI+STEP, LO..HI*FACTOR; K and M multiply by 1024\n"
     "  -D var=a,b     a list varies the workload's let variable; one value is fixed\n"
     "  -j JOBS        points run at once (default: the number of cores)\n"
-    "  -o DIR         results: DIR/results.csv, results.json, summary.txt; with --plot METRIC.svg, .dat, .gp\n"
+    "  -o DIR         results: DIR/results.csv, results.json, summary.txt, METRIC.svg, .dat, .gp\n"
     "                 (default sweep-out); points already in DIR/points are kept, not run again\n"
     "  --baseline C=V the summary's speed-ups are against the point with column C = V (e.g. sched.policy=lrr)\n"
     "  --metric NAME  the CSV column the summary and plots show (default cycles)\n"
-    "  --plot         also write SVG charts and a gnuplot data file (as warpsim plot DIR)\n"
+    "  --no-plot      no SVG charts or gnuplot files (written by default; warpsim plot DIR draws them later)\n"
     "  exit status: 0 every point passed, 1 some points failed (recorded per point), 2 bad input\n";
 
 static int bad(const char *fmt, const char *a, const char *b)
@@ -245,11 +245,13 @@ int sweep_parse(int argc, char **argv, sweep_spec *s)
     new_axis(s, AXIS_CONFIG, "config", 6);
     s->metric = "cycles";
     s->out_dir = "sweep-out";
+    s->plot = 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int r = 0;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) { fputs(sweep_help, stdout); return -1; }
         else if (!strcmp(a, "--plot")) s->plot = 1;
+        else if (!strcmp(a, "--no-plot")) s->plot = 0;
         else if (!strcmp(a, "--functional")) s->functional = 1;
         else if (a[0] != '-') r = add_input(s, a);
         else r = option(s, argc, argv, &i);
