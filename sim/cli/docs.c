@@ -140,10 +140,14 @@ static void docs_stats(void)
     puts("|---|---|---|---|");
     for (int i = 0; i < PC_STAT_COUNT; i++) {
         const pc_stat_info *c = &pc_stat_table[i];
-        const char *view = c->view == PC_VIEW_AVG ? " per access" : "";
+        const char *view = c->view == PC_VIEW_AVG ? " per access" : c->view == PC_VIEW_NONZERO ? " when not 0" : "";
         if (c->view == PC_VIEW_NONE) printf("| `%s` | %s | %s | |\n", c->json, c->group, c->doc);
         else printf("| `%s` | %s | %s | `%s`%s |\n", c->json, c->group, c->doc, c->text, view);
     }
+    puts("\nEach `per_pc` object also holds `pc`, `line`, `text` (the instruction),\n"
+         "`simd_efficiency` (active_lanes / (executions x warp size)) and `stalls`\n"
+         "(scheduler cycles charged to the instruction, by reason). The `--per-pc` text\n"
+         "shows the same as a SIMD column and, per group, the figures in brackets.");
     puts("\nEach object of the `kernels` list also holds `name`, `launch` (its index in\n"
          "the workload or trace), and `grid` and `block` as `[x, y, z]`. The top level\n"
          "of `warpsim run --stats=json` records the run's inputs: `config` (the GPU's\n"

@@ -75,7 +75,7 @@ static void text_pc_counters(const pc_stats *p)
         const char *sep = "  [";
         for (; any && i < end; i++) {
             const pc_stat_info *c = &pc_stat_table[i];
-            if (c->view == PC_VIEW_NONE) continue;
+            if (c->view == PC_VIEW_NONE || (c->view == PC_VIEW_NONZERO && !pc_counter(p, i))) continue;
             double v = (double)pc_counter(p, i);
             if (c->view == PC_VIEW_AVG) v = p->executions ? v / (double)p->executions : 0;
             printf("%s", sep);
@@ -87,17 +87,25 @@ static void text_pc_counters(const pc_stats *p)
     }
 }
 
+/* a line's SIMD efficiency: active lanes over executions x warp size */
+static double pc_simd_efficiency(const kernel_stats *s, int pc)
+{
+    const pc_stats *p = &s->per_pc[pc];
+    return p->executions && s->warp_size ? (double)p->active_lanes / ((double)p->executions * s->warp_size) : 0;
+}
+
 /* each instruction of the kernel with its executions and where its warps waited */
 void cli_print_per_pc(const kernel_stats *s, cli_pc_text text_of, const void *ctx)
 {
-    printf("  %5s %5s %-44s %10s  %s\n", "pc", "line", "instruction", "executed", "scheduler cycles charged (issued, stalls)");
+    printf("  %5s %5s %-44s %10s %5s  %s\n", "pc", "line", "instruction", "executed", "SIMD", "scheduler cycles charged (issued, stalls)");
     for (int pc = 0; pc < s->npc; pc++) {
         char text[160], line_text[16] = "-";
         int line = 0;
         const char *t = text_of(ctx, pc, text, sizeof text, &line);
         if (!t) continue;
         if (line > 0) snprintf(line_text, sizeof line_text, "%d", line);
-        printf("  %5d %5s %-44s %10" PRIu64 " ", pc, line_text, t, s->per_pc[pc].executions);
+        printf("  %5d %5s %-44s %10" PRIu64 " %4.0f%% ", pc, line_text, t, s->per_pc[pc].executions,
+               100.0 * pc_simd_efficiency(s, pc));
         for (int r = 0; r < STALL_COUNT; r++)
             if (s->per_pc[pc].stall[r]) printf(" %s %" PRIu64, stall_names[r], s->per_pc[pc].stall[r]);
         text_pc_counters(&s->per_pc[pc]);
@@ -146,6 +154,7 @@ void cli_json_timing(json_writer *j, const kernel_stats *s, cli_pc_text text_of,
         json_int(j, "line", line);
         json_string(j, "text", t);
         json_pc_counters(j, &s->per_pc[pc]);
+        json_double(j, "simd_efficiency", pc_simd_efficiency(s, pc));
         json_stalls(j, "stalls", s->per_pc[pc].stall);
         json_end_object(j);
     }

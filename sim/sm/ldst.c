@@ -53,7 +53,9 @@ static void shared_cost(const ldst_unit *u, kernel_stats *ks, int warp, const is
     if (groups < 1) groups = 1;
     ks->v[STAT_shared_passes] += (uint64_t)passes;
     ks->v[STAT_shared_replays] += (uint64_t)(passes - groups);
-    ks->conflict_hist[conflict_bucket(worst)]++;
+    int bucket = conflict_bucket(worst);
+    ks->conflict_hist[bucket]++;
+    (*(uint64_t *)((char *)ps + pc_stat_table[PC_STAT_conflict_1 + bucket].offset))++;   /* the line's own histogram */
     ps->passes += (uint64_t)passes;
     if ((uint64_t)worst > ps->worst_conflict) ps->worst_conflict = (uint64_t)worst;
     /* each pass holds the banks cycles_per_pass cycles (seed 000: a bank

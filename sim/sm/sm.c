@@ -274,7 +274,10 @@ static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int
         sm->finished = 1;
         update_fetchable(sm, local);
     }
-    sm->st.per_pc[st->pc].executions++;
+    pc_stats *ps = &sm->st.per_pc[st->pc];
+    ps->executions++;
+    ps->active_lanes += (uint64_t)__builtin_popcountll(dy.active);
+    ps->divergences += (uint64_t)(dy.diverged != 0);
     sm->totals.issued_warp_instructions++;
     p->policy->notify(&sm->sched[s], pos, SCHED_ISSUED);
     return 0;

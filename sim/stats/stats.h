@@ -26,7 +26,7 @@ typedef struct {
 } pc_stats;
 
 /* the per-PC counters as a table (pc_stats.def), for output and docs */
-enum { PC_VIEW_NONE, PC_VIEW_AVG, PC_VIEW_TOTAL };   /* how the --per-pc text shows a counter */
+enum { PC_VIEW_NONE, PC_VIEW_AVG, PC_VIEW_TOTAL, PC_VIEW_NONZERO };   /* how the --per-pc text shows a counter (NONZERO: the counter, when not 0) */
 typedef struct {
     const char *field, *json, *group, *doc;
     const char *text;        /* printf format of one double, for the --per-pc text */
