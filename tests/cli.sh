@@ -25,6 +25,15 @@ expect 0 "11 registers per thread" -- "$bin" asm "$top/workloads/sum/gpu3_grid_s
 # --per-pc text: the groups of pc_stats.def, per access where the table says so
 expect 0 "LDS R2, .*4.0 bank passes/access, worst bank conflict 4-way" -- "$bin" run -c gf100 --per-pc -D stride=4 "$top/workloads/microbench/shared_stride.sass"
 expect 0 "LDG R14, .*16.0 lines/access, 32.0 sectors/access.*L1 misses 8192" -- "$bin" run -c gf100 --per-pc -D stride=16 "$top/workloads/microbench/global_stride.sass"
+# --warp B:W: a warp's life; GT200 runs the else path first (W10): lane 0's
+# path (the last "then") issues last, and the stack pops back to the full mask
+po=$top/workloads/microbench/path_order.sass
+expect 0 "@P0 BRA else0  *-#######-#######-#######-####### *3+ .*<- diverged" -- "$bin" run -c gt200 --warp 0:0 "$po"
+expect 0 "BRA join  *#.......#.......#.......#....... *1- " -- "$bin" run -c gt200 --warp 0:0 "$po"
+expect 0 "EXIT  *################################ *0- " -- "$bin" run -c gt200 --warp 0:0 "$po"
+expect 0 "has no warp 7 in kernel path_order" -- "$bin" run -c gt200 --warp 0:7 "$po"
+expect 2 "--warp takes BLOCK:WARP" -- "$bin" run -c gt200 --warp 0 "$po"
+expect 2 "--warp needs a timed run" -- "$bin" run --functional --warp 0:0 "$po"
 # per line: SIMD efficiency, divergence at the branch, the conflict-degree histogram
 expect 0 "@P0 BRA odd  *2048  100% .*diverged 2048 times" -- "$bin" run -c gf100 --per-pc "$top/workloads/divergence/even_odd.sass"
 expect 0 "MUFU.RCP R8, c\[d\]  *2048   50% " -- "$bin" run -c gf100 --per-pc "$top/workloads/divergence/even_odd.sass"

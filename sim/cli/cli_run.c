@@ -6,6 +6,7 @@
 #include <time.h>
 #include "out/cli_report.h"
 #include "out/trace_emit.h"
+#include "out/warp_view.h"
 #include "util/json.h"
 #include "front/workload.h"
 #include <errno.h>
@@ -26,10 +27,11 @@ typedef struct {
     uint64_t max_instructions;
     const char *workload;
     const char *emit_dir;
+    const char *warp;        /* --warp B:W */
 } run_options;
 
 static const char *const run_opts[] = {
-    "-c", "--config", "--set", "-D", "--functional", "--per-pc", "--stats", "--max-instructions", "--emit-trace", "--help"
+    "-c", "--config", "--set", "-D", "--functional", "--per-pc", "--stats", "--max-instructions", "--emit-trace", "--warp", "--help"
 };
 
 static const char *run_help =
@@ -42,7 +44,9 @@ static const char *run_help =
     "  --stats=text|json|csv   summary for people (default), one JSON object, or CSV (a row per launch)\n"
     "  --per-pc                with the text summary: every instruction with its executions and stalls\n"
     "  --max-instructions=N    stop with a fault after N warp instructions (0 = no limit)\n"
-    "  --emit-trace DIR        write the timed run as an Accel-Sim trace directory (warpsim trace DIR/kernelslist.g)\n";
+    "  --emit-trace DIR        write the timed run as an Accel-Sim trace directory (warpsim trace DIR/kernelslist.g)\n"
+    "  --warp B:W              print warp W of block B (linear block index) as it runs: a row per issued\n"
+    "                          instruction with its cycle, line, active lanes, SIMT stack depth and wait\n";
 
 /* value of an option given as "--opt=value" or "--opt value" */
 static const char *opt_value(int argc, char **argv, int *i, const char *name)
@@ -92,6 +96,8 @@ static int parse_run_options(int argc, char **argv, run_options *o)
                 return -1;
             }
             o->json = !strcmp(v, "json") ? 1 : !strcmp(v, "csv") ? 2 : 0;
+        } else if (is_opt(a, "--warp")) {
+            if (!(o->warp = opt_value(argc, argv, &i, "--warp"))) return -1;
         } else if (is_opt(a, "--emit-trace")) {
             if (!(o->emit_dir = opt_value(argc, argv, &i, "--emit-trace"))) return -1;
         } else if (is_opt(a, "--max-instructions")) {
@@ -227,7 +233,25 @@ int cli_run(int argc, char **argv)
         emit_obs = trace_emit_observer(emit);
         fo.observer = &emit_obs;
     }
+    warp_view *wv = NULL;
+    sim_observer wv_obs;
+    if (o.warp) {
+        unsigned long long b;
+        int wi, n = 0;
+        if (sscanf(o.warp, "%llu:%d%n", &b, &wi, &n) != 2 || o.warp[n] || wi < 0) {
+            diag_error(&d, "--warp takes BLOCK:WARP (two whole numbers, e.g. 0:1), found '%s'", o.warp);
+            goto done;
+        }
+        if (o.functional || emit) {
+            diag_error(&d, "--warp needs a timed run, without --functional or --emit-trace");
+            goto done;
+        }
+        wv = warp_view_new(stdout, b, wi);
+        wv_obs = warp_view_observer(wv);
+        fo.observer = &wv_obs;
+    }
     func_status st = workload_run(w, &cfg, &fo, o.functional, ks, &d);
+    warp_view_free(wv);
     if (emit && trace_emit_close(emit, &d) && st == FUNC_OK) st = FUNC_BAD_LAUNCH;
     status = st == FUNC_OK ? EXIT_PASS : st == FUNC_BAD_LAUNCH ? EXIT_BAD_INPUT : EXIT_FAULT;
     clock_gettime(CLOCK_MONOTONIC, &t1);

@@ -34,6 +34,8 @@ typedef struct {
     int warp_done;
     int barrier_released;   /* this instruction completed a barrier of its block */
     const isa_result *res;  /* addresses of a memory instruction */
+    int slot, warp;         /* the warp's block slot and index in its block (for observers) */
+    int stack_depth;        /* SIMT stack entries after the instruction; -1 unknown (traces) */
 } isrc_dynamic;
 
 typedef struct isrc isrc;

@@ -103,7 +103,9 @@ static int func_issue(isrc *s, int w, kernel_stats *st, isrc_dynamic *out)
     out->warp_done = x->done;
     out->barrier_released = b->released != released;
     out->res = &f->step.res;
-    if (f->obs && f->obs->issue) f->obs->issue(f->obs->ctx, x->block, x->index, &f->table[f->step.pc], f->step.active, out);
+    out->slot = x->block;
+    out->warp = x->index;
+    out->stack_depth = x->stack.depth;
     return 0;
 }
 

@@ -34,11 +34,22 @@ typedef struct {
     int passes, worst_conflict;            /* shared: passes through the banks, worst degree */
 } obs_mem;
 
+/* one issued warp instruction of a timed run */
+typedef struct {
+    int slot, warp;                        /* the block's slot (as block_start named it), the warp in the block */
+    int sm;                                /* the SM it issued on */
+    uint64_t cycle;                        /* core cycle of the issue */
+    const isrc_static *st;                 /* the instruction */
+    const isrc_dynamic *dy;                /* what it did: active and executed lanes, divergence, stack depth */
+    int waited_reason;                     /* stalls.def: why the warp did not issue the cycle before, -1 it did */
+    uint64_t waited;                       /* cycles since the warp's previous issue (or its start) */
+} obs_issue;
+
 typedef struct sim_observer {
     void *ctx;
     int (*kernel_begin)(void *ctx, const obs_kernel *k, diag *d);       /* nonzero: error (reported) */
     void (*block_start)(void *ctx, int slot, const uint32_t ctaid[3], int nwarps);
-    void (*issue)(void *ctx, int slot, int warp, const isrc_static *st, uint64_t active, const isrc_dynamic *dy);
+    void (*issue)(void *ctx, const obs_issue *e);
     void (*mem_access)(void *ctx, const obs_mem *m);
     int (*block_end)(void *ctx, int slot, diag *d);
     int (*kernel_end)(void *ctx, diag *d);

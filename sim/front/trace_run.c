@@ -133,6 +133,7 @@ static int t_issue(isrc *s, int w, kernel_stats *st, isrc_dynamic *out)
     const trace_inst *in = current(t, w);
     const trace_inst *next = tw->idx + 1 < sl->blk.count[w % t->wpb] ? in + 1 : NULL;
     memset(out, 0, sizeof *out);
+    out->slot = out->warp = out->stack_depth = -1;
     out->active = in->mask;
     out->exec = in->exec;
     isa_result *r = &t->res;

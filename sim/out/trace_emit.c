@@ -275,9 +275,9 @@ static void obs_block_start(void *ctx, int slot, const uint32_t ctaid[3], int nw
     trace_emit_block_start(ctx, slot, ctaid, nwarps);
 }
 
-static void obs_issue(void *ctx, int slot, int warp, const isrc_static *st, uint64_t active, const isrc_dynamic *dy)
+static void emit_issue(void *ctx, const obs_issue *e)
 {
-    trace_emit_insn(ctx, slot, warp, st, active, dy);
+    trace_emit_insn(ctx, e->slot, e->warp, e->st, e->dy->active, e->dy);
 }
 
 static int obs_block_end(void *ctx, int slot, diag *d) { return trace_emit_block_end(ctx, slot, d); }
@@ -286,5 +286,5 @@ static int obs_kernel_end(void *ctx, diag *d) { return trace_emit_kernel_end(ctx
 sim_observer trace_emit_observer(trace_emit *e)
 {
     return (sim_observer){ .ctx = e, .kernel_begin = obs_kernel_begin, .block_start = obs_block_start,
-                           .issue = obs_issue, .block_end = obs_block_end, .kernel_end = obs_kernel_end };
+                           .issue = emit_issue, .block_end = obs_block_end, .kernel_end = obs_kernel_end };
 }

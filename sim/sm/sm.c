@@ -2,6 +2,7 @@
  * the instruction source (DESIGN.md); this file decides only *when*. */
 #include "sm.h"
 #include "coalesce.h"
+#include "exec/observer.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,7 +42,11 @@ void sm_init(sm_t *sm, int id, const sm_params *p, isrc *src, int nwarps, int wa
 
 void sm_poke(sm_t *sm) { sm->poked = 1; }
 
-void sm_observe(sm_t *sm, const struct sim_observer *obs) { ldst_observe(&sm->ldst, obs); }
+void sm_observe(sm_t *sm, const struct sim_observer *obs)
+{
+    sm->obs = obs && obs->issue ? obs : NULL;
+    ldst_observe(&sm->ldst, obs);
+}
 
 void sm_grow_pc(sm_t *sm, int npc) { stats_grow_pc(&sm->st, npc); }
 
@@ -87,6 +92,8 @@ void sm_warp_start(sm_t *sm, int local, int xw, uint64_t age)
     twarp *t = &sm->w[local];
     memset(t, 0, sizeof *t);
     t->xw = xw;
+    t->seen_reason = -1;
+    t->last_issue = sm->now;
     sm->age[local] = age;
     sm->live[local] = 1;
     sm->resident++;
@@ -274,6 +281,12 @@ static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int
         sm->finished = 1;
         update_fetchable(sm, local);
     }
+    if (sm->obs) {
+        obs_issue e = { dy.slot, dy.warp, sm->id, now, st, &dy, t->seen_reason, now - t->last_issue };
+        sm->obs->issue(sm->obs->ctx, &e);
+        t->seen_reason = -1;
+        t->last_issue = now;
+    }
     pc_stats *ps = &sm->st.per_pc[st->pc];
     ps->executions++;
     ps->active_lanes += (uint64_t)__builtin_popcountll(dy.active);
@@ -324,6 +337,7 @@ static int schedule_by_category(sm_t *sm, int s, const int *order, int n, uint64
         int pos = order[k], local = ss->warps[pos], inst = 0;
         const isrc_static *st;
         int why = check(sm, local, s, now, &st, &inst);
+        if (sm->obs && why != STALL_issued) sm->w[local].seen_reason = (int8_t)why;
         if (why == STALL_issued) {
             unsigned cat = 1u << sm->p->unit[st->unit].category;
             if (used & cat) continue;
@@ -352,6 +366,7 @@ static int schedule(sm_t *sm, int s, uint64_t now)
         int pos = order[k], local = ss->warps[pos], inst = 0;
         const isrc_static *st;
         int why = check(sm, local, s, now, &st, &inst);
+        if (sm->obs && why != STALL_issued) sm->w[local].seen_reason = (int8_t)why;
         if (why == STALL_issued) {
             if (issue(sm, local, s, pos, st, inst, now)) return -1;
             charge(sm, s, STALL_issued, st->pc, 1);
@@ -372,6 +387,7 @@ static int schedule(sm_t *sm, int s, uint64_t now)
 int sm_cycle(sm_t *sm, uint64_t now)
 {
     sm->finished = 0;
+    sm->now = now;
     /* nothing this SM waits for can have happened: sleep through the cycle,
      * charging it as the last one (the same as the GPU's time skipping) */
     int poked = sm->poked;

@@ -25,6 +25,10 @@ typedef struct {
     uint64_t blocked_until;
     const isrc_static *blocked_st;
     uint8_t blocked_reason;
+    /* for observers of issues (--warp): the reason the warp was last seen
+     * waiting for, and when it last issued */
+    int8_t seen_reason;
+    uint64_t last_issue;
 } twarp;
 
 typedef struct {
@@ -51,6 +55,8 @@ typedef struct {
     int *last_pc;
     kernel_stats st;                 /* this SM's own counters, summed by sm_report */
     sm_stats totals;                 /* its stall cycles and issued instructions */
+    const struct sim_observer *obs;  /* who watches its issues, or NULL */
+    uint64_t now;                    /* the cycle being simulated */
 } sm_t;
 
 /* what an SM is wired to, owned by the GPU */
