@@ -33,7 +33,24 @@ expect 0 "BRA join  *#.......#.......#.......#....... *1- " -- "$bin" run -c gt2
 expect 0 "EXIT  *################################ *0- " -- "$bin" run -c gt200 --warp 0:0 "$po"
 expect 0 "has no warp 7 in kernel path_order" -- "$bin" run -c gt200 --warp 0:7 "$po"
 expect 2 "--warp takes BLOCK:WARP" -- "$bin" run -c gt200 --warp 0 "$po"
-expect 2 "--warp needs a timed run" -- "$bin" run --functional --warp 0:0 "$po"
+expect 2 "--warp, --banks and --coalesce need a timed run" -- "$bin" run --functional --warp 0:0 "$po"
+# --banks: a stride of 4 words puts 4 lanes' words on every 4th bank (4 passes)
+ss=$top/workloads/microbench/shared_stride.sass
+expect 0 "bank  4: 1@0x10 9@0x90 17@0x110 25@0x190   <- 4 words: 4 passes" -- "$bin" run -c gf100 --banks 4 -D stride=4 "$ss"
+expect 0 "unused banks: 1-3,5-7,9-11" -- "$bin" run -c gf100 --banks 4 -D stride=4 "$ss"
+expect 0 "^1 pass, worst conflict 1-way" -- "$bin" run -c gf100 --banks 4 -D stride=1 "$ss"
+# 64-bit mode banks (CC 3.5): two neighbouring 4-byte words share one 8-byte bank word
+expect 0 "^1 pass, worst conflict 1-way" -- "$bin" run -c gk110 --banks 4 -D stride=1 "$ss"
+# --coalesce: gpu2's lanes are m doubles apart, one line each; gpu3's neighbours share two lines
+expect 0 "32 line requests, 32 sectors (1024 B moved for 256 B used: 25% efficiency)" -- "$bin" run -c gf100 --coalesce 12 "$top/workloads/sum/gpu2_chunked.sass"
+expect 0 "lanes 16-31" -- "$bin" run -c gf100 --coalesce 12 "$top/workloads/sum/gpu3_grid_stride.sass"
+expect 0 "2 line requests, 8 sectors (256 B moved for 256 B used: 100% efficiency)" -- "$bin" run -c gf100 --coalesce 12 "$top/workloads/sum/gpu3_grid_stride.sass"
+expect 2 "--coalesce takes PC or PC:N" -- "$bin" run -c gf100 --coalesce 5:x "$ss"
+expect 0 "kernel stride32 has 9 instructions" -- "$bin" run -c gf100 --banks 40 "$ss"
+expect 0 "in kernel stride32, pc 4 (LDS R2, \[R1\]) ran 1 shared-memory time: fewer than asked" -- "$bin" run -c gf100 --banks 4:2 "$ss"
+expect 0 "bank map of kernel stride64, pc 4 (LDS.64 R2, \[R1\])" -- "$bin" run -c gf100 --banks 4 "$ss"
+# the views together, with trace emission
+expect 0 "bank map of kernel stride32, pc 4" -- "$bin" run -c gf100 --banks 4 --warp 0:0 --emit-trace "$(mktemp -d)/t" "$ss"
 # per line: SIMD efficiency, divergence at the branch, the conflict-degree histogram
 expect 0 "@P0 BRA odd  *2048  100% .*diverged 2048 times" -- "$bin" run -c gf100 --per-pc "$top/workloads/divergence/even_odd.sass"
 expect 0 "MUFU.RCP R8, c\[d\]  *2048   50% " -- "$bin" run -c gf100 --per-pc "$top/workloads/divergence/even_odd.sass"

@@ -7,6 +7,8 @@
 #include "out/cli_report.h"
 #include "out/trace_emit.h"
 #include "out/warp_view.h"
+#include "out/mem_map.h"
+#include "out/obs_tee.h"
 #include "util/json.h"
 #include "front/workload.h"
 #include <errno.h>
@@ -28,10 +30,11 @@ typedef struct {
     const char *workload;
     const char *emit_dir;
     const char *warp;        /* --warp B:W */
+    const char *banks, *coalesce;   /* --banks PC[:N], --coalesce PC[:N] */
 } run_options;
 
 static const char *const run_opts[] = {
-    "-c", "--config", "--set", "-D", "--functional", "--per-pc", "--stats", "--max-instructions", "--emit-trace", "--warp", "--help"
+    "-c", "--config", "--set", "-D", "--functional", "--per-pc", "--stats", "--max-instructions", "--emit-trace", "--warp", "--banks", "--coalesce", "--help"
 };
 
 static const char *run_help =
@@ -46,7 +49,9 @@ static const char *run_help =
     "  --max-instructions=N    stop with a fault after N warp instructions (0 = no limit)\n"
     "  --emit-trace DIR        write the timed run as an Accel-Sim trace directory (warpsim trace DIR/kernelslist.g)\n"
     "  --warp B:W              print warp W of block B (linear block index) as it runs: a row per issued\n"
-    "                          instruction with its cycle, line, active lanes, SIMT stack depth and wait\n";
+    "                          instruction with its cycle, line, active lanes, SIMT stack depth and wait\n"
+    "  --banks PC[:N]          the Nth execution (default 1st) of shared-memory instruction PC, lanes by bank\n"
+    "  --coalesce PC[:N]       the Nth execution of global-memory instruction PC: lanes, lines and sectors\n";
 
 /* value of an option given as "--opt=value" or "--opt value" */
 static const char *opt_value(int argc, char **argv, int *i, const char *name)
@@ -98,6 +103,10 @@ static int parse_run_options(int argc, char **argv, run_options *o)
             o->json = !strcmp(v, "json") ? 1 : !strcmp(v, "csv") ? 2 : 0;
         } else if (is_opt(a, "--warp")) {
             if (!(o->warp = opt_value(argc, argv, &i, "--warp"))) return -1;
+        } else if (is_opt(a, "--banks")) {
+            if (!(o->banks = opt_value(argc, argv, &i, "--banks"))) return -1;
+        } else if (is_opt(a, "--coalesce")) {
+            if (!(o->coalesce = opt_value(argc, argv, &i, "--coalesce"))) return -1;
         } else if (is_opt(a, "--emit-trace")) {
             if (!(o->emit_dir = opt_value(argc, argv, &i, "--emit-trace"))) return -1;
         } else if (is_opt(a, "--max-instructions")) {
@@ -212,6 +221,9 @@ int cli_run(int argc, char **argv)
     if (!d.errors) config_validate(&cfg, &d);
     if (d.errors) return report_and_exit(&d, EXIT_BAD_INPUT);
     workload *w = xcalloc(1, sizeof *w);
+    trace_emit *emit = NULL;     /* the run's watchers (freed at done) */
+    warp_view *wv = NULL;
+    mem_map *maps[2] = { NULL, NULL };
     kernel_stats ks[32];
     memset(ks, 0, sizeof ks);
     int status = EXIT_BAD_INPUT;
@@ -222,19 +234,21 @@ int cli_run(int argc, char **argv)
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     func_options fo = { o.max_instructions, 100000, NULL, NULL };
-    trace_emit *emit = NULL;
-    sim_observer emit_obs;
+    /* the views and trace emission watch the run together */
+    obs_tee tee = { .n = 0 };
+    sim_observer tee_obs;
+    if ((o.warp || o.banks || o.coalesce) && o.functional) {
+        diag_error(&d, "--warp, --banks and --coalesce need a timed run (not --functional)");
+        goto done;
+    }
     if (o.emit_dir) {
         if (o.functional || CFG(&cfg, sm_warp_size) != 32) {
             diag_error(&d, "--emit-trace needs a timed run with 32-lane warps (traces hold 32-lane masks)");
             goto done;
         }
         if (!(emit = trace_emit_open(o.emit_dir, &d))) goto done;
-        emit_obs = trace_emit_observer(emit);
-        fo.observer = &emit_obs;
+        obs_tee_add(&tee, trace_emit_observer(emit));
     }
-    warp_view *wv = NULL;
-    sim_observer wv_obs;
     if (o.warp) {
         unsigned long long b;
         int wi, n = 0;
@@ -242,17 +256,22 @@ int cli_run(int argc, char **argv)
             diag_error(&d, "--warp takes BLOCK:WARP (two whole numbers, e.g. 0:1), found '%s'", o.warp);
             goto done;
         }
-        if (o.functional || emit) {
-            diag_error(&d, "--warp needs a timed run, without --functional or --emit-trace");
-            goto done;
-        }
         wv = warp_view_new(stdout, b, wi);
-        wv_obs = warp_view_observer(wv);
-        fo.observer = &wv_obs;
+        obs_tee_add(&tee, warp_view_observer(wv));
+    }
+    for (int m = 0; m < 2; m++) {
+        const char *spec = m ? o.coalesce : o.banks;
+        if (!spec) continue;
+        if (!(maps[m] = mem_map_new(stdout, m ? MAP_COALESCE : MAP_BANKS, spec, &cfg, &d))) goto done;
+        obs_tee_add(&tee, mem_map_observer(maps[m]));
+    }
+    if (tee.n) {
+        tee_obs = obs_tee_observer(&tee);
+        fo.observer = &tee_obs;
     }
     func_status st = workload_run(w, &cfg, &fo, o.functional, ks, &d);
-    warp_view_free(wv);
     if (emit && trace_emit_close(emit, &d) && st == FUNC_OK) st = FUNC_BAD_LAUNCH;
+    emit = NULL;
     status = st == FUNC_OK ? EXIT_PASS : st == FUNC_BAD_LAUNCH ? EXIT_BAD_INPUT : EXIT_FAULT;
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
@@ -274,6 +293,9 @@ int cli_run(int argc, char **argv)
         printf("result: %s\n", verdict);
     }
 done:
+    if (emit) trace_emit_close(emit, &d);
+    warp_view_free(wv);
+    for (int m = 0; m < 2; m++) mem_map_free(maps[m]);
     for (int i = 0; i < 32; i++) stats_free(&ks[i]);
     cli_print_diag(&d);
     workload_free(w);
