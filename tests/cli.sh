@@ -33,7 +33,7 @@ expect 0 "BRA join  *#.......#.......#.......#....... *1- " -- "$bin" run -c gt2
 expect 0 "EXIT  *################################ *0- " -- "$bin" run -c gt200 --warp 0:0 "$po"
 expect 0 "has no warp 7 in kernel path_order" -- "$bin" run -c gt200 --warp 0:7 "$po"
 expect 2 "--warp takes BLOCK:WARP" -- "$bin" run -c gt200 --warp 0 "$po"
-expect 2 "--warp, --banks and --coalesce need a timed run" -- "$bin" run --functional --warp 0:0 "$po"
+expect 2 "--timeline need a timed run" -- "$bin" run --functional --warp 0:0 "$po"
 # --banks: a stride of 4 words puts 4 lanes' words on every 4th bank (4 passes)
 ss=$top/workloads/microbench/shared_stride.sass
 expect 0 "bank  4: 1@0x10 9@0x90 17@0x110 25@0x190   <- 4 words: 4 passes" -- "$bin" run -c gf100 --banks 4 -D stride=4 "$ss"
@@ -51,6 +51,28 @@ expect 0 "in kernel stride32, pc 4 (LDS R2, \[R1\]) ran 1 shared-memory time: fe
 expect 0 "bank map of kernel stride64, pc 4 (LDS.64 R2, \[R1\])" -- "$bin" run -c gf100 --banks 4 "$ss"
 # the views together, with trace emission
 expect 0 "bank map of kernel stride32, pc 4" -- "$bin" run -c gf100 --banks 4 --warp 0:0 --emit-trace "$(mktemp -d)/t" "$ss"
+# --timeline: trace-event JSON (it parses: warpsim compare reads it), a process
+# per SM, tracks, issue and stall slices, counters, and only the window asked for
+tl=$(mktemp -d)
+"$bin" run -c gf100 --timeline "$tl/t.json" --timeline-cycles 100:1500 --timeline-blocks 0:1 "$top/workloads/sum/gpu4_local.sass" > /dev/null \
+    || { echo "FAIL: --timeline run"; fail=1; }
+"$bin" compare "$tl/t.json" "$tl/t.json" > "$tl/cmp" 2>&1 && grep -q "^0 of [1-9][0-9]* figures differ" "$tl/cmp" \
+    || { echo "FAIL: the timeline is not valid JSON"; cat "$tl/cmp"; fail=1; }
+for k in '"traceEvents":\[' '"ph":"M","pid":0,"args":{"name":"SM 0"}' '"thread_name"' '"cat":"issue","ph":"X"' \
+         '"cat":"stall","ph":"X"' '"ph":"C"' '"warp instructions":' '"truncated":false'; do
+    grep -q "$k" "$tl/t.json" || { echo "FAIL: timeline lacks $k"; fail=1; }
+done
+ts=$(grep -o '"ts":[0-9]*' "$tl/t.json" | cut -d: -f2 | sort -n | sed -n '1p;$p' | tr '\n' ' ')
+set -- $ts
+[ "$1" -ge 1 ] && [ "$2" -lt 1500 ] || { echo "FAIL: timeline timestamps $ts outside the window"; fail=1; }
+[ "$(grep -o '"pid":[0-9]*' "$tl/t.json" | sort -u | wc -l)" = 2 ] || { echo "FAIL: blocks 0:1 should give 2 SMs"; fail=1; }
+grep -q '"block slot":[2-9]' "$tl/t.json" && { echo "FAIL: the block filter let other blocks in"; fail=1; }
+"$bin" run -c gf100 --timeline "$tl/s.json" --timeline-tracks scheduler --timeline-cycles 0:500 "$top/workloads/sum/gpu4_local.sass" > /dev/null
+grep -q '"name":"scheduler 1"' "$tl/s.json" || { echo "FAIL: scheduler tracks"; fail=1; }
+[ ! -e "$tl/t.json.tmp" ] || { echo "FAIL: a temporary timeline was left"; fail=1; }
+expect 2 "--timeline-cycles takes A:B" -- "$bin" run -c gf100 --timeline "$tl/x.json" --timeline-cycles 9:1 "$top/workloads/sum/gpu4_local.sass"
+expect 2 "--timeline-tracks takes warp or scheduler" -- "$bin" run --timeline-tracks sm "$top/workloads/sum/gpu4_local.sass"
+rm -rf "$tl"
 # per line: SIMD efficiency, divergence at the branch, the conflict-degree histogram
 expect 0 "@P0 BRA odd  *2048  100% .*diverged 2048 times" -- "$bin" run -c gf100 --per-pc "$top/workloads/divergence/even_odd.sass"
 expect 0 "MUFU.RCP R8, c\[d\]  *2048   50% " -- "$bin" run -c gf100 --per-pc "$top/workloads/divergence/even_odd.sass"

@@ -9,6 +9,7 @@
 #include "out/warp_view.h"
 #include "out/mem_map.h"
 #include "out/obs_tee.h"
+#include "out/timeline.h"
 #include "util/json.h"
 #include "front/workload.h"
 #include <errno.h>
@@ -31,10 +32,13 @@ typedef struct {
     const char *emit_dir;
     const char *warp;        /* --warp B:W */
     const char *banks, *coalesce;   /* --banks PC[:N], --coalesce PC[:N] */
+    const char *timeline;    /* --timeline FILE.json */
+    timeline_opts tl;        /* --timeline-cycles, --timeline-blocks, --timeline-tracks */
 } run_options;
 
 static const char *const run_opts[] = {
-    "-c", "--config", "--set", "-D", "--functional", "--per-pc", "--stats", "--max-instructions", "--emit-trace", "--warp", "--banks", "--coalesce", "--help"
+    "-c", "--config", "--set", "-D", "--functional", "--per-pc", "--stats", "--max-instructions", "--emit-trace", "--warp", "--banks", "--coalesce", "--timeline", "--timeline-cycles", "--timeline-blocks",
+    "--timeline-tracks", "--help"
 };
 
 static const char *run_help =
@@ -51,7 +55,10 @@ static const char *run_help =
     "  --warp B:W              print warp W of block B (linear block index) as it runs: a row per issued\n"
     "                          instruction with its cycle, line, active lanes, SIMT stack depth and wait\n"
     "  --banks PC[:N]          the Nth execution (default 1st) of shared-memory instruction PC, lanes by bank\n"
-    "  --coalesce PC[:N]       the Nth execution of global-memory instruction PC: lanes, lines and sectors\n";
+    "  --coalesce PC[:N]       the Nth execution of global-memory instruction PC: lanes, lines and sectors\n"
+    "  --timeline FILE.json    a trace-event timeline (ui.perfetto.dev, chrome://tracing): issues, waits, counters\n"
+    "  --timeline-cycles A:B   only cycles A to B-1;  --timeline-blocks A:B  only blocks A to B (linear index)\n"
+    "  --timeline-tracks warp|scheduler   a track per warp (default) or per warp scheduler\n";
 
 /* value of an option given as "--opt=value" or "--opt value" */
 static const char *opt_value(int argc, char **argv, int *i, const char *name)
@@ -72,6 +79,8 @@ static int is_opt(const char *arg, const char *name)
 static int parse_run_options(int argc, char **argv, run_options *o)
 {
     memset(o, 0, sizeof *o);
+    o->tl.to = UINT64_MAX;
+    o->tl.block_hi = UINT64_MAX;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) { fputs(run_help, stdout); return -2; }
@@ -103,6 +112,27 @@ static int parse_run_options(int argc, char **argv, run_options *o)
             o->json = !strcmp(v, "json") ? 1 : !strcmp(v, "csv") ? 2 : 0;
         } else if (is_opt(a, "--warp")) {
             if (!(o->warp = opt_value(argc, argv, &i, "--warp"))) return -1;
+        } else if (is_opt(a, "--timeline")) {
+            if (!(o->timeline = opt_value(argc, argv, &i, "--timeline"))) return -1;
+        } else if (is_opt(a, "--timeline-cycles") || is_opt(a, "--timeline-blocks")) {
+            int cyc = is_opt(a, "--timeline-cycles");
+            const char *name = cyc ? "--timeline-cycles" : "--timeline-blocks";
+            if (!(v = opt_value(argc, argv, &i, name))) return -1;
+            unsigned long long lo, hi;
+            int n = 0;
+            if (sscanf(v, "%llu:%llu%n", &lo, &hi, &n) != 2 || v[n] || hi < lo) {
+                fprintf(stderr, "warpsim run: error: %s takes A:B (whole numbers, A <= B), found '%s'\n", name, v);
+                return -1;
+            }
+            if (cyc) { o->tl.from = lo; o->tl.to = hi; }
+            else { o->tl.block_lo = lo; o->tl.block_hi = hi; }
+        } else if (is_opt(a, "--timeline-tracks")) {
+            if (!(v = opt_value(argc, argv, &i, "--timeline-tracks"))) return -1;
+            if (strcmp(v, "warp") && strcmp(v, "scheduler")) {
+                fprintf(stderr, "warpsim run: error: --timeline-tracks takes warp or scheduler, found '%s'\n", v);
+                return -1;
+            }
+            o->tl.per_scheduler = !strcmp(v, "scheduler");
         } else if (is_opt(a, "--banks")) {
             if (!(o->banks = opt_value(argc, argv, &i, "--banks"))) return -1;
         } else if (is_opt(a, "--coalesce")) {
@@ -224,6 +254,7 @@ int cli_run(int argc, char **argv)
     trace_emit *emit = NULL;     /* the run's watchers (freed at done) */
     warp_view *wv = NULL;
     mem_map *maps[2] = { NULL, NULL };
+    timeline *tl = NULL;
     kernel_stats ks[32];
     memset(ks, 0, sizeof ks);
     int status = EXIT_BAD_INPUT;
@@ -237,8 +268,8 @@ int cli_run(int argc, char **argv)
     /* the views and trace emission watch the run together */
     obs_tee tee = { .n = 0 };
     sim_observer tee_obs;
-    if ((o.warp || o.banks || o.coalesce) && o.functional) {
-        diag_error(&d, "--warp, --banks and --coalesce need a timed run (not --functional)");
+    if ((o.warp || o.banks || o.coalesce || o.timeline) && o.functional) {
+        diag_error(&d, "--warp, --banks, --coalesce and --timeline need a timed run (not --functional)");
         goto done;
     }
     if (o.emit_dir) {
@@ -265,6 +296,10 @@ int cli_run(int argc, char **argv)
         if (!(maps[m] = mem_map_new(stdout, m ? MAP_COALESCE : MAP_BANKS, spec, &cfg, &d))) goto done;
         obs_tee_add(&tee, mem_map_observer(maps[m]));
     }
+    if (o.timeline) {
+        if (!(tl = timeline_open(o.timeline, &o.tl, &d))) goto done;
+        obs_tee_add(&tee, timeline_observer(tl));
+    }
     if (tee.n) {
         tee_obs = obs_tee_observer(&tee);
         fo.observer = &tee_obs;
@@ -272,6 +307,8 @@ int cli_run(int argc, char **argv)
     func_status st = workload_run(w, &cfg, &fo, o.functional, ks, &d);
     if (emit && trace_emit_close(emit, &d) && st == FUNC_OK) st = FUNC_BAD_LAUNCH;
     emit = NULL;
+    if (tl && timeline_close(tl, &d) && st == FUNC_OK) st = FUNC_BAD_LAUNCH;
+    tl = NULL;
     status = st == FUNC_OK ? EXIT_PASS : st == FUNC_BAD_LAUNCH ? EXIT_BAD_INPUT : EXIT_FAULT;
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
@@ -294,6 +331,7 @@ int cli_run(int argc, char **argv)
     }
 done:
     if (emit) trace_emit_close(emit, &d);
+    if (tl) timeline_close(tl, &d);
     warp_view_free(wv);
     for (int m = 0; m < 2; m++) mem_map_free(maps[m]);
     for (int i = 0; i < 32; i++) stats_free(&ks[i]);

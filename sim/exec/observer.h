@@ -37,7 +37,7 @@ typedef struct {
 /* one issued warp instruction of a timed run */
 typedef struct {
     int slot, warp;                        /* the block's slot (as block_start named it), the warp in the block */
-    int sm;                                /* the SM it issued on */
+    int sm, scheduler;                     /* the SM it issued on, and the scheduler */
     uint64_t cycle;                        /* core cycle of the issue */
     const isrc_static *st;                 /* the instruction */
     const isrc_dynamic *dy;                /* what it did: active and executed lanes, divergence, stack depth */

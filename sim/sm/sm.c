@@ -282,7 +282,7 @@ static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int
         update_fetchable(sm, local);
     }
     if (sm->obs) {
-        obs_issue e = { dy.slot, dy.warp, sm->id, now, st, &dy, t->seen_reason, now - t->last_issue };
+        obs_issue e = { dy.slot, dy.warp, sm->id, s, now, st, &dy, t->seen_reason, now - t->last_issue };
         sm->obs->issue(sm->obs->ctx, &e);
         t->seen_reason = -1;
         t->last_issue = now;

@@ -1,0 +1,237 @@
+/* sim/out/timeline.c — the trace-event writer behind --timeline. Events are
+ * streamed to PATH.tmp as they happen and the file is renamed into place
+ * when the run ends, so a failed or interrupted run leaves no half file. */
+#include "timeline.h"
+#include "stats/stats.h"
+#include "util/xalloc.h"
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { TL_MAX_SLOTS = 4096, TL_MAX_SMS = 1024, TL_MAX_TRACKS = TL_MAX_SLOTS * 64 };
+
+typedef struct {
+    uint64_t window;             /* the window being counted (cycle / opts.window) */
+    uint64_t issued, lines, warps;
+    int any;
+} sm_window;
+
+struct timeline {
+    FILE *f;
+    char path[4096];
+    timeline_opts o;
+    uint64_t events;
+    int truncated, first;
+    int64_t slot_block[TL_MAX_SLOTS];   /* linear block index in each slot, -1 none */
+    uint32_t grid[3];
+    char **texts;
+    int npc;
+    char kname[64];
+    sm_window win[TL_MAX_SMS];
+    uint8_t *named;                     /* bit per track (SM x track id): its name was written */
+    uint8_t sm_named[TL_MAX_SMS];
+    uint64_t *last_window;              /* per track: the last window it issued in, plus one */
+};
+
+static int keep(timeline *t)
+{
+    if (t->events >= t->o.max_events) { t->truncated = 1; return 0; }
+    t->events++;
+    fputs(t->first ? "\n" : ",\n", t->f);
+    t->first = 0;
+    return 1;
+}
+
+static void json_str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\') fputc('\\', f);
+        if ((unsigned char)*s >= 0x20) fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+/* track ids: per warp, slot x 64 + warp (slots are unique across SMs);
+ * per scheduler, the scheduler, offset by the SM so that ids stay unique */
+static int track_index(const timeline *t, int sm, int tid)
+{
+    return t->o.per_scheduler ? sm * 64 + tid : tid;
+}
+
+static void name_track(timeline *t, int sm, int tid, const char *what, int a, int b)
+{
+    if (sm >= 0 && sm < TL_MAX_SMS && !t->sm_named[sm] && keep(t)) {
+        t->sm_named[sm] = 1;
+        fprintf(t->f, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":%d,\"args\":{\"name\":\"SM %d\"}}", sm, sm);
+    }
+    int k = track_index(t, sm, tid);
+    if (k < 0 || k >= TL_MAX_TRACKS || (t->named[k / 8] >> (k % 8) & 1)) return;
+    t->named[k / 8] |= (uint8_t)(1u << (k % 8));
+    char name[64];
+    if (b >= 0) snprintf(name, sizeof name, "%s %d, warp %d", what, a, b);
+    else snprintf(name, sizeof name, "%s %d", what, a);
+    if (!keep(t)) return;
+    fprintf(t->f, "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%d,\"tid\":%d,\"args\":{\"name\":", sm, tid);
+    json_str(t->f, name);
+    fputs("}}", t->f);
+}
+
+static void flush_window(timeline *t, int sm)
+{
+    sm_window *w = &t->win[sm];
+    if (!w->any || !keep(t)) return;
+    fprintf(t->f, "{\"name\":\"SM %d\",\"ph\":\"C\",\"ts\":%" PRIu64 ",\"pid\":%d,\"args\":{\"warp instructions\":%" PRIu64
+                  ",\"warps issuing\":%" PRIu64 ",\"line requests\":%" PRIu64 "}}",
+            sm, w->window * t->o.window, sm, w->issued, w->warps, w->lines);
+    memset(w, 0, sizeof *w);
+}
+
+/* the counters of the window holding cycle c on SM sm */
+static sm_window *window_at(timeline *t, int sm, uint64_t c)
+{
+    if (sm < 0 || sm >= TL_MAX_SMS) return NULL;
+    sm_window *w = &t->win[sm];
+    uint64_t k = c / t->o.window;
+    if (w->any && w->window != k) flush_window(t, sm);
+    w->window = k;
+    w->any = 1;
+    return w;
+}
+
+static int begin(void *ctx, const obs_kernel *k, diag *d)
+{
+    (void)d;
+    timeline *t = ctx;
+    for (int pc = 0; pc < t->npc; pc++) free(t->texts[pc]);
+    free(t->texts);
+    t->npc = k->npc;
+    t->texts = xcalloc((size_t)k->npc + 1, sizeof *t->texts);
+    for (int pc = 0; pc < k->npc; pc++) t->texts[pc] = xstrdup(k->texts && k->texts[pc] ? k->texts[pc] : "?");
+    for (int i = 0; i < TL_MAX_SLOTS; i++) t->slot_block[i] = -1;
+    memcpy(t->grid, k->grid, sizeof t->grid);
+    snprintf(t->kname, sizeof t->kname, "%s", k->name);
+    return 0;
+}
+
+static void block_start(void *ctx, int slot, const uint32_t ctaid[3], int nwarps)
+{
+    (void)nwarps;
+    timeline *t = ctx;
+    if (slot >= 0 && slot < TL_MAX_SLOTS)
+        t->slot_block[slot] = (int64_t)(ctaid[0] + (uint64_t)ctaid[1] * t->grid[0] + (uint64_t)ctaid[2] * t->grid[0] * t->grid[1]);
+}
+
+static int wanted(const timeline *t, const obs_issue *e)
+{
+    if (e->cycle < t->o.from || e->cycle >= t->o.to) return 0;
+    if (e->slot < 0 || e->slot >= TL_MAX_SLOTS || t->slot_block[e->slot] < 0) return 0;
+    uint64_t b = (uint64_t)t->slot_block[e->slot];
+    return b >= t->o.block_lo && b <= t->o.block_hi;
+}
+
+static void issue(void *ctx, const obs_issue *e)
+{
+    timeline *t = ctx;
+    if (!wanted(t, e)) return;
+    sm_window *w = window_at(t, e->sm, e->cycle);
+    int tid;
+    if (t->o.per_scheduler) {
+        tid = e->scheduler;
+        name_track(t, e->sm, tid, "scheduler", e->scheduler, -1);
+    } else {
+        tid = e->slot * 64 + (e->warp & 63);
+        name_track(t, e->sm, tid, "block slot", e->slot, e->warp);
+    }
+    if (w) {
+        w->issued++;
+        /* warps issuing in the window: each warp counted once */
+        int k = e->slot * 64 + (e->warp & 63);
+        if (k >= 0 && k < TL_MAX_TRACKS && t->last_window[k] != w->window + 1) {
+            t->last_window[k] = w->window + 1;
+            w->warps++;
+        }
+    }
+    int pc = e->st->pc;
+    if (!t->o.per_scheduler && e->waited > 1 && e->waited_reason >= 0 && e->waited_reason < STALL_COUNT && keep(t))
+        fprintf(t->f, "{\"name\":\"%s\",\"cat\":\"stall\",\"ph\":\"X\",\"ts\":%" PRIu64 ",\"dur\":%" PRIu64
+                      ",\"pid\":%d,\"tid\":%d}",
+                stall_names[e->waited_reason], e->cycle - e->waited + 1, e->waited - 1, e->sm, tid);
+    if (!keep(t)) return;
+    fputs("{\"name\":", t->f);
+    json_str(t->f, pc < t->npc ? t->texts[pc] : "?");
+    fprintf(t->f, ",\"cat\":\"issue\",\"ph\":\"X\",\"ts\":%" PRIu64 ",\"dur\":1,\"pid\":%d,\"tid\":%d,\"args\":{\"kernel\":",
+            e->cycle, e->sm, tid);
+    json_str(t->f, t->kname);
+    fprintf(t->f, ",\"pc\":%d,\"active lanes\":%d,\"block slot\":%d,\"warp\":%d%s}}", pc,
+            __builtin_popcountll(e->dy->active), e->slot, e->warp, e->dy->diverged ? ",\"diverged\":true" : "");
+}
+
+static void mem_access(void *ctx, const obs_mem *m)
+{
+    timeline *t = ctx;
+    if (m->cycle < t->o.from || m->cycle >= t->o.to || m->space == SPACE_SHARED) return;   /* line requests only */
+    if (m->sm < 0 || m->sm >= TL_MAX_SMS || !t->sm_named[m->sm]) return;   /* SMs the filter kept */
+    sm_window *w = window_at(t, m->sm, m->cycle);
+    if (w) w->lines++;
+}
+
+static int end(void *ctx, diag *d)
+{
+    (void)d;
+    timeline *t = ctx;
+    for (int sm = 0; sm < TL_MAX_SMS; sm++) flush_window(t, sm);
+    return 0;
+}
+
+timeline *timeline_open(const char *path, const timeline_opts *o, diag *d)
+{
+    timeline *t = xcalloc(1, sizeof *t);
+    snprintf(t->path, sizeof t->path, "%s", path);
+    char tmp[4200];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    if (!(t->f = fopen(tmp, "w"))) {
+        diag_error(d, "--timeline: cannot write '%s': %s", tmp, strerror(errno));
+        free(t);
+        return NULL;
+    }
+    t->o = *o;
+    if (!t->o.window) t->o.window = 100;
+    if (!t->o.max_events) t->o.max_events = 2000000;
+    t->first = 1;
+    t->named = xcalloc(TL_MAX_TRACKS / 8 + 1, 1);
+    t->last_window = xcalloc(TL_MAX_TRACKS, sizeof *t->last_window);
+    fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[", t->f);
+    return t;
+}
+
+sim_observer timeline_observer(timeline *t)
+{
+    return (sim_observer){ .ctx = t, .kernel_begin = begin, .block_start = block_start, .issue = issue,
+                           .mem_access = mem_access, .kernel_end = end };
+}
+
+uint64_t timeline_events(const timeline *t) { return t->events; }
+
+int timeline_close(timeline *t, diag *d)
+{
+    if (!t) return 0;
+    fprintf(t->f, "\n],\"otherData\":{\"generator\":\"warpsim\",\"time unit\":\"1 us shown = 1 core cycle\","
+                  "\"events\":%" PRIu64 ",\"truncated\":%s}}\n", t->events, t->truncated ? "true" : "false");
+    char tmp[4200];
+    snprintf(tmp, sizeof tmp, "%s.tmp", t->path);
+    int bad = ferror(t->f) | fclose(t->f);
+    if (bad || rename(tmp, t->path)) {
+        diag_error(d, "--timeline: cannot write '%s': %s", t->path, strerror(errno));
+        remove(tmp);
+        bad = 1;
+    }
+    for (int pc = 0; pc < t->npc; pc++) free(t->texts[pc]);
+    free(t->texts);
+    free(t->named);
+    free(t->last_window);
+    free(t);
+    return bad;
+}
