@@ -75,10 +75,10 @@ expect 2 "--timeline-tracks takes warp or scheduler" -- "$bin" run --timeline-tr
 rm -rf "$tl"
 # per line: SIMD efficiency, divergence at the branch, the conflict-degree histogram
 expect 0 "@P0 BRA odd  *2048  100% .*diverged 2048 times" -- "$bin" run -c gf100 --per-pc "$top/workloads/divergence/even_odd.sass"
-expect 0 "MUFU.RCP R8, c\[d\]  *2048   50% " -- "$bin" run -c gf100 --per-pc "$top/workloads/divergence/even_odd.sass"
+expect 0 "MUFU.RCP R8, c\[d\]  *16384   50% " -- "$bin" run -c gf100 --per-pc "$top/workloads/divergence/even_odd.sass"
 expect 0 "LDS R2, .*\[1x 3-4-way\]" -- "$bin" run -c gf100 --per-pc -D stride=4 "$top/workloads/microbench/shared_stride.sass"
 expect 0 '"text":"LDS R2, \[R1\]".*"conflict_3_4":[1-9]' -- "$bin" run -c gf100 --stats=json -D stride=4 "$top/workloads/microbench/shared_stride.sass"
-expect 0 '"text":"MUFU.RCP R8, c\[d\]","executions":2048,"active_lanes":32768,"simd_efficiency":0.5,' -- "$bin" run -c gf100 --stats=json "$top/workloads/divergence/even_odd.sass"
+expect 0 '"text":"MUFU.RCP R8, c\[d\]","executions":16384,"active_lanes":262144,"simd_efficiency":0.5,' -- "$bin" run -c gf100 --stats=json "$top/workloads/divergence/even_odd.sass"
 # config show: values and origins
 expect 0 "sm.max_warps = 48 .*configs/gf100.cfg:13" -- "$bin" config show -c "$top/configs/gf100.cfg"
 expect 0 "sm.warp_size = 64 .*--set" -- "$bin" config show -c "$top/configs/gf100.cfg" --set sm.warp_size=64
