@@ -10,6 +10,7 @@
 #include "out/mem_map.h"
 #include "out/obs_tee.h"
 #include "out/timeline.h"
+#include "out/html_report.h"
 #include "util/json.h"
 #include "front/workload.h"
 #include <errno.h>
@@ -33,12 +34,13 @@ typedef struct {
     const char *warp;        /* --warp B:W */
     const char *banks, *coalesce;   /* --banks PC[:N], --coalesce PC[:N] */
     const char *timeline;    /* --timeline FILE.json */
+    const char *report;      /* --report FILE.html */
     timeline_opts tl;        /* --timeline-cycles, --timeline-blocks, --timeline-tracks */
 } run_options;
 
 static const char *const run_opts[] = {
     "-c", "--config", "--set", "-D", "--functional", "--per-pc", "--stats", "--max-instructions", "--emit-trace", "--warp", "--banks", "--coalesce", "--timeline", "--timeline-cycles", "--timeline-blocks",
-    "--timeline-tracks", "--help"
+    "--timeline-tracks", "--report", "--help"
 };
 
 static const char *run_help =
@@ -58,7 +60,8 @@ static const char *run_help =
     "  --coalesce PC[:N]       the Nth execution of global-memory instruction PC: lanes, lines and sectors\n"
     "  --timeline FILE.json    a trace-event timeline (ui.perfetto.dev, chrome://tracing): issues, waits, counters\n"
     "  --timeline-cycles A:B   only cycles A to B-1;  --timeline-blocks A:B  only blocks A to B (linear index)\n"
-    "  --timeline-tracks warp|scheduler   a track per warp (default) or per warp scheduler\n";
+    "  --timeline-tracks warp|scheduler   a track per warp (default) or per warp scheduler\n"
+    "  --report FILE.html      one self-contained page: summary, stalls, source heat map, warp timeline\n";
 
 /* value of an option given as "--opt=value" or "--opt value" */
 static const char *opt_value(int argc, char **argv, int *i, const char *name)
@@ -112,6 +115,8 @@ static int parse_run_options(int argc, char **argv, run_options *o)
             o->json = !strcmp(v, "json") ? 1 : !strcmp(v, "csv") ? 2 : 0;
         } else if (is_opt(a, "--warp")) {
             if (!(o->warp = opt_value(argc, argv, &i, "--warp"))) return -1;
+        } else if (is_opt(a, "--report")) {
+            if (!(o->report = opt_value(argc, argv, &i, "--report"))) return -1;
         } else if (is_opt(a, "--timeline")) {
             if (!(o->timeline = opt_value(argc, argv, &i, "--timeline"))) return -1;
         } else if (is_opt(a, "--timeline-cycles") || is_opt(a, "--timeline-blocks")) {
@@ -255,6 +260,7 @@ int cli_run(int argc, char **argv)
     warp_view *wv = NULL;
     mem_map *maps[2] = { NULL, NULL };
     timeline *tl = NULL;
+    html_report *report = NULL;
     kernel_stats ks[32];
     memset(ks, 0, sizeof ks);
     int status = EXIT_BAD_INPUT;
@@ -268,8 +274,8 @@ int cli_run(int argc, char **argv)
     /* the views and trace emission watch the run together */
     obs_tee tee = { .n = 0 };
     sim_observer tee_obs;
-    if ((o.warp || o.banks || o.coalesce || o.timeline) && o.functional) {
-        diag_error(&d, "--warp, --banks, --coalesce and --timeline need a timed run (not --functional)");
+    if ((o.warp || o.banks || o.coalesce || o.timeline || o.report) && o.functional) {
+        diag_error(&d, "--warp, --banks, --coalesce, --timeline and --report need a timed run (not --functional)");
         goto done;
     }
     if (o.emit_dir) {
@@ -296,6 +302,10 @@ int cli_run(int argc, char **argv)
         if (!(maps[m] = mem_map_new(stdout, m ? MAP_COALESCE : MAP_BANKS, spec, &cfg, &d))) goto done;
         obs_tee_add(&tee, mem_map_observer(maps[m]));
     }
+    if (o.report) {
+        report = html_report_new();
+        obs_tee_add(&tee, html_report_observer(report));
+    }
     if (o.timeline) {
         if (!(tl = timeline_open(o.timeline, &o.tl, &d))) goto done;
         obs_tee_add(&tee, timeline_observer(tl));
@@ -319,7 +329,13 @@ int cli_run(int argc, char **argv)
         all &= results[i];
     }
     const char *verdict = w->nchecks == 0 ? "none" : all ? "pass" : "fail";
-    status = all ? EXIT_PASS : EXIT_CHECK_FAILED;
+    if (report) {
+        const void *ctx[32];
+        for (int i = 0; i < w->nlaunches; i++) ctx[i] = w->launches[i].k;
+        if (html_report_write(report, o.report, w->name, cfg.sval[CFGK_gpu_name], ks, w->nlaunches, cli_sass_pc_text, ctx, &d))
+            status = EXIT_BAD_INPUT;
+    }
+    if (status == EXIT_PASS) status = all ? EXIT_PASS : EXIT_CHECK_FAILED;
     if (d.errors) status = EXIT_BAD_INPUT;
     cli_print_diag(&d);
     if (o.json == 1) print_json(&o, w, &cfg, ks, w->nlaunches, results, verdict, w, seconds);
@@ -333,6 +349,7 @@ done:
     if (emit) trace_emit_close(emit, &d);
     if (tl) timeline_close(tl, &d);
     warp_view_free(wv);
+    html_report_free(report);
     for (int m = 0; m < 2; m++) mem_map_free(maps[m]);
     for (int i = 0; i < 32; i++) stats_free(&ks[i]);
     cli_print_diag(&d);

@@ -1,0 +1,222 @@
+/* sim/out/html_report.c — the --report page. Everything the page shows is
+ * written into its HTML by this file, so it reads without scripts; a small
+ * inline script only recolours the heat map when another figure is chosen. */
+#include "html_report.h"
+#include "util/xalloc.h"
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { HR_MAX_KERNELS = 32, HR_MAX_EVENTS = 20000, HR_MAX_WARPS = 32 };
+
+typedef struct { uint64_t cycle, waited; int warp, pc, reason; } hr_event;
+
+struct html_report {
+    int kernel;                       /* launches seen so far */
+    int first_slot[HR_MAX_KERNELS];   /* the block slot recorded in each launch, -1 none yet */
+    hr_event *ev[HR_MAX_KERNELS];
+    int nev[HR_MAX_KERNELS];
+};
+
+static int begin(void *ctx, const obs_kernel *k, diag *d)
+{
+    (void)k; (void)d;
+    html_report *h = ctx;
+    if (h->kernel < HR_MAX_KERNELS) {
+        h->first_slot[h->kernel] = -1;
+        h->ev[h->kernel] = xcalloc(HR_MAX_EVENTS, sizeof(hr_event));
+    }
+    h->kernel++;
+    return 0;
+}
+
+static void issue(void *ctx, const obs_issue *e)
+{
+    html_report *h = ctx;
+    int k = h->kernel - 1;
+    if (k < 0 || k >= HR_MAX_KERNELS || h->nev[k] >= HR_MAX_EVENTS || e->warp >= HR_MAX_WARPS) return;
+    if (h->first_slot[k] < 0) h->first_slot[k] = e->slot;
+    if (e->slot != h->first_slot[k]) return;
+    h->ev[k][h->nev[k]++] = (hr_event){ e->cycle, e->waited, e->warp, e->st->pc, e->waited_reason };
+}
+
+html_report *html_report_new(void) { return xcalloc(1, sizeof(html_report)); }
+
+sim_observer html_report_observer(html_report *h)
+{
+    return (sim_observer){ .ctx = h, .kernel_begin = begin, .issue = issue };
+}
+
+void html_report_free(html_report *h)
+{
+    if (!h) return;
+    for (int k = 0; k < HR_MAX_KERNELS && k < h->kernel; k++) free(h->ev[k]);
+    free(h);
+}
+
+static void esc(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '<') fputs("&lt;", f);
+        else if (*s == '>') fputs("&gt;", f);
+        else if (*s == '&') fputs("&amp;", f);
+        else if (*s == '"') fputs("&quot;", f);
+        else fputc(*s, f);
+    }
+}
+
+static const char *const stall_colour[] = { "#59a14f", "#bab0ac", "#e15759", "#f28e2b", "#b07aa1",
+                                            "#edc948", "#76b7b2", "#9c755f", "#d4d4d4", "#4e79a7" };
+
+static const char *colour(int reason) { return stall_colour[reason % (int)(sizeof stall_colour / sizeof *stall_colour)]; }
+
+static void summary(FILE *f, const kernel_stats *s, int k)
+{
+    fputs("<table class=\"sum\">\n", f);
+    fprintf(f, "<tr><th>cycles</th><td id=\"cycles-%d\">%" PRIu64 "</td></tr>\n", k, s->cycles);
+    fprintf(f, "<tr><th>IPC</th><td id=\"ipc-%d\">%.3f</td></tr>\n", k, stats_ipc(s));
+    fprintf(f, "<tr><th>warp instructions</th><td id=\"insns-%d\">%" PRIu64 "</td></tr>\n", k, s->v[STAT_warp_instructions]);
+    fprintf(f, "<tr><th>SIMD efficiency</th><td id=\"simd-%d\">%.1f%%</td></tr>\n", k, 100.0 * stats_simd_efficiency(s));
+    fprintf(f, "<tr><th>divergent branches</th><td>%" PRIu64 " of %" PRIu64 "</td></tr>\n", s->v[STAT_divergent_branches],
+            s->v[STAT_branches]);
+    fprintf(f, "<tr><th>occupancy</th><td>%.1f%% achieved, %.1f%% theoretical</td></tr>\n", 100.0 * s->occupancy_achieved,
+            100.0 * s->occupancy_theoretical);
+    fprintf(f, "<tr><th>L1 / L2 hits</th><td>%" PRIu64 " of %" PRIu64 " / %" PRIu64 " of %" PRIu64 "</td></tr>\n",
+            s->v[STAT_l1_hits], s->v[STAT_l1_accesses], s->v[STAT_l2_hits], s->v[STAT_l2_accesses]);
+    fprintf(f, "<tr><th>shared-memory passes</th><td>%" PRIu64 " (%" PRIu64 " replays)</td></tr>\n", s->v[STAT_shared_passes],
+            s->v[STAT_shared_replays]);
+    fputs("</table>\n", f);
+}
+
+static void stall_bars(FILE *f, const kernel_stats *s, int k)
+{
+    uint64_t total = 0;
+    for (int r = 0; r < STALL_COUNT; r++) total += s->stall[r];
+    fprintf(f, "<h3>Scheduler cycles</h3>\n<table class=\"bars\" id=\"stalls-%d\">\n", k);
+    for (int r = 0; r < STALL_COUNT; r++) {
+        double p = total ? 100.0 * (double)s->stall[r] / (double)total : 0;
+        fprintf(f, "<tr><th>%s</th><td><div class=\"bar\" style=\"width:%.1f%%;background:%s\"></div></td>"
+                   "<td class=\"n\" id=\"stall-%d-%s\">%.1f%%</td></tr>\n", stall_names[r], p * 3, colour(r), k, stall_names[r], p);
+    }
+    fputs("</table>\n", f);
+}
+
+/* a row per instruction; data-* attributes hold each figure for the heat map */
+static void source(FILE *f, const kernel_stats *s, int k, cli_pc_text text_of, const void *ctx)
+{
+    fprintf(f, "<h3>Source</h3>\n<table class=\"src\" id=\"src-%d\"><tr><th>pc</th><th>line</th><th>instruction</th>"
+               "<th>executions</th><th>SIMD</th><th>stall cycles</th><th>bank passes/access</th><th>sectors/access</th></tr>\n", k);
+    for (int pc = 0; pc < s->npc; pc++) {
+        char text[160];
+        int line = 0;
+        const char *t = text_of(ctx, pc, text, sizeof text, &line);
+        if (!t) continue;
+        const pc_stats *p = &s->per_pc[pc];
+        uint64_t stalls = 0;
+        for (int r = 1; r < STALL_COUNT; r++) stalls += p->stall[r];
+        double ex = p->executions ? (double)p->executions : 1;
+        double simd = p->executions && s->warp_size ? (double)p->active_lanes / (ex * s->warp_size) : 0;
+        fprintf(f, "<tr data-stalls=\"%" PRIu64 "\" data-simd=\"%.4f\" data-conflicts=\"%.3f\" data-sectors=\"%.3f\">"
+                   "<td>%d</td><td>%d</td><td class=\"code\">", stalls, p->executions ? 1 - simd : 0,
+                p->passes / ex, p->sectors / ex, pc, line);
+        esc(f, t);
+        fprintf(f, "</td><td>%" PRIu64 "</td><td>%.0f%%</td><td>%" PRIu64 "</td><td>%.1f</td><td>%.1f</td></tr>\n",
+                p->executions, 100 * simd, stalls, p->passes / ex, p->sectors / ex);
+    }
+    fputs("</table>\n", f);
+}
+
+/* the first block's warps: a row each, a mark per issue, the waits before
+ * issues coloured by their stall reason */
+static void timeline(FILE *f, const html_report *h, int k)
+{
+    if (k >= HR_MAX_KERNELS || k >= h->kernel || !h->nev[k]) return;
+    const hr_event *ev = h->ev[k];
+    int n = h->nev[k], warps = 0;
+    uint64_t t0 = ev[0].cycle, t1 = ev[0].cycle;
+    for (int i = 0; i < n; i++) {
+        if (ev[i].warp + 1 > warps) warps = ev[i].warp + 1;
+        uint64_t start = ev[i].cycle > ev[i].waited ? ev[i].cycle - ev[i].waited : 0;
+        if (start < t0) t0 = start;
+        if (ev[i].cycle > t1) t1 = ev[i].cycle;
+    }
+    double span = (double)(t1 - t0 + 1), w = 900;
+    int rowh = 14, hgt = warps * rowh + 30;
+    fprintf(f, "<h3>Warp timeline: the first block's %d warps, cycles %" PRIu64 " to %" PRIu64 "</h3>\n", warps, t0, t1);
+    fprintf(f, "<svg id=\"timeline-%d\" width=\"%d\" height=\"%d\" xmlns=\"http://www.w3.org/2000/svg\">\n", k,
+            (int)w + 80, hgt);
+    for (int wi = 0; wi < warps; wi++)
+        fprintf(f, "<text x=\"0\" y=\"%d\" font-size=\"10\">warp %d</text>\n", wi * rowh + 11, wi);
+    for (int i = 0; i < n; i++) {
+        double x = 60 + w * (double)(ev[i].cycle - t0) / span;
+        int y = ev[i].warp * rowh;
+        if (ev[i].waited > 1 && ev[i].reason >= 0 && ev[i].reason < STALL_COUNT) {
+            double x0 = 60 + w * (double)(ev[i].cycle - ev[i].waited + 1 - t0) / span;
+            fprintf(f, "<rect class=\"wait\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\">"
+                       "<title>%s, %" PRIu64 " cycles</title></rect>\n",
+                    x0, y + 3, x - x0, rowh - 6, colour(ev[i].reason), stall_names[ev[i].reason], ev[i].waited - 1);
+        }
+        fprintf(f, "<rect class=\"issue\" x=\"%.1f\" y=\"%d\" width=\"1\" height=\"%d\" fill=\"%s\"><title>cycle %" PRIu64
+                   ", pc %d</title></rect>\n", x, y + 1, rowh - 2, colour(STALL_issued), ev[i].cycle, ev[i].pc);
+    }
+    fprintf(f, "<text x=\"60\" y=\"%d\" font-size=\"10\">cycle %" PRIu64 "</text><text x=\"%d\" y=\"%d\" font-size=\"10\" "
+               "text-anchor=\"end\">%" PRIu64 "</text>\n", hgt - 4, t0, (int)w + 60, hgt - 4, t1);
+    fputs("</svg>\n", f);
+    if (n >= HR_MAX_EVENTS) fprintf(f, "<p>(the first %d issues only)</p>\n", HR_MAX_EVENTS);
+}
+
+static const char *page_head =
+    "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">\n<title>%s</title>\n<style>\n"
+    "body{font-family:sans-serif;margin:1em 2em}table{border-collapse:collapse}td,th{padding:1px 8px;text-align:left}\n"
+    "table.src td.code{font-family:monospace;white-space:pre}table.src td,table.src th{border-bottom:1px solid #eee}\n"
+    ".bar{height:10px}table.bars td{width:320px}table.bars td.n{width:auto}\n"
+    "</style></head><body>\n";
+
+static const char *page_script =
+    "<script>\n"
+    "function heat(metric){\n"
+    "  var rows=document.querySelectorAll('table.src tr[data-stalls]');var max=0;\n"
+    "  rows.forEach(function(r){var v=parseFloat(r.dataset[metric]);if(v>max)max=v;});\n"
+    "  rows.forEach(function(r){var v=parseFloat(r.dataset[metric]);var a=max>0?v/max:0;\n"
+    "    r.style.background='rgba(225,87,89,'+(0.6*a).toFixed(3)+')';});\n"
+    "  document.getElementById('metric').value=metric;\n"
+    "}\n"
+    "document.getElementById('metric').addEventListener('change',function(e){heat(e.target.value);});\n"
+    "heat('stalls');\n"
+    "</script>\n";
+
+int html_report_write(html_report *h, const char *path, const char *title, const char *config_name,
+                      const kernel_stats *ks, int nk, cli_pc_text text_of, const void *const *pc_ctx, diag *d)
+{
+    char tmp[4200];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f) { diag_error(d, "--report: cannot write '%s': %s", tmp, strerror(errno)); return 1; }
+    fprintf(f, page_head, "warpsim report");
+    fputs("<h1>", f);
+    esc(f, title);
+    fputs(" on ", f);
+    esc(f, config_name);
+    fputs("</h1>\n<p>Heat map of the source by <select id=\"metric\"><option value=\"stalls\">stall cycles</option>"
+          "<option value=\"simd\">idle lanes (1 - SIMD efficiency)</option><option value=\"conflicts\">bank passes per access"
+          "</option><option value=\"sectors\">sectors per access</option></select></p>\n", f);
+    for (int k = 0; k < nk; k++) {
+        fputs("<h2>kernel ", f);
+        esc(f, ks[k].kernel);
+        fprintf(f, " (launch %d)</h2>\n", k);
+        summary(f, &ks[k], k);
+        stall_bars(f, &ks[k], k);
+        timeline(f, h, k);
+        source(f, &ks[k], k, text_of, pc_ctx[k]);
+    }
+    fputs(page_script, f);
+    fputs("</body></html>\n", f);
+    int bad = ferror(f) | fclose(f);
+    if (bad || rename(tmp, path)) {
+        diag_error(d, "--report: cannot write '%s': %s", path, strerror(errno));
+        remove(tmp);
+        return 1;
+    }
+    return 0;
+}
