@@ -33,7 +33,7 @@ expect 0 "BRA join  *#.......#.......#.......#....... *1- " -- "$bin" run -c gt2
 expect 0 "EXIT  *################################ *0- " -- "$bin" run -c gt200 --warp 0:0 "$po"
 expect 0 "has no warp 7 in kernel path_order" -- "$bin" run -c gt200 --warp 0:7 "$po"
 expect 2 "--warp takes BLOCK:WARP" -- "$bin" run -c gt200 --warp 0 "$po"
-expect 2 "--timeline need a timed run" -- "$bin" run --functional --warp 0:0 "$po"
+expect 2 "--report need a timed run" -- "$bin" run --functional --warp 0:0 "$po"
 # --banks: a stride of 4 words puts 4 lanes' words on every 4th bank (4 passes)
 ss=$top/workloads/microbench/shared_stride.sass
 expect 0 "bank  4: 1@0x10 9@0x90 17@0x110 25@0x190   <- 4 words: 4 passes" -- "$bin" run -c gf100 --banks 4 -D stride=4 "$ss"
