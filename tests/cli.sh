@@ -74,7 +74,7 @@ expect 2 "--timeline-cycles takes A:B" -- "$bin" run -c gf100 --timeline "$tl/x.
 expect 2 "--timeline-tracks takes warp or scheduler" -- "$bin" run --timeline-tracks sm "$top/workloads/sum/gpu4_local.sass"
 rm -rf "$tl"
 # per line: SIMD efficiency, divergence at the branch, the conflict-degree histogram
-expect 0 "@P0 BRA odd  *2048  100% .*diverged 2048 times" -- "$bin" run -c gf100 --per-pc "$top/workloads/divergence/even_odd.sass"
+expect 0 "@P0 BRA odd  -> reconverges at pc 31 (line 58)  *2048  100% .*diverged 2048 times" -- "$bin" run -c gf100 --per-pc "$top/workloads/divergence/even_odd.sass"
 expect 0 "MUFU.RCP R8, c\[d\]  *16384   50% " -- "$bin" run -c gf100 --per-pc "$top/workloads/divergence/even_odd.sass"
 expect 0 "LDS R2, .*\[1x 3-4-way\]" -- "$bin" run -c gf100 --per-pc -D stride=4 "$top/workloads/microbench/shared_stride.sass"
 expect 0 '"text":"LDS R2, \[R1\]".*"conflict_3_4":[1-9]' -- "$bin" run -c gf100 --stats=json -D stride=4 "$top/workloads/microbench/shared_stride.sass"

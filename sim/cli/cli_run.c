@@ -166,8 +166,16 @@ static int parse_run_options(int argc, char **argv, run_options *o)
 const char *cli_sass_pc_text(const void *ctx, int pc, char *buf, int len, int *line)
 {
     const isa_kernel *k = ctx;
-    *line = k->code[pc].line;
-    return isa_disasm(k, &k->code[pc], buf, len);
+    const isa_insn *in = &k->code[pc];
+    *line = in->line;
+    isa_disasm(k, in, buf, len);
+    /* a branch that can split a warp: where its paths meet again (IPDOM) */
+    if (in->op == OP_BRA && in->guard != ISA_PRED_PT && in->reconv >= 0 && in->reconv < k->ncode) {
+        size_t n = strlen(buf);
+        snprintf(buf + n, (size_t)len - n, "  -> reconverges at pc %d (line %d)", (int)in->reconv,
+                 k->code[in->reconv].line);
+    }
+    return buf;
 }
 
 static void print_text(const workload *w, const config *cfg, kernel_stats *ks, int nk, const int *results, int per_pc)

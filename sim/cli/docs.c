@@ -128,7 +128,10 @@ static void docs_stats(void)
          "the average of resident warps over cycles and SMs, over `sm.max_warps`), `stalls`, `per_sm` "
          "(warp instructions and stalls of each SM) and `per_pc` (each instruction's `text`, source "
          "`line`, `executions` and `stalls`). Each issue slot of each scheduler is charged to exactly one "
-         "reason, and to the PC of the warp closest to issuing:\n");
+         "reason, and to the PC of the warp closest to issuing. It also gives `dram_bandwidth_gbps` (DRAM "
+         "bytes over the kernel's time) against `dram_peak_gbps` (the config's peak), and "
+         "`bank_conflict_degrees`: how many shared-memory accesses had each worst conflict degree "
+         "(buckets `1`, `2`, `3-4`, `5-8`, `9-16`, `17-32`, `33-64`).\n");
     puts("| stall reason | meaning |");
     puts("|---|---|");
     for (int r = 0; r < STALL_COUNT; r++) printf("| `%s` | %s |\n", stall_names[r], stall_docs[r]);
@@ -144,6 +147,12 @@ static void docs_stats(void)
         if (c->view == PC_VIEW_NONE) printf("| `%s` | %s | %s | |\n", c->json, c->group, c->doc);
         else printf("| `%s` | %s | %s | `%s`%s |\n", c->json, c->group, c->doc, c->text, view);
     }
+    puts("\nThe top level of `warpsim run --stats=json` holds `workload` (its name), `file`, `config`, `mode` "
+         "(`timing` or `functional`), `warp_size`, `check` (`pass`, `fail` or `none`), `checks` (each check's "
+         "`line`, `text` and `result`), `kernels`, `reports` (each `report` line of the manifest: a name and "
+         "its values) and `host`. `warpsim trace` gives `trace`, `config`, `mode` (`trace`), `warp_size`, "
+         "`memcpy_h2d` (`copies`, `bytes`), `kernel_files` (each kernel's `file`, `binary_version`, "
+         "`tracer_version`), `kernels` and `host`.");
     puts("\nEach `per_pc` object also holds `pc`, `line`, `text` (the instruction),\n"
          "`simd_efficiency` (active_lanes / (executions x warp size)) and `stalls`\n"
          "(scheduler cycles charged to the instruction, by reason). The `--per-pc` text\n"
