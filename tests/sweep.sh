@@ -89,6 +89,14 @@ rm -f "$tmp/par/points/"*.csv
     || { echo "FAIL: range values"; cut -d, -f8,9 "$tmp/r/results.csv"; fail=1; }
 "$bin" sweep -o "$tmp/nov" -D nosuch=1,2 "$w2" > /dev/null 2>&1; [ $? -eq 1 ] && grep -q ',bad_input,2,' "$tmp/nov/results.csv" \
     || { echo "FAIL: an unknown -D variable"; fail=1; }
+# a point's identity covers its config's values: editing the config file runs it again
+cp "$top/configs/gf100.cfg" "$tmp/my.cfg"
+"$bin" sweep -o "$tmp/cfgedit" -c "$tmp/my.cfg" "$w2" > /dev/null 2>&1 || { echo "FAIL: sweep with a config file"; fail=1; }
+sed -i 's/^latency = 17 /latency = 18 /' "$tmp/my.cfg"
+"$bin" sweep -o "$tmp/cfgedit" -c "$tmp/my.cfg" "$w2" > "$tmp/cfgedit.out" 2>&1
+grep -q 'already in' "$tmp/cfgedit.out" && { echo "FAIL: a point of an edited config was reused"; fail=1; }
+"$bin" sweep -o "$tmp/cfgedit" -c "$tmp/my.cfg" "$w2" > "$tmp/cfgedit.out" 2>&1
+grep -q '1 of 1 points already in' "$tmp/cfgedit.out" || { echo "FAIL: an unchanged point was not reused"; fail=1; }
 # a trace is an input like a workload
 "$bin" sweep -j 2 -o "$tmp/tr" -c gf100,gm204 "$top/tests/traces/vectoradd-sm80/kernelslist.g" > /dev/null \
     || { echo "FAIL: a sweep over a trace"; fail=1; }

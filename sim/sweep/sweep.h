@@ -37,6 +37,11 @@ typedef struct {
     int jobs, plot, functional;
     long combos, npoints;              /* settings per input; settings x inputs */
     config *configs;                   /* each config axis value, loaded once (before any thread starts) */
+    /* what a point's identity must cover besides its arguments, so that a
+     * resumed sweep never reuses results of another binary, config or input */
+    uint64_t model_hash;               /* the warpsim executable's bytes */
+    uint64_t *config_hash;             /* each config's values */
+    uint64_t *input_hash;              /* each input file's bytes */
 } sweep_spec;
 
 /* one point: its setting and input, resolved */

@@ -208,6 +208,36 @@ static int option(sweep_spec *s, int argc, char **argv, int *i)
     }
 }
 
+/* FNV-1a, 64 bits: stable names for points, and the identity of their inputs */
+static uint64_t fnv_bytes(uint64_t h, const void *p, size_t n)
+{
+    const uint8_t *b = p;
+    for (size_t i = 0; i < n; i++) h = (h ^ b[i]) * 0x100000001b3ull;
+    return h;
+}
+
+static uint64_t fnv1a(const char *s) { return fnv_bytes(0xcbf29ce484222325ull, s, strlen(s)); }
+
+static uint64_t hash_file(const char *path)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    FILE *f = fopen(path, "rb");
+    if (!f) return 0;
+    char buf[65536];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0) h = fnv_bytes(h, buf, n);
+    fclose(f);
+    return h;
+}
+
+static uint64_t hash_config(const config *c)
+{
+    uint64_t h = fnv_bytes(0xcbf29ce484222325ull, c->ival, sizeof c->ival);
+    h = fnv_bytes(h, c->sval, sizeof c->sval);
+    h = fnv_bytes(h, c->op_expand, sizeof c->op_expand);
+    return fnv_bytes(h, c->op_alt_unit, sizeof c->op_alt_unit);
+}
+
 /* every config loads and every value of every key and fixed --set is
  * accepted: found before any point runs, not once per point */
 static int check_values(sweep_spec *s)
@@ -268,7 +298,14 @@ int sweep_parse(int argc, char **argv, sweep_spec *s)
     }
     s->npoints = s->combos * s->ninputs;
     if (s->npoints > 1000000) return bad("more than a million points%s%s", "", "");
-    return check_values(s);
+    int r = check_values(s);
+    if (r) return r;
+    s->model_hash = hash_file("/proc/self/exe");
+    s->config_hash = xcalloc((size_t)s->axes[0].nvalues, sizeof *s->config_hash);
+    for (int v = 0; v < s->axes[0].nvalues; v++) s->config_hash[v] = hash_config(&s->configs[v]);
+    s->input_hash = xcalloc((size_t)s->ninputs, sizeof *s->input_hash);
+    for (int i = 0; i < s->ninputs; i++) s->input_hash[i] = hash_file(s->inputs[i]);
+    return 0;
 }
 
 void sweep_spec_free(sweep_spec *s)
@@ -280,16 +317,11 @@ void sweep_spec_free(sweep_spec *s)
     for (int i = 0; i < s->ninputs; i++) free(s->inputs[i]);
     free(s->inputs);
     free(s->configs);
+    free(s->config_hash);
+    free(s->input_hash);
     memset(s, 0, sizeof *s);
 }
 
-/* FNV-1a, 64 bits: a stable name for a point's files */
-static uint64_t fnv1a(const char *s)
-{
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (; *s; s++) h = (h ^ (uint8_t)*s) * 0x100000001b3ull;
-    return h;
-}
 
 void sweep_point_at(const sweep_spec *s, long index, sweep_point *p)
 {
@@ -311,5 +343,11 @@ void sweep_point_at(const sweep_spec *s, long index, sweep_point *p)
     for (int i = 0; i < s->ndefines && n < sizeof p->key; i++)
         n += (size_t)snprintf(p->key + n, sizeof p->key - n, " -D %s", s->defines[i]);
     if (n < sizeof p->key) snprintf(p->key + n, sizeof p->key - n, " %s", s->inputs[p->input]);
-    snprintf(p->id, sizeof p->id, "%016llx", (unsigned long long)fnv1a(p->key));
+    /* the id also covers the binary, the config's values and the input's
+     * bytes (not shown in the key: a trace's kernel files are not hashed) */
+    uint64_t h = fnv1a(p->key);
+    uint64_t extra[3] = { s->model_hash, s->config_hash ? s->config_hash[p->value[0]] : 0,
+                          s->input_hash ? s->input_hash[p->input] : 0 };
+    h = fnv_bytes(h, extra, sizeof extra);
+    snprintf(p->id, sizeof p->id, "%016llx", (unsigned long long)h);
 }
