@@ -53,6 +53,10 @@ typedef struct sim_observer {
     void (*mem_access)(void *ctx, const obs_mem *m);
     int (*block_end)(void *ctx, int slot, diag *d);
     int (*kernel_end)(void *ctx, diag *d);
+    /* timed runs: every sample_interval cycles (0: never), the memory
+     * system's counters so far in this launch (v[] only) */
+    void (*sample)(void *ctx, uint64_t cycle, const kernel_stats *memory);
+    uint64_t sample_interval;
 } sim_observer;
 
 #endif

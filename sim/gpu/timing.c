@@ -2,6 +2,7 @@
 #include "timing.h"
 #include "sm/sm.h"
 #include "gpu_state.h"
+#include "exec/observer.h"
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,10 +72,22 @@ static int refill(gpu_t *g, int m)
     return 0;
 }
 
+/* an observer's periodic look at the memory system's counters */
+static void sample_memory(gpu_t *g, const sim_observer *obs, uint64_t now, uint64_t *next)
+{
+    kernel_stats mem;
+    memset(&mem, 0, sizeof mem);
+    memsys_report(g->mem, &mem);
+    obs->sample(obs->ctx, now, &mem);
+    while (*next <= now) *next += obs->sample_interval;
+}
+
 static func_status cycle_loop(gpu_t *g, kernel_stats *st, int max_warps)
 {
     timing_driver *t = g->drv;
     uint64_t start = timing_gpu_cycle(g->gs), now = start, resident_sum = 0, idle = 0, mem_next = UINT64_MAX;
+    const sim_observer *obs = t->obs && t->obs->sample && t->obs->sample_interval ? t->obs : NULL;
+    uint64_t next_sample = obs ? start + obs->sample_interval : UINT64_MAX;
     *t->clock = &g->now;
     /* the kernel ends when every block has finished and the memory
      * system has drained (stores still in flight count) */
@@ -91,6 +104,7 @@ static func_status cycle_loop(gpu_t *g, kernel_stats *st, int max_warps)
             if (sm->finished && refill(g, m)) return FUNC_BAD_LAUNCH;
         }
         memsys_tick_l1(g->mem, now);
+        if (now >= next_sample) sample_memory(g, obs, now, &next_sample);
         idle = issued ? 0 : idle + 1;
         now++;
         /* nothing issued or fetched: jump to the next cycle anything can

@@ -45,6 +45,13 @@ static int block_end(void *ctx, int slot, diag *d)
     return bad;
 }
 
+static void sample(void *ctx, uint64_t cycle, const kernel_stats *memory)
+{
+    obs_tee *t = ctx;
+    for (int i = 0; i < t->n; i++)
+        if (t->each[i].sample && t->each[i].sample_interval) t->each[i].sample(t->each[i].ctx, cycle, memory);
+}
+
 static int kernel_end(void *ctx, diag *d)
 {
     obs_tee *t = ctx;
@@ -62,6 +69,12 @@ sim_observer obs_tee_observer(obs_tee *t)
     for (int i = 0; i < t->n; i++) {
         if (t->each[i].issue) o.issue = issue;
         if (t->each[i].mem_access) o.mem_access = mem_access;
+        /* one sampling rate for all: the finest asked for (each member sees every sample) */
+        if (t->each[i].sample && t->each[i].sample_interval &&
+            (!o.sample_interval || t->each[i].sample_interval < o.sample_interval)) {
+            o.sample = sample;
+            o.sample_interval = t->each[i].sample_interval;
+        }
     }
     return o;
 }

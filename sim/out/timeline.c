@@ -33,6 +33,8 @@ struct timeline {
     uint8_t *named;                     /* bit per track (SM x track id): its name was written */
     uint8_t sm_named[TL_MAX_SMS];
     uint64_t *last_window;              /* per track: the last window it issued in, plus one */
+    uint64_t last_l1, last_l2, last_dram, last_cycle;   /* the memory counters at the previous sample */
+    int memory_named;
 };
 
 static int keep(timeline *t)
@@ -178,6 +180,29 @@ static void mem_access(void *ctx, const obs_mem *m)
     if (w) w->lines++;
 }
 
+/* the memory system's counters over the last window, on a track of their own */
+static void sample(void *ctx, uint64_t cycle, const kernel_stats *m)
+{
+    timeline *t = ctx;
+    uint64_t l1 = m->v[STAT_l1_misses], l2 = m->v[STAT_l2_misses], dram = m->v[STAT_dram_bytes];
+    if (cycle < t->last_cycle || l1 < t->last_l1) t->last_l1 = t->last_l2 = t->last_dram = 0;   /* a new launch */
+    uint64_t span = cycle > t->last_cycle ? cycle - t->last_cycle : 1;
+    if (cycle >= t->o.from && cycle < t->o.to) {
+        if (!t->memory_named && keep(t)) {
+            t->memory_named = 1;
+            fputs("{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":100000,\"args\":{\"name\":\"memory system\"}}", t->f);
+        }
+        if (keep(t))
+            fprintf(t->f, "{\"name\":\"memory\",\"ph\":\"C\",\"ts\":%" PRIu64 ",\"pid\":100000,\"args\":{\"L1 misses\":%"
+                          PRIu64 ",\"L2 misses\":%" PRIu64 ",\"DRAM bytes per cycle\":%.2f}}",
+                    cycle, l1 - t->last_l1, l2 - t->last_l2, (double)(dram - t->last_dram) / (double)span);
+    }
+    t->last_l1 = l1;
+    t->last_l2 = l2;
+    t->last_dram = dram;
+    t->last_cycle = cycle;
+}
+
 static int end(void *ctx, diag *d)
 {
     (void)d;
@@ -210,7 +235,8 @@ timeline *timeline_open(const char *path, const timeline_opts *o, diag *d)
 sim_observer timeline_observer(timeline *t)
 {
     return (sim_observer){ .ctx = t, .kernel_begin = begin, .block_start = block_start, .issue = issue,
-                           .mem_access = mem_access, .kernel_end = end };
+                           .mem_access = mem_access, .kernel_end = end, .sample = sample,
+                           .sample_interval = t->o.window };
 }
 
 uint64_t timeline_events(const timeline *t) { return t->events; }
