@@ -78,6 +78,7 @@ rm -rf "$tl"
 expect 0 "@P0 BRA odd  -> reconverges at pc 31 (line 58)  *2048  100% .*diverged 2048 times" -- "$bin" run -c gf100 --per-pc "$top/workloads/divergence/even_odd.sass"
 expect 0 "MUFU.RCP R8, c\[d\]  *16384   50% " -- "$bin" run -c gf100 --per-pc "$top/workloads/divergence/even_odd.sass"
 expect 0 "LDS R2, .*\[1x 3-4-way\]" -- "$bin" run -c gf100 --per-pc -D stride=4 "$top/workloads/microbench/shared_stride.sass"
+expect 0 '"text":"@P0 BRA odd","reconverges_at_pc":31,"reconverges_at_line":58,' -- "$bin" run -c gf100 --stats=json "$top/workloads/divergence/even_odd.sass"
 expect 0 '"text":"LDS R2, \[R1\]".*"conflict_3_4":[1-9]' -- "$bin" run -c gf100 --stats=json -D stride=4 "$top/workloads/microbench/shared_stride.sass"
 expect 0 '"text":"MUFU.RCP R8, c\[d\]","executions":16384,"active_lanes":262144,"simd_efficiency":0.5,' -- "$bin" run -c gf100 --stats=json "$top/workloads/divergence/even_odd.sass"
 # config show: values and origins

@@ -3,6 +3,7 @@
 #define WARPSIM_CLI_H
 #include "config/config.h"
 #include "diag.h"
+#include "out/cli_report.h"
 
 /* exit statuses */
 enum { EXIT_PASS = 0, EXIT_CHECK_FAILED = 1, EXIT_BAD_INPUT = 2, EXIT_FAULT = 3 };
@@ -23,9 +24,10 @@ const char *cli_workloads_dir(void);
 /* an option that is not known: error naming the nearest */
 int cli_unknown_option(const char *cmd, const char *opt, const char *const *known, int n);
 int cli_print_diag(diag *d);
-/* the text (and source line) of pc: ctx is an isa_kernel, or a trace_kernel */
-const char *cli_sass_pc_text(const void *ctx, int pc, char *buf, int len, int *line);
-const char *cli_trace_pc_text(const void *ctx, int pc, char *buf, int len, int *line);
+/* the text (and source line, reconvergence point) of pc: ctx is an
+ * isa_kernel, or a trace_kernel */
+const char *cli_sass_pc_text(const void *ctx, int pc, char *buf, int len, cli_pc_info *info);
+const char *cli_trace_pc_text(const void *ctx, int pc, char *buf, int len, cli_pc_info *info);
 int cli_sweep(int argc, char **argv);
 int cli_plot(int argc, char **argv);
 int cli_compare(int argc, char **argv);

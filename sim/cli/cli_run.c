@@ -162,28 +162,19 @@ static int parse_run_options(int argc, char **argv, run_options *o)
     return 0;
 }
 
-/* the text and source line of pc in a kernel of the workload */
-const char *cli_sass_pc_text(const void *ctx, int pc, char *buf, int len, int *line)
-{
-    const isa_kernel *k = ctx;
-    *line = k->code[pc].line;
-    return isa_disasm(k, &k->code[pc], buf, len);
-}
-
-/* the same, and for a branch that can split a warp, where its paths meet
- * again (IPDOM): for the views people read (the JSON's text stays the
- * instruction, as a trace of the run gives it) */
-static const char *pc_text_reconv(const void *ctx, int pc, char *buf, int len, int *line)
+/* the text and source line of pc in a kernel of the workload, and for a
+ * branch that can split a warp, where its paths meet again (IPDOM) */
+const char *cli_sass_pc_text(const void *ctx, int pc, char *buf, int len, cli_pc_info *info)
 {
     const isa_kernel *k = ctx;
     const isa_insn *in = &k->code[pc];
-    cli_sass_pc_text(ctx, pc, buf, len, line);
+    info->line = in->line;
+    info->reconv_pc = info->reconv_line = -1;
     if (in->op == OP_BRA && in->guard != ISA_PRED_PT && in->reconv >= 0 && in->reconv < k->ncode) {
-        size_t n = strlen(buf);
-        snprintf(buf + n, (size_t)len - n, "  -> reconverges at pc %d (line %d)", (int)in->reconv,
-                 k->code[in->reconv].line);
+        info->reconv_pc = (int)in->reconv;
+        info->reconv_line = k->code[in->reconv].line;
     }
-    return buf;
+    return isa_disasm(k, in, buf, len);
 }
 
 static void print_text(const workload *w, const config *cfg, kernel_stats *ks, int nk, const int *results, int per_pc)
@@ -195,7 +186,7 @@ static void print_text(const workload *w, const config *cfg, kernel_stats *ks, i
         printf("kernel %s\n", s->kernel);
         if (s->timed) cli_print_timing(s, cfg);
         cli_print_counts(s);
-        if (per_pc && s->timed) cli_print_per_pc(s, pc_text_reconv, w->launches[i].k);
+        if (per_pc && s->timed) cli_print_per_pc(s, cli_sass_pc_text, w->launches[i].k);
     }
     for (int i = 0; i < w->nchecks; i++)
         printf("check %-40s %s\n", w->checks[i].text, results[i] ? "pass" : "FAIL");
@@ -348,7 +339,7 @@ int cli_run(int argc, char **argv)
     if (report) {
         const void *ctx[32];
         for (int i = 0; i < w->nlaunches; i++) ctx[i] = w->launches[i].k;
-        if (html_report_write(report, o.report, w->name, cfg.sval[CFGK_gpu_name], ks, w->nlaunches, pc_text_reconv, ctx, &d))
+        if (html_report_write(report, o.report, w->name, cfg.sval[CFGK_gpu_name], ks, w->nlaunches, cli_sass_pc_text, ctx, &d))
             status = EXIT_BAD_INPUT;
     }
     if (status == EXIT_PASS) status = all ? EXIT_PASS : EXIT_CHECK_FAILED;

@@ -45,11 +45,12 @@ static int parse_options(int argc, char **argv, trace_options *o)
 }
 
 /* a trace pc's SASS text, with its byte address and source line */
-const char *cli_trace_pc_text(const void *ctx, int pc, char *buf, int len, int *line)
+const char *cli_trace_pc_text(const void *ctx, int pc, char *buf, int len, cli_pc_info *info)
 {
     const trace_kernel *k = ctx;
     if (pc >= k->npc || k->pc_text[pc] < 0) return NULL;
-    *line = k->pc_line[pc] > 0 ? k->pc_line[pc] : 0;
+    info->line = k->pc_line[pc] > 0 ? k->pc_line[pc] : 0;
+    info->reconv_pc = info->reconv_line = -1;   /* a trace holds no control-flow graph */
     if (k->gen == 'W') snprintf(buf, (size_t)len, "%s", k->texts[k->pc_text[pc]]);   /* as warpsim run shows it */
     else snprintf(buf, (size_t)len, "%04x %s", (unsigned)(pc * k->insn_bytes), k->texts[k->pc_text[pc]]);
     return buf;

@@ -154,7 +154,9 @@ static void docs_stats(void)
          "`memcpy_h2d` (`copies`, `bytes`), `kernel_files` (each kernel's `file`, `binary_version`, "
          "`tracer_version`), `kernels` and `host`.");
     puts("\nEach `per_pc` object also holds `pc`, `line`, `text` (the instruction),\n"
-         "`simd_efficiency` (active_lanes / (executions x warp size)) and `stalls`\n"
+         "`simd_efficiency` (active_lanes / (executions x warp size)), for a guarded branch of an assembled\n"
+         "kernel `reconverges_at_pc` and `reconverges_at_line` (its immediate post-dominator; traces have none),\n"
+         "and `stalls`\n"
          "(scheduler cycles charged to the instruction, by reason). The `--per-pc` text\n"
          "shows the same as a SIMD column and, per group, the figures in brackets.");
     puts("\nEach object of the `kernels` list also holds `name`, `launch` (its index in\n"

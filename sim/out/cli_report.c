@@ -99,11 +99,15 @@ void cli_print_per_pc(const kernel_stats *s, cli_pc_text text_of, const void *ct
 {
     printf("  %5s %5s %-44s %10s %5s  %s\n", "pc", "line", "instruction", "executed", "SIMD", "scheduler cycles charged (issued, stalls)");
     for (int pc = 0; pc < s->npc; pc++) {
-        char text[160], line_text[16] = "-";
-        int line = 0;
-        const char *t = text_of(ctx, pc, text, sizeof text, &line);
+        char text[200], line_text[16] = "-";
+        cli_pc_info in = { 0, -1, -1 };
+        const char *t = text_of(ctx, pc, text, sizeof text, &in);
         if (!t) continue;
-        if (line > 0) snprintf(line_text, sizeof line_text, "%d", line);
+        if (in.line > 0) snprintf(line_text, sizeof line_text, "%d", in.line);
+        if (in.reconv_pc >= 0 && t == text) {
+            size_t n = strlen(text);
+            snprintf(text + n, sizeof text - n, "  -> reconverges at pc %d (line %d)", in.reconv_pc, in.reconv_line);
+        }
         printf("  %5d %5s %-44s %10" PRIu64 " %4.0f%% ", pc, line_text, t, s->per_pc[pc].executions,
                100.0 * pc_simd_efficiency(s, pc));
         for (int r = 0; r < STALL_COUNT; r++)
@@ -146,13 +150,17 @@ void cli_json_timing(json_writer *j, const kernel_stats *s, cli_pc_text text_of,
     json_begin_array(j, "per_pc");
     for (int pc = 0; pc < s->npc; pc++) {
         char text[160];
-        int line;
-        const char *t = text_of(ctx, pc, text, sizeof text, &line);
+        cli_pc_info in = { 0, -1, -1 };
+        const char *t = text_of(ctx, pc, text, sizeof text, &in);
         if (!t) continue;
         json_begin_object(j, NULL);
         json_int(j, "pc", pc);
-        json_int(j, "line", line);
+        json_int(j, "line", in.line);
         json_string(j, "text", t);
+        if (in.reconv_pc >= 0) {   /* a branch that can diverge: where its paths meet again */
+            json_int(j, "reconverges_at_pc", in.reconv_pc);
+            json_int(j, "reconverges_at_line", in.reconv_line);
+        }
         json_pc_counters(j, &s->per_pc[pc]);
         json_double(j, "simd_efficiency", pc_simd_efficiency(s, pc));
         json_stalls(j, "stalls", s->per_pc[pc].stall);

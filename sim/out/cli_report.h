@@ -5,9 +5,13 @@
 #include "util/json.h"
 #include "stats/stats.h"
 
-/* the text of pc (and its source line in *line), or NULL for a pc with no
+/* what the views know of an instruction besides its text: its source line
+ * (0 unknown) and, for a branch that can split a warp, where its paths
+ * reconverge (-1: none known, as in traces) */
+typedef struct { int line, reconv_pc, reconv_line; } cli_pc_info;
+/* the text of pc (and its facts in *info), or NULL for a pc with no
  * instruction (a trace's PCs may have gaps) */
-typedef const char *(*cli_pc_text)(const void *ctx, int pc, char *buf, int len, int *line);
+typedef const char *(*cli_pc_text)(const void *ctx, int pc, char *buf, int len, cli_pc_info *info);
 
 void cli_print_timing(const kernel_stats *s, const config *cfg);
 void cli_print_per_pc(const kernel_stats *s, cli_pc_text text_of, const void *ctx);

@@ -108,10 +108,15 @@ static void source(FILE *f, const kernel_stats *s, int k, cli_pc_text text_of, c
     fprintf(f, "<h3>Source</h3>\n<table class=\"src\" id=\"src-%d\"><tr><th>pc</th><th>line</th><th>instruction</th>"
                "<th>executions</th><th>SIMD</th><th>stall cycles</th><th>bank passes/access</th><th>sectors/access</th></tr>\n", k);
     for (int pc = 0; pc < s->npc; pc++) {
-        char text[160];
-        int line = 0;
-        const char *t = text_of(ctx, pc, text, sizeof text, &line);
+        char text[200];
+        cli_pc_info in = { 0, -1, -1 };
+        const char *t = text_of(ctx, pc, text, sizeof text, &in);
         if (!t) continue;
+        int line = in.line;
+        if (in.reconv_pc >= 0 && t == text) {
+            size_t n = strlen(text);
+            snprintf(text + n, sizeof text - n, "  -> reconverges at pc %d (line %d)", in.reconv_pc, in.reconv_line);
+        }
         const pc_stats *p = &s->per_pc[pc];
         uint64_t stalls = 0;
         for (int r = 1; r < STALL_COUNT; r++) stalls += p->stall[r];
