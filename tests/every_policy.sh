@@ -3,12 +3,7 @@
 # config, as one sweep: each point passes its checks (the spin-lock deadlock
 # is reported as a deadlock everywhere: no config here has independent
 # thread scheduling), and no policy leaves a warp stuck.
-set -u
-top=${top_srcdir:-.}
-bin=${top_builddir:-.}/warpsim
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
+. "${top_srcdir:-.}/tests/lib.sh"
 policies=$(sed -n 's/^SCHED_POLICY(\([a-z_0-9]*\),.*/\1/p' "$top/sim/sm/sched_policies.def" | paste -sd, -)
 configs=$(ls "$top/configs/"*.cfg | sed 's|.*/||; s|\.cfg$||' | paste -sd, -)
 "$bin" sweep -j 2 -o "$tmp/s" -c "$configs" --vary "sched.policy=$policies" "$top"/workloads/*/*.sass > "$tmp/out" 2>&1

@@ -21,6 +21,11 @@ int cli_load_config(config *c, const char *name, diag *d);
 const char *cli_configs_dir(void);
 /* where run arguments in a rows file find their workloads */
 const char *cli_workloads_dir(void);
+/* arg is option name: "--name", "--name=...", or a short "-x" with its value attached */
+int cli_is_opt(const char *arg, const char *name);
+/* the value of option name at argv[*i] ("--name=v", "--name v" moving *i on,
+ * "-xv"), or NULL when it has none */
+const char *cli_opt_value(int argc, char **argv, int *i, const char *name);
 /* an option that is not known: error naming the nearest */
 int cli_unknown_option(const char *cmd, const char *opt, const char *const *known, int n);
 int cli_print_diag(diag *d);

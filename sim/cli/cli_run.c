@@ -63,21 +63,14 @@ static const char *run_help =
     "  --timeline-tracks warp|scheduler   a track per warp (default) or per warp scheduler\n"
     "  --report FILE.html      one self-contained page: summary, stalls, source heat map, warp timeline\n";
 
-/* value of an option given as "--opt=value" or "--opt value" */
+/* value of an option given as "--opt=value" or "--opt value", or a message */
 static const char *opt_value(int argc, char **argv, int *i, const char *name)
 {
-    size_t n = strlen(name);
-    if (argv[*i][n] == '=') return argv[*i] + n + 1;
-    if (argv[*i][n] == 0 && *i + 1 < argc) return argv[++*i];
-    if (argv[*i][n] == 0) fprintf(stderr, "warpsim run: error: %s needs a value\n", name);
-    return NULL;
+    const char *v = cli_opt_value(argc, argv, i, name);
+    if (!v) fprintf(stderr, "warpsim run: error: %s needs a value\n", name);
+    return v;
 }
 
-static int is_opt(const char *arg, const char *name)
-{
-    size_t n = strlen(name);
-    return !strncmp(arg, name, n) && (arg[n] == 0 || arg[n] == '=' || (name[1] != '-' && name[2] == 0));
-}
 
 static int parse_run_options(int argc, char **argv, run_options *o)
 {
@@ -94,33 +87,33 @@ static int parse_run_options(int argc, char **argv, run_options *o)
             o->workload = a;
             continue;
         }
-        if (is_opt(a, "-c") || is_opt(a, "--config")) {
+        if (cli_is_opt(a, "-c") || cli_is_opt(a, "--config")) {
             const char *name = a[1] == 'c' ? "-c" : "--config";
             if (a[1] == 'c' && a[2] && a[2] != '=') v = a + 2;
             else if (!(v = opt_value(argc, argv, &i, name))) return -1;
             o->config_path = v;
-        } else if (is_opt(a, "--set")) {
+        } else if (cli_is_opt(a, "--set")) {
             if (!(v = opt_value(argc, argv, &i, "--set"))) return -1;
             if (o->nsets < 64) o->sets[o->nsets++] = v;
         } else if (!strncmp(a, "-D", 2)) {
             v = a[2] ? a + 2 : (i + 1 < argc ? argv[++i] : NULL);
             if (!v) { fprintf(stderr, "warpsim run: error: -D needs var=value\n"); return -1; }
             if (o->ndefines < 64) o->defines[o->ndefines++] = v;
-        } else if (is_opt(a, "--stats")) {
+        } else if (cli_is_opt(a, "--stats")) {
             if (!(v = opt_value(argc, argv, &i, "--stats"))) return -1;
             if (strcmp(v, "json") && strcmp(v, "text") && strcmp(v, "csv")) {
                 fprintf(stderr, "warpsim run: error: --stats takes text, json or csv, found '%s'\n", v);
                 return -1;
             }
             o->json = !strcmp(v, "json") ? 1 : !strcmp(v, "csv") ? 2 : 0;
-        } else if (is_opt(a, "--warp")) {
+        } else if (cli_is_opt(a, "--warp")) {
             if (!(o->warp = opt_value(argc, argv, &i, "--warp"))) return -1;
-        } else if (is_opt(a, "--report")) {
+        } else if (cli_is_opt(a, "--report")) {
             if (!(o->report = opt_value(argc, argv, &i, "--report"))) return -1;
-        } else if (is_opt(a, "--timeline")) {
+        } else if (cli_is_opt(a, "--timeline")) {
             if (!(o->timeline = opt_value(argc, argv, &i, "--timeline"))) return -1;
-        } else if (is_opt(a, "--timeline-cycles") || is_opt(a, "--timeline-blocks")) {
-            int cyc = is_opt(a, "--timeline-cycles");
+        } else if (cli_is_opt(a, "--timeline-cycles") || cli_is_opt(a, "--timeline-blocks")) {
+            int cyc = cli_is_opt(a, "--timeline-cycles");
             const char *name = cyc ? "--timeline-cycles" : "--timeline-blocks";
             if (!(v = opt_value(argc, argv, &i, name))) return -1;
             unsigned long long lo, hi;
@@ -131,20 +124,20 @@ static int parse_run_options(int argc, char **argv, run_options *o)
             }
             if (cyc) { o->tl.from = lo; o->tl.to = hi; }
             else { o->tl.block_lo = lo; o->tl.block_hi = hi; }
-        } else if (is_opt(a, "--timeline-tracks")) {
+        } else if (cli_is_opt(a, "--timeline-tracks")) {
             if (!(v = opt_value(argc, argv, &i, "--timeline-tracks"))) return -1;
             if (strcmp(v, "warp") && strcmp(v, "scheduler")) {
                 fprintf(stderr, "warpsim run: error: --timeline-tracks takes warp or scheduler, found '%s'\n", v);
                 return -1;
             }
             o->tl.per_scheduler = !strcmp(v, "scheduler");
-        } else if (is_opt(a, "--banks")) {
+        } else if (cli_is_opt(a, "--banks")) {
             if (!(o->banks = opt_value(argc, argv, &i, "--banks"))) return -1;
-        } else if (is_opt(a, "--coalesce")) {
+        } else if (cli_is_opt(a, "--coalesce")) {
             if (!(o->coalesce = opt_value(argc, argv, &i, "--coalesce"))) return -1;
-        } else if (is_opt(a, "--emit-trace")) {
+        } else if (cli_is_opt(a, "--emit-trace")) {
             if (!(o->emit_dir = opt_value(argc, argv, &i, "--emit-trace"))) return -1;
-        } else if (is_opt(a, "--max-instructions")) {
+        } else if (cli_is_opt(a, "--max-instructions")) {
             if (!(v = opt_value(argc, argv, &i, "--max-instructions"))) return -1;
             char *end;
             errno = 0;

@@ -7,6 +7,21 @@
 #include <string.h>
 #include <sys/stat.h>
 
+int cli_is_opt(const char *arg, const char *name)
+{
+    size_t n = strlen(name);
+    return !strncmp(arg, name, n) && (arg[n] == 0 || arg[n] == '=' || (name[1] != '-' && name[2] == 0));
+}
+
+const char *cli_opt_value(int argc, char **argv, int *i, const char *name)
+{
+    size_t n = strlen(name);
+    if (argv[*i][n] == '=') return argv[*i] + n + 1;
+    if (argv[*i][n] == 0 && *i + 1 < argc) return argv[++*i];
+    if (name[1] != '-' && argv[*i][n]) return argv[*i] + n;   /* -j4, -Dn=1 */
+    return NULL;
+}
+
 int cli_load_config(config *c, const char *name, diag *d)
 {
     struct stat st;

@@ -4,6 +4,7 @@
 #include "cli.h"
 #include "front/run.h"
 #include "front/workload.h"
+#include "util/workers.h"
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,13 +105,6 @@ void validate_execute(val_run *runs, int nruns, int jobs, const char *workloads)
         diag_free(&d);
     }
     pool p = { runs, cfgs, nruns, 0, workloads, PTHREAD_MUTEX_INITIALIZER };
-    if (jobs < 1) jobs = 1;
-    if (jobs > 16) jobs = 16;
-    pthread_t th[16];
-    int started = 0;
-    for (int j = 1; j < jobs; j++)
-        if (!pthread_create(&th[started], NULL, worker, &p)) started++;
-    worker(&p);
-    for (int j = 0; j < started; j++) pthread_join(th[j], NULL);
+    workers_run(jobs > 16 ? 16 : jobs, worker, &p);
     free(cfgs);
 }

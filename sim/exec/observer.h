@@ -11,7 +11,8 @@
 #include "diag.h"
 #include "isrc.h"
 
-/* the static facts of a launch, as observers see them */
+/* the static facts of a launch, as observers see them; every pointer stays
+ * valid until the launch's kernel_end has returned */
 typedef struct {
     const char *name;
     const uint32_t *grid, *block;          /* 3 each */

@@ -27,6 +27,8 @@ static int check_units(const isa_kernel *k, const sm_params *p, const config *cf
 typedef struct {
     xrun run;
     const sim_observer *obs; /* who watches the run, or NULL */
+    char **texts;            /* each pc's disassembly and line, for the observers: */
+    int *lines;              /* kept from kernel_begin to kernel_end */
 } xdriver;
 
 static int x_start_block(timing_driver *t, int slot)
@@ -62,22 +64,24 @@ static int x_deadlocked(timing_driver *t)
 static int announce_kernel(xdriver *x, const isrc_func *src, const func_launch *l, diag *d)
 {
     const isa_kernel *k = x->run.k;
-    char **texts = xcalloc((size_t)k->ncode + 1, sizeof *texts);
-    int *lines = xcalloc((size_t)k->ncode + 1, sizeof *lines);
+    x->texts = xcalloc((size_t)k->ncode + 1, sizeof *x->texts);
+    x->lines = xcalloc((size_t)k->ncode + 1, sizeof *x->lines);
     for (int pc = 0; pc < k->ncode; pc++) {
         char buf[200];
         isa_disasm(k, &k->code[pc], buf, sizeof buf);
-        texts[pc] = xmalloc(strlen(buf) + 1);
-        strcpy(texts[pc], buf);
-        lines[pc] = k->code[pc].line;
+        x->texts[pc] = xstrdup(buf);
+        x->lines[pc] = k->code[pc].line;
     }
     obs_kernel ok = { k->name, l->grid, l->block, (int)k->shared_bytes, k->nregs, k->ncode, src->table,
-                      (const char *const *)texts, lines };
-    int bad = x->obs->kernel_begin(x->obs->ctx, &ok, d);
-    for (int pc = 0; pc < k->ncode; pc++) free(texts[pc]);
-    free(texts);
-    free(lines);
-    return bad;
+                      (const char *const *)x->texts, x->lines };
+    return x->obs->kernel_begin(x->obs->ctx, &ok, d);
+}
+
+static void forget_texts(xdriver *x)
+{
+    for (int pc = 0; x->texts && pc < x->run.k->ncode; pc++) free(x->texts[pc]);
+    free(x->texts);
+    free(x->lines);
 }
 
 func_status exec_driver_run(const func_launch *l, gmem *mem, const config *cfg, const func_options *opt,
@@ -98,6 +102,7 @@ func_status exec_driver_run(const func_launch *l, gmem *mem, const config *cfg, 
                         opt ? opt->gpu : NULL };
     if (status == FUNC_OK) status = timing_run_driver(&t, cfg, stats, d);
     if (x->obs && x->obs->kernel_end && x->obs->kernel_end(x->obs->ctx, d) && status == FUNC_OK) status = FUNC_BAD_LAUNCH;
+    forget_texts(x);
     isrc_func_free(&src);
     xrun_free(&x->run);
     free(x);

@@ -2,6 +2,8 @@
  * written into its HTML by this file, so it reads without scripts; a small
  * inline script only recolours the heat map when another figure is chosen. */
 #include "html_report.h"
+#include "util/markup.h"
+#include "util/whole_file.h"
 #include "util/xalloc.h"
 #include <errno.h>
 #include <inttypes.h>
@@ -53,17 +55,6 @@ void html_report_free(html_report *h)
     if (!h) return;
     for (int k = 0; k < HR_MAX_KERNELS && k < h->kernel; k++) free(h->ev[k]);
     free(h);
-}
-
-static void esc(FILE *f, const char *s)
-{
-    for (; *s; s++) {
-        if (*s == '<') fputs("&lt;", f);
-        else if (*s == '>') fputs("&gt;", f);
-        else if (*s == '&') fputs("&amp;", f);
-        else if (*s == '"') fputs("&quot;", f);
-        else fputc(*s, f);
-    }
 }
 
 static const char *const stall_colour[] = { "#59a14f", "#bab0ac", "#e15759", "#f28e2b", "#b07aa1",
@@ -125,7 +116,7 @@ static void source(FILE *f, const kernel_stats *s, int k, cli_pc_text text_of, c
         fprintf(f, "<tr data-stalls=\"%" PRIu64 "\" data-simd=\"%.4f\" data-conflicts=\"%.3f\" data-sectors=\"%.3f\">"
                    "<td>%d</td><td>%d</td><td class=\"code\">", stalls, p->executions ? 1 - simd : 0,
                 p->passes / ex, p->sectors / ex, pc, line);
-        esc(f, t);
+        markup_escape(f, t);
         fprintf(f, "</td><td>%" PRIu64 "</td><td>%.0f%%</td><td>%" PRIu64 "</td><td>%.1f</td><td>%.1f</td></tr>\n",
                 p->executions, 100 * simd, stalls, p->passes / ex, p->sectors / ex);
     }
@@ -194,21 +185,19 @@ static const char *page_script =
 int html_report_write(html_report *h, const char *path, const char *title, const char *config_name,
                       const kernel_stats *ks, int nk, cli_pc_text text_of, const void *const *pc_ctx, diag *d)
 {
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
-    if (!f) { diag_error(d, "--report: cannot write '%s': %s", tmp, strerror(errno)); return 1; }
+    FILE *f = whole_open(path);
+    if (!f) { diag_error(d, "--report: cannot write '%s': %s", path, strerror(errno)); return 1; }
     fprintf(f, page_head, "warpsim report");
     fputs("<h1>", f);
-    esc(f, title);
+    markup_escape(f, title);
     fputs(" on ", f);
-    esc(f, config_name);
+    markup_escape(f, config_name);
     fputs("</h1>\n<p>Heat map of the source by <select id=\"metric\"><option value=\"stalls\">stall cycles</option>"
           "<option value=\"simd\">idle lanes (1 - SIMD efficiency)</option><option value=\"conflicts\">bank passes per access"
           "</option><option value=\"sectors\">sectors per access</option></select></p>\n", f);
     for (int k = 0; k < nk; k++) {
         fputs("<h2>kernel ", f);
-        esc(f, ks[k].kernel);
+        markup_escape(f, ks[k].kernel);
         fprintf(f, " (launch %d)</h2>\n", k);
         summary(f, &ks[k], k);
         stall_bars(f, &ks[k], k);
@@ -217,11 +206,7 @@ int html_report_write(html_report *h, const char *path, const char *title, const
     }
     fputs(page_script, f);
     fputs("</body></html>\n", f);
-    int bad = ferror(f) | fclose(f);
-    if (bad || rename(tmp, path)) {
-        diag_error(d, "--report: cannot write '%s': %s", path, strerror(errno));
-        remove(tmp);
-        return 1;
-    }
-    return 0;
+    int err = whole_close(f, path);
+    if (err) diag_error(d, "--report: cannot write '%s': %s", path, strerror(err));
+    return err != 0;
 }

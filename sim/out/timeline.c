@@ -3,6 +3,7 @@
  * when the run ends, so a failed or interrupted run leaves no half file. */
 #include "timeline.h"
 #include "stats/stats.h"
+#include "util/whole_file.h"
 #include "util/xalloc.h"
 #include <errno.h>
 #include <inttypes.h>
@@ -26,9 +27,9 @@ struct timeline {
     int truncated, first;
     int64_t slot_block[TL_MAX_SLOTS];   /* linear block index in each slot, -1 none */
     uint32_t grid[3];
-    char **texts;
+    const char *const *texts;           /* the launch's (valid until kernel_end) */
     int npc;
-    char kname[64];
+    const char *kname;
     sm_window win[TL_MAX_SMS];
     uint8_t *named;                     /* bit per track (SM x track id): its name was written */
     uint8_t sm_named[TL_MAX_SMS];
@@ -107,14 +108,11 @@ static int begin(void *ctx, const obs_kernel *k, diag *d)
 {
     (void)d;
     timeline *t = ctx;
-    for (int pc = 0; pc < t->npc; pc++) free(t->texts[pc]);
-    free(t->texts);
-    t->npc = k->npc;
-    t->texts = xcalloc((size_t)k->npc + 1, sizeof *t->texts);
-    for (int pc = 0; pc < k->npc; pc++) t->texts[pc] = xstrdup(k->texts && k->texts[pc] ? k->texts[pc] : "?");
+    t->npc = k->texts ? k->npc : 0;
+    t->texts = k->texts;
     for (int i = 0; i < TL_MAX_SLOTS; i++) t->slot_block[i] = -1;
     memcpy(t->grid, k->grid, sizeof t->grid);
-    snprintf(t->kname, sizeof t->kname, "%s", k->name);
+    t->kname = k->name;
     return 0;
 }
 
@@ -215,10 +213,8 @@ timeline *timeline_open(const char *path, const timeline_opts *o, diag *d)
 {
     timeline *t = xcalloc(1, sizeof *t);
     snprintf(t->path, sizeof t->path, "%s", path);
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    if (!(t->f = fopen(tmp, "w"))) {
-        diag_error(d, "--timeline: cannot write '%s': %s", tmp, strerror(errno));
+    if (!(t->f = whole_open(path))) {
+        diag_error(d, "--timeline: cannot write '%s': %s", path, strerror(errno));
         free(t);
         return NULL;
     }
@@ -246,16 +242,8 @@ int timeline_close(timeline *t, diag *d)
     if (!t) return 0;
     fprintf(t->f, "\n],\"otherData\":{\"generator\":\"warpsim\",\"time unit\":\"1 us shown = 1 core cycle\","
                   "\"events\":%" PRIu64 ",\"truncated\":%s}}\n", t->events, t->truncated ? "true" : "false");
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp", t->path);
-    int bad = ferror(t->f) | fclose(t->f);
-    if (bad || rename(tmp, t->path)) {
-        diag_error(d, "--timeline: cannot write '%s': %s", t->path, strerror(errno));
-        remove(tmp);
-        bad = 1;
-    }
-    for (int pc = 0; pc < t->npc; pc++) free(t->texts[pc]);
-    free(t->texts);
+    int err = whole_close(t->f, t->path), bad = err != 0;
+    if (err) diag_error(d, "--timeline: cannot write '%s': %s", t->path, strerror(err));
     free(t->named);
     free(t->last_window);
     free(t);

@@ -17,38 +17,24 @@ struct warp_view {
     FILE *out;
     uint64_t block;
     int warp;
-    char **texts;                          /* the kernel's, copied: the announcement is temporary */
-    int *lines, npc;
-    char kernel[64];
+    const char *const *texts;              /* the launch's (valid until kernel_end) */
+    const int *lines;
+    int npc;
+    const char *kernel;
     uint32_t grid[3];
     int64_t slot_block[VIEW_MAX_SLOTS];   /* linear block index running in each slot, -1 none */
     int last_depth;
     long rows, kernel_rows;
 };
 
-static void forget_kernel(warp_view *v)
-{
-    for (int pc = 0; pc < v->npc; pc++) free(v->texts[pc]);
-    free(v->texts);
-    free(v->lines);
-    v->texts = NULL;
-    v->lines = NULL;
-    v->npc = 0;
-}
-
 static int begin(void *ctx, const obs_kernel *k, diag *d)
 {
     (void)d;
     warp_view *v = ctx;
-    forget_kernel(v);
-    v->npc = k->npc;
-    v->texts = xcalloc((size_t)k->npc + 1, sizeof *v->texts);
-    v->lines = xcalloc((size_t)k->npc + 1, sizeof *v->lines);
-    for (int pc = 0; pc < k->npc; pc++) {
-        v->texts[pc] = xstrdup(k->texts && k->texts[pc] ? k->texts[pc] : "");
-        v->lines[pc] = k->lines ? k->lines[pc] : 0;
-    }
-    snprintf(v->kernel, sizeof v->kernel, "%s", k->name);
+    v->npc = k->texts && k->lines ? k->npc : 0;
+    v->texts = k->texts;
+    v->lines = k->lines;
+    v->kernel = k->name;
     memcpy(v->grid, k->grid, sizeof v->grid);
     for (int i = 0; i < VIEW_MAX_SLOTS; i++) v->slot_block[i] = -1;
     v->last_depth = 1;
@@ -125,9 +111,4 @@ sim_observer warp_view_observer(warp_view *v)
 }
 
 long warp_view_rows(const warp_view *v) { return v->rows; }
-void warp_view_free(warp_view *v)
-{
-    if (!v) return;
-    forget_kernel(v);
-    free(v);
-}
+void warp_view_free(warp_view *v) { free(v); }

@@ -8,6 +8,7 @@
 #include "sweep.h"
 #include "sweep_table.h"
 #include "cli/cli.h"
+#include "util/workers.h"
 #include "util/xalloc.h"
 #include <errno.h>
 #include <pthread.h>
@@ -109,13 +110,7 @@ static int run_points(const sweep_spec *s, const char *dir)
     clock_gettime(CLOCK_MONOTONIC, &p.t0);
     int jobs = s->jobs ? s->jobs : default_jobs();
     if (jobs > p.ntodo) jobs = p.ntodo > 0 ? (int)p.ntodo : 1;
-    pthread_t *th = xcalloc((size_t)jobs, sizeof *th);
-    int started = 0;
-    for (int j = 1; j < jobs; j++)
-        if (!pthread_create(&th[started], NULL, worker, &p)) started++;
-    worker(&p);
-    for (int j = 0; j < started; j++) pthread_join(th[j], NULL);
-    free(th);
+    workers_run(jobs, worker, &p);
     free(p.todo);
     return p.failed_writes;
 }
@@ -178,7 +173,7 @@ int cli_sweep(int argc, char **argv)
     if (r) { sweep_spec_free(&s); return r < 0 ? 0 : r; }
     if (s.emit_dir) {
         r = make_dirs(s.emit_dir) || sweep_save_args(s.emit_dir, argc, argv) ||
-            sweep_emit_jobs(&s, argc, argv, s.emit_dir) ? EXIT_BAD_INPUT : 0;
+            sweep_emit_jobs(&s, s.emit_dir) ? EXIT_BAD_INPUT : 0;
         if (!r) printf("%ld points: run them with 'parallel < %s/jobs.txt' or 'sbatch %s/sweep.sbatch', "
                        "then 'warpsim sweep --merge %s'\n", s.npoints, s.emit_dir, s.emit_dir, s.emit_dir);
         sweep_spec_free(&s);

@@ -6,6 +6,7 @@
 #ifndef WARPSIM_SWEEP_H
 #define WARPSIM_SWEEP_H
 #include "config/config.h"
+#include "util/whole_file.h"
 #include <stdio.h>
 
 #define SWEEP_MAX_AXES 16
@@ -66,7 +67,7 @@ int sweep_point_done(const sweep_point *p, const char *dir);
  * points' files; prints the summary; 0, or 2 when points are missing */
 int sweep_collect(const sweep_spec *s, const char *dir, FILE *summary_out);
 /* --emit-jobs: DIR/jobs.txt, DIR/sweep.sbatch and DIR/sweep.args */
-int sweep_emit_jobs(const sweep_spec *s, int argc, char **argv, const char *dir);
+int sweep_emit_jobs(const sweep_spec *s, const char *dir);
 /* read back DIR/sweep.args: the argument list that --emit-jobs or -o saved */
 int sweep_load_args(const char *dir, int *argc, char ***argv);
 int sweep_save_args(const char *dir, int argc, char **argv);
@@ -75,8 +76,8 @@ int sweep_save_args(const char *dir, int argc, char **argv);
  * buffer are cut (sweep_parse refuses directories that could make them so) */
 void sweep_path(char *buf, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
-/* a file written whole or not at all: write to PATH.tmp, rename on close */
-FILE *sweep_open_atomic(const char *path);
+/* close a file opened with whole_open (util/whole_file.h): renamed into
+ * place, or an error naming it (1) */
 int sweep_close_atomic(FILE *f, const char *path);
 
 #endif

@@ -63,13 +63,13 @@ static void spec_json(json_writer *j, const sweep_spec *s)
     json_end_object(j);
 }
 
-static int write_results(const sweep_spec *s, const char *dir, long *missing, int *failed)
+static int write_results(const sweep_spec *s, const char *dir, long *missing)
 {
     char path[4096], pt[4096];
     sweep_path(path, sizeof path, "%s/results.csv", dir);
-    FILE *csv = sweep_open_atomic(path);
+    FILE *csv = whole_open(path);
     sweep_path(pt, sizeof pt, "%s/results.json", dir);
-    FILE *js = sweep_open_atomic(pt);
+    FILE *js = whole_open(pt);
     if (!csv || !js) {
         fprintf(stderr, "warpsim sweep: error: cannot write the results in '%s': %s\n", dir, strerror(errno));
         if (csv) fclose(csv);
@@ -94,7 +94,6 @@ static int write_results(const sweep_spec *s, const char *dir, long *missing, in
         append_file(js, f, 1);
     }
     fputs("\n]}\n", js);
-    (void)failed;
     return sweep_close_atomic(csv, path) | sweep_close_atomic(js, pt);
 }
 
@@ -102,7 +101,7 @@ int sweep_collect(const sweep_spec *s, const char *dir, FILE *summary_out)
 {
     long missing;
     int failed = 0;
-    if (write_results(s, dir, &missing, &failed)) return 2;
+    if (write_results(s, dir, &missing)) return 2;
     if (missing) {
         fprintf(stderr, "warpsim sweep: error: %ld of %ld points have no results in '%s/points' "
                 "(run their jobs, or the same sweep again: finished points are kept)\n", missing, s->npoints, dir);
@@ -120,7 +119,7 @@ int sweep_collect(const sweep_spec *s, const char *dir, FILE *summary_out)
     int bad = sweep_results_build(&t, s->metric, s->baseline, &r);
     if (!bad) {
         sweep_path(path, sizeof path, "%s/summary.txt", dir);
-        FILE *f = sweep_open_atomic(path);
+        FILE *f = whole_open(path);
         if (f) { sweep_summary(&r, f); bad |= sweep_close_atomic(f, path); }
         sweep_summary(&r, summary_out);
         if (s->plot) bad |= sweep_plots(&r, dir);

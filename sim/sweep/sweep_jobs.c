@@ -32,7 +32,7 @@ int sweep_save_args(const char *dir, int argc, char **argv)
             return 1;
         }
     sweep_path(path, sizeof path, "%s/sweep.args", dir);
-    FILE *f = sweep_open_atomic(path);
+    FILE *f = whole_open(path);
     if (!f) { fprintf(stderr, "warpsim sweep: error: cannot write '%s': %s\n", path, strerror(errno)); return 1; }
     fprintf(f, "# warpsim sweep arguments, one per line, given in the directory below\n%s\n", cwd);
     for (int i = 1; i < argc; i++) fprintf(f, "%s\n", argv[i]);
@@ -96,14 +96,13 @@ static void self_path(char *buf, size_t len)
     snprintf(buf, len, "warpsim");   /* not Linux: found on PATH */
 }
 
-int sweep_emit_jobs(const sweep_spec *s, int argc, char **argv, const char *dir)
+int sweep_emit_jobs(const sweep_spec *s, const char *dir)
 {
-    (void)argc; (void)argv;
     char self[PATH_MAX], abs_dir[PATH_MAX], path[PATH_MAX + 32];
     self_path(self, sizeof self);
     if (!realpath(dir, abs_dir)) { fprintf(stderr, "warpsim sweep: error: '%s': %s\n", dir, strerror(errno)); return 1; }
     sweep_path(path, sizeof path, "%s/jobs.txt", abs_dir);
-    FILE *f = sweep_open_atomic(path);
+    FILE *f = whole_open(path);
     if (!f) { fprintf(stderr, "warpsim sweep: error: cannot write '%s'\n", path); return 1; }
     for (long k = 0; k < s->npoints; k++) {
         shell_quote(f, self);
@@ -113,7 +112,7 @@ int sweep_emit_jobs(const sweep_spec *s, int argc, char **argv, const char *dir)
     }
     if (sweep_close_atomic(f, path)) return 1;
     sweep_path(path, sizeof path, "%s/sweep.sbatch", abs_dir);
-    if (!(f = sweep_open_atomic(path))) { fprintf(stderr, "warpsim sweep: error: cannot write '%s'\n", path); return 1; }
+    if (!(f = whole_open(path))) { fprintf(stderr, "warpsim sweep: error: cannot write '%s'\n", path); return 1; }
     fprintf(f, "#!/bin/sh\n"
                "# A Slurm job array: one task per point of the sweep; then run\n"
                "#   warpsim sweep --merge DIR\n"

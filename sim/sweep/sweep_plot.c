@@ -3,6 +3,7 @@
  * a line over each numeric axis) and a gnuplot data file with its script. */
 #include "sweep_table.h"
 #include "sweep.h"
+#include "util/markup.h"
 #include "util/xalloc.h"
 #include <math.h>
 #include <stdlib.h>
@@ -11,17 +12,6 @@
 static const char *const palette[] = { "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f",
                                        "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac" };
 enum { NPAL = 10 };
-
-static void xml_text(FILE *f, const char *s)
-{
-    for (; *s; s++) {
-        if (*s == '<') fputs("&lt;", f);
-        else if (*s == '>') fputs("&gt;", f);
-        else if (*s == '&') fputs("&amp;", f);
-        else if (*s == '"') fputs("&quot;", f);
-        else fputc(*s, f);
-    }
-}
 
 /* a round step for about five ticks up to top */
 static double tick_step(double top)
@@ -36,7 +26,7 @@ static void svg_open(FILE *f, int w, int h, const char *title)
     fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" "
                "font-size=\"12\">\n<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
                "<text x=\"%d\" y=\"20\" text-anchor=\"middle\" font-size=\"15\">", w, h, w / 2);
-    xml_text(f, title);
+    markup_escape(f, title);
     fputs("</text>\n", f);
 }
 
@@ -50,7 +40,7 @@ static void y_axis(FILE *f, double top, int x, int x2, int y0, int y1, const cha
         fprintf(f, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.4g</text>\n", x - 4, y + 4, v);
     }
     fprintf(f, "<text transform=\"translate(14,%d) rotate(-90)\" text-anchor=\"middle\">", (y0 + y1) / 2);
-    xml_text(f, label);
+    markup_escape(f, label);
     fputs("</text>\n", f);
 }
 
@@ -59,7 +49,7 @@ static void legend(FILE *f, int x, int y, const char *const *labels, int n)
     for (int s = 0; s < n; s++) {
         fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/>\n", x, y + 18 * s, palette[s % NPAL]);
         fprintf(f, "<text x=\"%d\" y=\"%d\">", x + 18, y + 18 * s + 11);
-        xml_text(f, labels[s]);
+        markup_escape(f, labels[s]);
         fputs("</text>\n", f);
     }
 }
@@ -71,7 +61,7 @@ static double shown(const sweep_results *r, int s, int i)
 
 static int bar_chart(const sweep_results *r, const char *path)
 {
-    FILE *f = sweep_open_atomic(path);
+    FILE *f = whole_open(path);
     if (!f) return 1;
     int barw = 14, gap = 24, left = 70, top = 40, plot_h = 300;
     int group_w = r->nset * barw + gap, w = left + r->nin * group_w + 40, h = top + plot_h + 140;
@@ -97,15 +87,15 @@ static int bar_chart(const sweep_results *r, const char *path)
             double v = shown(r, s, i), bh = plot_h * v / max;
             fprintf(f, "<rect x=\"%d\" y=\"%.1f\" width=\"%d\" height=\"%.1f\" fill=\"%s\"><title>", gx + s * barw,
                     top + plot_h - bh, barw - 1, bh, palette[s % NPAL]);
-            xml_text(f, r->input[i]);
+            markup_escape(f, r->input[i]);
             fprintf(f, " | ");
-            xml_text(f, r->set[s].label);
+            markup_escape(f, r->set[s].label);
             fprintf(f, ": %.6g</title></rect>\n", v);
         }
         const char *base = strrchr(r->input[i], '/');
         fprintf(f, "<text transform=\"translate(%d,%d) rotate(-35)\" text-anchor=\"end\">", gx + r->nset * barw / 2,
                 top + plot_h + 14);
-        xml_text(f, base ? base + 1 : r->input[i]);
+        markup_escape(f, base ? base + 1 : r->input[i]);
         fputs("</text>\n", f);
     }
     const char **labels = xcalloc((size_t)r->nset, sizeof *labels);
@@ -156,7 +146,7 @@ static int line_chart(const sweep_results *r, int a, const char *path)
     if (hi <= lo) hi = lo + 1;
     if (ymax <= 0) ymax = 1;
     ymax = ceil(ymax / tick_step(ymax)) * tick_step(ymax);
-    FILE *f = sweep_open_atomic(path);
+    FILE *f = whole_open(path);
     if (!f) { free(ser); free(rep); return 1; }
     int left = 80, top = 40, pw = 520, ph = 300, w = left + pw + 360, h = top + ph + 60;
     char title[256];
@@ -169,11 +159,11 @@ static int line_chart(const sweep_results *r, int a, const char *path)
         if (seen) continue;
         double x = atof(r->set[s].value[a]), px = left + pw * ((logx ? log2(x) : x) - lo) / (hi - lo);
         fprintf(f, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">", px, top + ph + 16);
-        xml_text(f, r->set[s].value[a]);
+        markup_escape(f, r->set[s].value[a]);
         fputs("</text>\n", f);
     }
     fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">", left + pw / 2, top + ph + 40);
-    xml_text(f, r->axis[a]);
+    markup_escape(f, r->axis[a]);
     fputs("</text>\n", f);
     int nlines = nser * r->nin;
     char **labels = xcalloc((size_t)nlines, sizeof *labels);
@@ -208,7 +198,7 @@ static int gnuplot_files(const sweep_results *r, const char *dir)
 {
     char path[4096];
     sweep_path(path, sizeof path, "%s/%s.dat", dir, r->metric);
-    FILE *f = sweep_open_atomic(path);
+    FILE *f = whole_open(path);
     if (!f) return 1;
     fprintf(f, "# %s%s%s%s per workload (rows) and setting (columns); 0 = failed\n\"workload\"", r->metric,
             r->base_axis >= 0 ? ": " : "", r->base_axis >= 0 ? sweep_ratio_name(r) : "",
@@ -222,7 +212,7 @@ static int gnuplot_files(const sweep_results *r, const char *dir)
     }
     if (sweep_close_atomic(f, path)) return 1;
     sweep_path(path, sizeof path, "%s/%s.gp", dir, r->metric);
-    if (!(f = sweep_open_atomic(path))) return 1;
+    if (!(f = whole_open(path))) return 1;
     fprintf(f, "# gnuplot %s.gp  (writes %s.gnuplot.svg from %s.dat)\n"
                "set terminal svg size 1000,500\nset output '%s.gnuplot.svg'\nset style data histograms\n"
                "set style histogram clustered gap 1\nset style fill solid border -1\nset key outside right\n"

@@ -44,6 +44,12 @@ static void take_message(point_out *o, diag *d)
     snprintf(o->message, sizeof o->message, "%.*s", (int)(n < 511 ? n : 511), t);
 }
 
+/* axis i's setting at point p, as --set or -D takes it: NAME=VALUE */
+static void assignment(const sweep_spec *s, const sweep_point *p, int i, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s=%s", s->axes[i].name, s->axes[i].values[p->value[i]]);
+}
+
 static int is_trace(const char *path)
 {
     size_t n = strlen(path);
@@ -59,7 +65,7 @@ static void run_sass(const sweep_spec *s, const sweep_point *p, config *cfg, poi
     for (int i = 0; i < s->naxes && !d->errors; i++) {
         if (s->axes[i].kind != AXIS_DEFINE) continue;
         char def[256];
-        snprintf(def, sizeof def, "%s=%s", s->axes[i].name, s->axes[i].values[p->value[i]]);
+        assignment(s, p, i, def, sizeof def);
         workload_define(o->w, def, d);
     }
     if (d->errors || workload_prepare(o->w, d)) return;
@@ -115,7 +121,7 @@ static void execute(const sweep_spec *s, const sweep_point *p, point_out *o)
     for (int i = 1; i < s->naxes && !d.errors; i++) {
         if (s->axes[i].kind != AXIS_KEY) continue;
         char set[256];
-        snprintf(set, sizeof set, "%s=%s", s->axes[i].name, s->axes[i].values[p->value[i]]);
+        assignment(s, p, i, set, sizeof set);
         config_set(cfg, set, &d);
     }
     if (!d.errors) config_validate(cfg, &d);
@@ -187,7 +193,7 @@ static void write_json(FILE *f, const sweep_spec *s, const sweep_point *p, const
     for (int i = 0; i < s->nsets; i++) sets[ns++] = s->sets[i];
     for (int i = 0; i < s->ndefines; i++) defs[nd++] = s->defines[i];
     for (int i = 1; i < s->naxes; i++) {
-        snprintf(buf[i], sizeof buf[i], "%s=%s", s->axes[i].name, s->axes[i].values[p->value[i]]);
+        assignment(s, p, i, buf[i], sizeof buf[i]);
         if (s->axes[i].kind == AXIS_KEY) sets[ns++] = buf[i]; else defs[nd++] = buf[i];
     }
     cli_json_inputs(&j, s->axes[0].values[p->value[0]], sets, ns, defs, nd);
@@ -217,24 +223,11 @@ int sweep_point_done(const sweep_point *p, const char *dir)
     return !stat(a, &st) && !stat(b, &st);
 }
 
-FILE *sweep_open_atomic(const char *path)
-{
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    return fopen(tmp, "w");
-}
-
 int sweep_close_atomic(FILE *f, const char *path)
 {
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    int bad = ferror(f) | fclose(f);
-    if (bad || rename(tmp, path)) {
-        fprintf(stderr, "warpsim sweep: error: cannot write '%s': %s\n", path, strerror(errno));
-        remove(tmp);
-        return 1;
-    }
-    return 0;
+    int err = whole_close(f, path);
+    if (err) fprintf(stderr, "warpsim sweep: error: cannot write '%s': %s\n", path, strerror(err));
+    return err != 0;
 }
 
 int sweep_run_point(const sweep_spec *s, const sweep_point *p, const char *dir)
@@ -245,13 +238,13 @@ int sweep_run_point(const sweep_spec *s, const sweep_point *p, const char *dir)
     point_path(csv, sizeof csv, dir, p, "csv");
     point_path(js, sizeof js, dir, p, "json");
     int bad = 1;
-    FILE *f = sweep_open_atomic(js);
+    FILE *f = whole_open(js);
     if (f) {
         write_json(f, s, p, o);
         bad = sweep_close_atomic(f, js);
     }
     /* the CSV goes last: its presence marks the point done */
-    if (!bad && (f = sweep_open_atomic(csv))) {
+    if (!bad && (f = whole_open(csv))) {
         write_csv(f, s, p, o);
         bad = sweep_close_atomic(f, csv);
     } else if (!bad) bad = 1;

@@ -154,21 +154,6 @@ static int add_input(sweep_spec *s, const char *pattern)
     return 0;
 }
 
-static const char *value_of(int argc, char **argv, int *i, const char *name)
-{
-    size_t n = strlen(name);
-    if (argv[*i][n] == '=') return argv[*i] + n + 1;
-    if (argv[*i][n] == 0 && *i + 1 < argc) return argv[++*i];
-    if (name[1] != '-' && argv[*i][n]) return argv[*i] + n;   /* -j4, -Dn=1 */
-    return NULL;
-}
-
-static int is(const char *a, const char *name)
-{
-    size_t n = strlen(name);
-    return !strncmp(a, name, n) && (a[n] == 0 || a[n] == '=' || (name[1] != '-' && name[2] == 0));
-}
-
 static int parse_jobs(const char *v, int *jobs)
 {
     char *e;
@@ -187,9 +172,9 @@ static int option(sweep_spec *s, int argc, char **argv, int *i)
                                           "--metric", "--emit-jobs" };
     int k = -1;
     for (int n = 0; n < (int)(sizeof valued / sizeof *valued) && k < 0; n++)
-        if (is(a, valued[n])) k = n;
+        if (cli_is_opt(a, valued[n])) k = n;
     if (k < 0) return cli_unknown_option("sweep", a, sweep_opts, (int)(sizeof sweep_opts / sizeof *sweep_opts));
-    if (!(v = value_of(argc, argv, i, valued[k]))) return bad("%s needs a value%s", valued[k], "");
+    if (!(v = cli_opt_value(argc, argv, i, valued[k]))) return bad("%s needs a value%s", valued[k], "");
     switch (k) {
     case 0: case 1:
         if (s->axes[0].nvalues) return bad("-c is given twice ('%s'): list the configs in one -c a,b%s", v, "");
