@@ -1,6 +1,5 @@
 /* sim/cli/cli_trace.c — `warpsim trace`: simulate a recorded SASS trace
  * (kernelslist.g, or one kernel-N.traceg[.xz]) on a config. */
-#include "gpu/gpu_state.h"
 #include "cli.h"
 #include "out/cli_report.h"
 #include "front/trace_run.h"
@@ -114,23 +113,12 @@ int cli_trace(int argc, char **argv)
     if (cli_print_diag(&d)) { free(cmds); return EXIT_BAD_INPUT; }
     trace_kernel *ks = xcalloc((size_t)ncmds, sizeof *ks);
     kernel_stats *st = xcalloc((size_t)ncmds, sizeof *st);
-    int nk = 0, status = EXIT_PASS;
+    int nk = 0;
     uint64_t copies = 0, copy_bytes = 0;
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    timing_gpu *gpu = timing_gpu_new();   /* the trace's kernels share one GPU's caches */
-    for (int i = 0; i < ncmds && status == EXIT_PASS; i++) {
-        if (!cmds[i].is_kernel) { copies++; copy_bytes += cmds[i].bytes; continue; }
-        trace_kernel *k = &ks[nk];
-        if (trace_kernel_open(k, cmds[i].path, &d)) { trace_kernel_close(k); status = EXIT_BAD_INPUT; break; }
-        func_status fs = trace_run_kernel(k, &cfg, gpu, &st[nk], &d);
-        nk++;
-        if (fs != FUNC_OK) status = fs == FUNC_FAULT && !d.errors ? EXIT_FAULT : d.errors ? EXIT_BAD_INPUT : EXIT_FAULT;
-        /* the stream is done; keep the texts for the per-PC views */
-        if (k->piped) pclose(k->f); else fclose(k->f);
-        k->f = NULL;
-    }
-    timing_gpu_free(gpu);
+    func_status fs = trace_run_list(cmds, ncmds, &cfg, ks, st, ncmds, &nk, &copies, &copy_bytes, &d);
+    int status = fs == FUNC_OK ? EXIT_PASS : fs == FUNC_FAULT ? EXIT_FAULT : EXIT_BAD_INPUT;
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
     cli_print_diag(&d);

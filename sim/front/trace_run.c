@@ -6,6 +6,7 @@
  * Blocks are read from the file in order as slots free up, so memory holds
  * only the resident blocks. */
 #include "trace_run.h"
+#include "gpu/gpu_state.h"
 #include "sm/sm.h"
 #include <inttypes.h>
 #include <stdlib.h>
@@ -226,6 +227,28 @@ static int d_start_block(timing_driver *drv, int slot)
 static int d_block_finished(timing_driver *drv, int slot) { return ((trun *)drv->ctx)->slots[slot].live_warps == 0; }
 static uint64_t d_warp_age(timing_driver *drv, int xw) { return ((trun *)drv->ctx)->warps[xw].age; }
 static int d_deadlocked(timing_driver *drv) { (void)drv; return 0; }
+
+func_status trace_run_list(const trace_cmd *cmds, int ncmds, const config *cfg, trace_kernel *ks, kernel_stats *st,
+                           int max, int *nk, uint64_t *copies, uint64_t *bytes, diag *d)
+{
+    func_status status = FUNC_OK;
+    *nk = 0;
+    struct timing_gpu *gpu = timing_gpu_new();   /* the trace's kernels share one GPU's caches */
+    for (int i = 0; i < ncmds && status == FUNC_OK; i++) {
+        if (!cmds[i].is_kernel) { (*copies)++; *bytes += cmds[i].bytes; continue; }
+        if (*nk >= max) { diag_error(d, "more than %d kernels in one trace", max); status = FUNC_BAD_LAUNCH; break; }
+        trace_kernel *k = &ks[*nk];
+        if (trace_kernel_open(k, cmds[i].path, d)) { trace_kernel_close(k); status = FUNC_BAD_LAUNCH; break; }
+        func_status fs = trace_run_kernel(k, cfg, gpu, &st[*nk], d);
+        (*nk)++;
+        if (fs != FUNC_OK) status = d->errors ? FUNC_BAD_LAUNCH : FUNC_FAULT;
+        /* the stream is done; keep the texts for the per-PC views */
+        if (k->piped) pclose(k->f); else fclose(k->f);
+        k->f = NULL;
+    }
+    timing_gpu_free(gpu);
+    return status;
+}
 
 func_status trace_run_kernel(trace_kernel *k, const config *cfg, struct timing_gpu *gpu, kernel_stats *stats, diag *d)
 {

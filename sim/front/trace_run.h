@@ -10,4 +10,12 @@
 struct timing_gpu;
 func_status trace_run_kernel(trace_kernel *k, const config *cfg, struct timing_gpu *gpu, kernel_stats *stats, diag *d);
 
+/* run the kernels of a trace list in order on one GPU (their caches are
+ * shared), into ks[] and st[] (room for max kernels); *nk counts the
+ * kernels opened, which keep their texts for the per-PC views; *copies and
+ * *bytes count the host-to-device copies. FUNC_OK, FUNC_FAULT (a stuck
+ * kernel), or FUNC_BAD_LAUNCH (a file or line that cannot be read: in d) */
+func_status trace_run_list(const trace_cmd *cmds, int ncmds, const config *cfg, trace_kernel *ks, kernel_stats *st,
+                           int max, int *nk, uint64_t *copies, uint64_t *bytes, diag *d);
+
 #endif

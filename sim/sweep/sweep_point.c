@@ -8,7 +8,6 @@
 #include "front/run.h"
 #include "front/trace_run.h"
 #include "front/workload.h"
-#include "gpu/gpu_state.h"
 #include "out/cli_report.h"
 #include "out/stats_csv.h"
 #include "util/json.h"
@@ -89,23 +88,11 @@ static void run_trace(const sweep_spec *s, const sweep_point *p, config *cfg, po
     o->pc_text = cli_trace_pc_text;
     if (trace_list_read(s->inputs[p->input], &cmds, &ncmds, d)) { free(cmds); return; }
     o->tk = xcalloc(POINT_MAX_KERNELS, sizeof *o->tk);
-    timing_gpu *gpu = timing_gpu_new();
-    o->status = EXIT_PASS;
-    for (int i = 0; i < ncmds && o->status == EXIT_PASS; i++) {
-        if (!cmds[i].is_kernel) continue;
-        if (o->nk >= POINT_MAX_KERNELS) { diag_error(d, "more than %d kernels", POINT_MAX_KERNELS); break; }
-        trace_kernel *k = &o->tk[o->nk];
-        if (trace_kernel_open(k, cmds[i].path, d)) { trace_kernel_close(k); o->status = EXIT_BAD_INPUT; break; }
-        func_status fs = trace_run_kernel(k, cfg, gpu, &o->ks[o->nk], d);
-        o->pc_ctx[o->nk] = k;
-        o->nk++;
-        if (fs != FUNC_OK) o->status = d->errors ? EXIT_BAD_INPUT : EXIT_FAULT;
-        if (k->piped) pclose(k->f); else fclose(k->f);
-        k->f = NULL;
-    }
-    if (d->errors && o->status == EXIT_PASS) o->status = EXIT_BAD_INPUT;
+    uint64_t copies = 0, bytes = 0;
+    func_status fs = trace_run_list(cmds, ncmds, cfg, o->tk, o->ks, POINT_MAX_KERNELS, &o->nk, &copies, &bytes, d);
+    for (int i = 0; i < o->nk; i++) o->pc_ctx[i] = &o->tk[i];
+    o->status = fs == FUNC_OK && !d->errors ? EXIT_PASS : fs == FUNC_FAULT ? EXIT_FAULT : EXIT_BAD_INPUT;
     o->check = "none";
-    timing_gpu_free(gpu);
     free(cmds);
 }
 
