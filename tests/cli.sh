@@ -88,6 +88,15 @@ expect 2 "out of range" -- "$bin" config show --set sm.warp_size=100
 expect 0 "gf100 " -- "$bin" configs
 # a kernel fault exits 3 and names kernel, block, warp, lane, pc, address
 expect 3 "deadlock in kernel 'spinlock'" -- "$bin" run "$top/workloads/divergence/spinlock_deadlock.sass"
+# independent thread scheduling: the same spin lock completes on Volta and
+# later (a100, h100), a lock nobody releases is still a deadlock, and the
+# spinning path's branch shows the paths switching
+expect 0 "result: pass" -- "$bin" run -c a100 -D threads=256 "$top/workloads/divergence/spinlock_deadlock.sass"
+expect 0 "result: pass" -- "$bin" run -c h100 "$top/workloads/divergence/spinlock_deadlock.sass"
+expect 0 "result: pass" -- "$bin" run -c gf100 --set simt.model=its "$top/workloads/divergence/spinlock_deadlock.sass"
+expect 3 "deadlock in kernel 'spinlock'" -- "$bin" run -c a100 -D held=1 "$top/workloads/divergence/spinlock_deadlock.sass"
+expect 3 "deadlock in kernel 'spinlock'" -- "$bin" run -c gm204 "$top/workloads/divergence/spinlock_deadlock.sass"
+expect 0 "switched paths 31 times" -- "$bin" run -c a100 --per-pc "$top/workloads/divergence/spinlock_deadlock.sass"
 sed 's/IMAD.WIDE.U32 R4, R0, 8, c\[c\]/IMAD.WIDE.U32 R4, R0, 16, c[c]/' "$wl" > "$tmp/oob.sass"
 expect 3 "kernel 'vecadd', block (.*), warp .*, lane .*, pc 12: access outside every buffer" -- "$bin" run "$tmp/oob.sass"
 expect 3 "max-instructions=100" -- "$bin" run --max-instructions=100 "$wl"

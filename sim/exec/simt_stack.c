@@ -58,3 +58,23 @@ void stack_exit(simt_stack *s, uint64_t lanes, int32_t next_pc)
     /* an entry below may have lost all its lanes too */
     while (s->depth > 0 && !s->e[s->depth - 1].mask) s->depth--;
 }
+
+int stack_yield(simt_stack *s)
+{
+    if (s->depth < 2) return 0;
+    stack_entry *top = &s->e[s->depth - 1], *below = &s->e[s->depth - 2];
+    if (below->rpc == top->rpc && below->pc != top->rpc) {
+        /* a sibling path of the same divergence: interleave */
+        stack_entry tmp = *top; *top = *below; *below = tmp;
+        return 1;
+    }
+    if (below->pc != top->rpc) return 0;
+    uint64_t arrived = below->mask & ~top->mask;
+    if (!arrived) return 0;
+    /* the lanes at the barrier go on without the yielding path; both now
+     * reconverge where the barrier's own entry would have */
+    stack_entry spinner = { top->pc, below->rpc, top->mask }, released = { below->pc, below->rpc, arrived };
+    *below = spinner;
+    *top = released;
+    return 1;
+}

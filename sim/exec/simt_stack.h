@@ -34,5 +34,13 @@ int stack_branch(simt_stack *s, uint64_t taken, int32_t target, int32_t fallthro
 /* lanes finished (EXIT): removed from every entry; then the top goes on to
  * next_pc if it still has lanes */
 void stack_exit(simt_stack *s, uint64_t lanes, int32_t next_pc);
+/* independent thread scheduling (CC 7.0+, simt.model = its): the path on
+ * top yields (a loop's backward branch, YIELD). A sibling path waiting
+ * below it (same reconvergence point) runs next; lanes that already wait at
+ * the top path's reconvergence point (its convergence barrier, BSYNC) are
+ * released and run on from there, and both paths reconverge one level out
+ * (NVIDIA's convergence-barrier patent: yielding threads no longer hold the
+ * barrier). Returns 1 when another path runs next, 0 when none could. */
+int stack_yield(simt_stack *s);
 
 #endif

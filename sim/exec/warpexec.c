@@ -323,6 +323,11 @@ int xrun_step(xrun *r, xwarp *w, kernel_stats *st, xstep *out)
         }
         out->diverged = div;
         st->v[STAT_divergent_branches] += (uint64_t)div;
+        /* a loop's backward branch yields under independent thread scheduling */
+        if (target <= pc && res->taken_mask && r->its && stack_yield(&w->stack)) {
+            st->per_pc[pc].yields++;
+            st->v[STAT_path_switches]++;
+        }
         if (target <= pc && res->taken_mask) spin_check(r, w, pc);
         break;
     }
@@ -395,6 +400,7 @@ func_status xrun_init(xrun *r, const func_launch *l, gmem *mem, const config *cf
     r->clock_divider = (uint64_t)CFG(cfg, sm_clock_divider);
     r->clock_domain = (uint64_t)CFG(cfg, sm_clock_domain);
     r->clock_skew = (uint64_t)CFG(cfg, sm_clock_skew);
+    r->its = CFG(cfg, simt_model) == 1;
     r->order = CFG(cfg, simt_divergence_order) == 0 ? STACK_TAKEN_FIRST : STACK_FALLTHROUGH_FIRST;
     r->env = (isa_env){ r, env_mem, env_sreg, env_clock, l->cbank, l->cbank_size };
     snprintf(stats->kernel, sizeof stats->kernel, "%s", r->k->name);

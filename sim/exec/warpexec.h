@@ -50,6 +50,7 @@ typedef struct {
     uint64_t local_epoch;    /* shared/local writes, exits, barrier releases */
     uint64_t last_epoch, since_progress;
     stack_order order;
+    int its;                 /* simt.model = its: independent thread scheduling */
     const func_options *opt;
     uint64_t *used;
     isa_env env;

@@ -19,6 +19,7 @@ typedef struct {
     timing_gpu *gs;          /* what outlives the launch (gpu_state.h) */
     int active_blocks;       /* blocks resident on some SM */
     uint64_t now;            /* the core cycle, read by SR_CLOCKLO */
+    uint64_t launch_overhead; /* launch.overhead: cycles added to the kernel */
     kernel_stats *stats;     /* the kernel's: blocks' own counters are summed into it */
     int npc;                 /* instructions the blocks' per-PC counters hold */
     diag *d;
@@ -130,6 +131,7 @@ static func_status cycle_loop(gpu_t *g, kernel_stats *st, int max_warps)
             return FUNC_FAULT;
         }
     }
+    now += g->launch_overhead;
     timing_gpu_end(g->gs, now);
     st->cycles = now - start;
     st->occupancy_achieved = st->cycles ? (double)resident_sum / ((double)st->cycles * g->nsm * max_warps) : 0;
@@ -146,6 +148,7 @@ func_status timing_run_driver(timing_driver *t, const config *cfg, kernel_stats 
     stats->timed = 1;
     if (sm_params_load(&g.p, cfg, d) || mem_params_load(&g.mp, cfg, d)) return FUNC_BAD_LAUNCH;
     g.nsm = (int)CFG(cfg, sm_count);
+    g.launch_overhead = (uint64_t)CFG(cfg, launch_overhead);
     g.nslots = t->blocks_per_sm * g.nsm;
     int max_warps = (int)CFG(cfg, sm_max_warps);
     stats->npc = g.npc = t->npc;

@@ -13,6 +13,7 @@ struct l2_slice {
     msg_timed from_dram;     /* fills in flight from the channel (aux: pool slot) */
     msg_pool pool;           /* requests waiting for DRAM or merged into a miss */
     uint64_t atomic_free;
+    uint64_t atomic_free_cc; /* atomic_free in 1/100 cycles (fractional costs) */
     uint64_t line_free[256]; /* atomics serialise per address: last completion per hashed line */
     kernel_stats *st;
 };
@@ -55,17 +56,24 @@ static uint64_t *line_free_of(l2_slice *s, uint64_t line)
     return &s->line_free[(line / (uint64_t)s->p.cache.line) & 255];
 }
 
-/* an atomic at the slice: the ALU takes one lane per cycle; atomics to the
- * same line wait for the previous one */
+/* an atomic at the slice: the unit is held per lane, per sector and per
+ * extra lane on one word (l2.atomic_*_cost, in 1/100 cycles, kept exactly
+ * in atomic_free_cc); with l2.atomic_line_serial, atomics to the same line
+ * wait for the previous one to complete */
 static void atomic_op(l2_slice *s, const mem_msg *m, uint64_t now)
 {
+    const l2_params *p = &s->p;
     uint64_t *line_free = line_free_of(s, m->line);
-    uint64_t start = now;
-    if (s->atomic_free > start) start = s->atomic_free;
-    if (*line_free > start) start = *line_free;
-    uint64_t done = start + (uint64_t)s->p.atomic_latency + (uint64_t)(m->lanes ? m->lanes - 1 : 0);
-    s->atomic_free = start + (uint64_t)(m->lanes ? m->lanes : 1);
-    *line_free = done;
+    uint64_t start_cc = now * 100;
+    if (s->atomic_free_cc > start_cc) start_cc = s->atomic_free_cc;
+    if (*line_free * 100 > start_cc) start_cc = *line_free * 100;
+    uint64_t cost = (uint64_t)m->lanes * (uint64_t)p->atomic_lane_cost
+                  + (uint64_t)__builtin_popcount(m->sectors) * (uint64_t)p->atomic_sector_cost
+                  + (uint64_t)(m->word_lanes > 1 ? m->word_lanes - 1 : 0) * (uint64_t)p->atomic_word_cost;
+    s->atomic_free_cc = start_cc + (cost ? cost : 100);
+    s->atomic_free = (s->atomic_free_cc + 99) / 100;
+    uint64_t done = s->atomic_free + (uint64_t)p->atomic_latency - 1;
+    *line_free = p->atomic_line_serial ? done : s->atomic_free;
     cache_mark_dirty(&s->c, s->ports.channel_addr(s->ports.ctx, m->line), m->sectors);
     s->st->v[STAT_l2_atomics]++;
     respond(s, m, done);

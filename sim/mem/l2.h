@@ -18,6 +18,8 @@ typedef struct {
     int latency;             /* hit (and fill) data pipeline, core cycles */
     int queue;               /* the atomic unit's backlog limit, cycles */
     int atomic_latency;
+    int atomic_lane_cost, atomic_sector_cost, atomic_word_cost;   /* 1/100 cycles */
+    int atomic_line_serial;
 } l2_params;
 
 typedef struct {

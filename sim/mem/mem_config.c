@@ -23,6 +23,10 @@ int mem_params_load(mem_params *p, const config *cfg, diag *d)
     p->l2.latency = KEYI(l2_latency);
     p->l2.queue = KEYI(l2_queue);
     p->l2.atomic_latency = KEYI(l2_atomic_latency);
+    p->l2.atomic_lane_cost = KEYI(l2_atomic_lane_cost);
+    p->l2.atomic_sector_cost = KEYI(l2_atomic_sector_cost);
+    p->l2.atomic_word_cost = KEYI(l2_atomic_word_cost);
+    p->l2.atomic_line_serial = KEYI(l2_atomic_line_serial);
     p->icnt = (icnt_params){ KEYI(icnt_latency), KEYI(icnt_width), KEYI(l2_queue), 0, 0 };
     p->slices = KEYI(l2_slices);
     p->interleave = KEYI(l2_interleave);

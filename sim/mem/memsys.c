@@ -116,11 +116,11 @@ uint64_t memsys_next_event(const memsys *m, uint64_t now)
 
 int memsys_room(const memsys *m, int sm) { return l1_room(m->l1[sm]); }
 
-void memsys_submit(memsys *m, int sm, int kind, uint64_t line, uint32_t sectors, int lanes, int use_l1,
-                   int tag, int pc)
+void memsys_submit(memsys *m, int sm, int kind, uint64_t line, uint32_t sectors, int lanes, int word_lanes,
+                   int use_l1, int tag, int pc)
 {
     mem_msg q = { .line = line, .sectors = sectors, .kind = (uint8_t)kind, .use_l1 = (uint8_t)use_l1,
-                  .lanes = (uint8_t)lanes, .sm = sm, .tag = tag, .pc = pc, .l1_mshr = -1, .aux = -1 };
+                  .lanes = (uint8_t)lanes, .word_lanes = (uint8_t)word_lanes, .sm = sm, .tag = tag, .pc = pc, .l1_mshr = -1, .aux = -1 };
     l1_submit(m->l1[sm], &q);
 }
 

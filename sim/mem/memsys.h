@@ -42,7 +42,7 @@ void memsys_delete(memsys *m);
  * woken when it appears) */
 int memsys_room(const memsys *m, int sm);
 /* a line request from the LD/ST unit of SM `sm` */
-void memsys_submit(memsys *m, int sm, int kind, uint64_t line, uint32_t sectors, int lanes, int use_l1,
+void memsys_submit(memsys *m, int sm, int kind, uint64_t line, uint32_t sectors, int lanes, int word_lanes, int use_l1,
                    int tag, int pc);
 /* one core cycle: responses, DRAM, L2 and interconnect before the SMs
  * issue, the L1s after */

@@ -19,7 +19,7 @@ int coalesce(const uint64_t *addr, uint64_t mask, int size, int line_size, int s
             while (i < n && out[i].line != line) i++;
             if (i == n) {
                 if (n == COALESCE_MAX) continue;
-                out[n++] = (line_request){ line, 0, 0 };
+                out[n++] = (line_request){ line, 0, 0, 1 };
             }
             out[i].sectors |= bit;
             out[i].lanes |= 1ull << lane;

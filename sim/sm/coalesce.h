@@ -11,6 +11,7 @@ typedef struct {
     uint64_t line;         /* line address (byte address of the line's start) */
     uint32_t sectors;      /* bit i: sector i of the line is touched */
     uint64_t lanes;        /* lanes served by this request */
+    int word_lanes;        /* atomics: the most of those lanes on one word (ldst fills it) */
 } line_request;
 
 /* coalesce the lanes in `mask` (addr[lane], size bytes each) into line

@@ -83,6 +83,9 @@ void ldst_cost(ldst_unit *u, kernel_stats *ks, int warp, const isrc_static *st, 
     u->nreq = lines;
     ks->v[STAT_global_line_requests] += (uint64_t)lines;
     ks->v[STAT_global_sector_requests] += (uint64_t)sectors;
+    /* lanes of an atomic on one word serialise at the L2's atomic unit */
+    if (st->is_atomic)
+        for (int i = 0; i < lines; i++) u->req[i].word_lanes = same_address_max(res->addr, u->req[i].lanes);
     ps->lines += (uint64_t)lines;
     ps->sectors += (uint64_t)sectors;
     if ((uint64_t)lines > *occupancy) *occupancy = (uint64_t)lines;
@@ -114,7 +117,7 @@ int ldst_submit(ldst_unit *u, int warp, uint64_t age, const isrc_static *st, int
     }
     for (int i = 0; i < nreq; i++)
         memsys_submit(u->mem, u->sm_id, kind, u->req[i].line, u->req[i].sectors,
-                      __builtin_popcountll(u->req[i].lanes), use_l1, tag, st->pc);
+                      __builtin_popcountll(u->req[i].lanes), u->req[i].word_lanes, use_l1, tag, st->pc);
     if (u->obs && u->obs->mem_access)
         for (int i = 0; i < nreq; i++) {
             obs_mem m = { u->sm_id, warp, st->pc, now, st->mem_space, access_kind(st), u->req[i].line,

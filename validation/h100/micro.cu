@@ -212,6 +212,28 @@ __global__ void k_atom_shared(long long *out, unsigned mask, int iters)
     if (threadIdx.x == 0) out[0] = t1 - t0 + (s[0] == 12345 ? 1 : 0);
 }
 
+// 8 hot lines `spacing` bytes apart, 4 lanes of a warp per line (as histogram
+// v1's 256 bins): where the lines fall in different L2 slices the rate grows
+__global__ void k_red_lines(unsigned *p, unsigned spacing_words, int iters)
+{
+    unsigned lane = threadIdx.x & 31;
+    unsigned *q = p + (lane & 7) * spacing_words + (lane >> 3) + ((blockIdx.x * blockDim.x + threadIdx.x) >> 5) % 8 * 4;
+    for (int i = 0; i < iters; i++) asm volatile("red.global.add.u32 [%0], 1;" :: "l"(q) : "memory");
+}
+// shared atomics with a value the compiler cannot see (ATOMS.ADD, not POPC.INC)
+__global__ void k_atoms_add(long long *out, unsigned mask, unsigned v, int iters)
+{
+    __shared__ unsigned s[1024];
+    for (int i = threadIdx.x; i < 1024; i += blockDim.x) s[i] = 0;
+    __syncthreads();
+    unsigned idx = (threadIdx.x * 0x9E3779B1u >> 7) & mask;
+    long long t0 = clock64();
+    for (int i = 0; i < iters; i++) atomicAdd(&s[(idx + i) & mask], v);
+    __syncthreads();
+    long long t1 = clock64();
+    if (threadIdx.x == 0) out[0] = t1 - t0 + (s[0] == 12345 ? 1 : 0);
+}
+
 // ---- bandwidth ----
 __global__ void k_copy(float4 *dst, const float4 *src, size_t n)
 {
@@ -375,7 +397,19 @@ int main()
         double ops = (double)blocks * 256 * iters;
         printf("micro red_global addrs=%u value=%.3f unit=ops/ns ms=%.4f\n", addrs, ops / (ms * 1e6), ms);
     }
+    for (unsigned sp : {32u, 64u, 128u, 256u, 512u, 1024u, 2048u, 16384u}) {
+        int iters = 16, blocks = sms * 8;
+        float ms = time_ms([&] { k_red_lines<<<blocks, 256>>>(ab, sp, iters); });
+        double ops = (double)blocks * 256 * iters;
+        printf("micro red_lines spacing_bytes=%u value=%.3f unit=ops/ns ms=%.4f\n", sp * 4, ops / (ms * 1e6), ms);
+    }
     CK(cudaFree(ab));
+    for (unsigned mask : {0u, 31u, 255u, 1023u})
+        for (int warps : {1, 32}) {
+            k_atoms_add<<<1, 32 * warps>>>(d_out, mask, 3, 16); sync_check();
+            printf("micro atoms_add addrs=%u warps=%d value=%.2f unit=cycles/warp-op\n", mask + 1, warps,
+                   fetch(1)[0] / (16.0 * warps));
+        }
     for (unsigned mask : {0u, 31u, 255u, 1023u}) {
         k_atom_shared<<<1, 1024>>>(d_out, mask, 16); sync_check();
         printf("micro atom_shared addrs=%u value=%.2f unit=cycles/warp-op\n", mask + 1,
