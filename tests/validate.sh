@@ -10,6 +10,10 @@ grep -q "^| 4 | Global load, L1 bypassed, L2 miss (cycles) | ~495 | [0-9]" "$tmp
 grep -q "warpsim run -c gf100 -D size=8192 workloads/microbench/pointer_chase.sass" "$tmp/fast.md" \
     || { echo "FAIL: the fast report lacks the command of run chase_l1"; fail=1; }
 if grep -q "Array sum" "$tmp/fast.md"; then echo "FAIL: --fast ran the array sums"; fail=1; fi
+# the H100 microbenchmark rows (calibrated from validation/h100's measurements)
+expect 0 "0 regressions" -- "$bin" validate --fast -j 2 -o "$tmp/h100.md" "$top/validation/h100.val"
+grep -q "^| 9 | DRAM (cold chase, 16 KB stride) (cycles) | 683.5 | [0-9]" "$tmp/h100.md" \
+    || { echo "FAIL: the H100 report lacks the DRAM row"; fail=1; }
 
 # a miss without why= is a regression: exit 1, the row named
 cat > "$tmp/miss.val" <<'ROWS'

@@ -73,7 +73,7 @@ static void atomic_op(l2_slice *s, const mem_msg *m, uint64_t now)
     s->atomic_free_cc = start_cc + (cost ? cost : 100);
     s->atomic_free = (s->atomic_free_cc + 99) / 100;
     uint64_t done = s->atomic_free + (uint64_t)p->atomic_latency - 1;
-    *line_free = p->atomic_line_serial ? done : s->atomic_free;
+    if (p->atomic_line_serial) *line_free = done;   /* else only the unit's time orders them */
     cache_mark_dirty(&s->c, s->ports.channel_addr(s->ports.ctx, m->line), m->sectors);
     s->st->v[STAT_l2_atomics]++;
     respond(s, m, done);

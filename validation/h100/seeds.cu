@@ -8,7 +8,9 @@
 // min=MIN reps=R ok=1", medians of REPS warm launches timed with events.
 // Under ncu (REPS=1) every launch is profiled once with cold caches.
 // Global atomics that warpsim's SASS does one per lane are written as
-// inline PTX so that the compiler cannot aggregate them per warp.
+// inline PTX. Every loop carries `#pragma unroll 1`: warpsim's SASS loops
+// are not unrolled, and an unrolled loop has several loads in flight per
+// warp where the SASS has one (the comparison is of the GPU, not of nvcc).
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -33,6 +35,7 @@ __global__ void sum_chunked(double *res, const double *x, unsigned n, unsigned m
     unsigned gid = blockIdx.x * blockDim.x + threadIdx.x;
     unsigned i = gid * m, end = min(n, i + m);
     double t = 0;
+#pragma unroll 1
     for (; i < end; i++) t += x[i];
     res[gid] = t;
 }
@@ -40,6 +43,7 @@ __global__ void sum_grid_stride(double *res, const double *x, unsigned n)
 {
     unsigned gid = blockIdx.x * blockDim.x + threadIdx.x, gsz = gridDim.x * blockDim.x;
     double t = 0;
+#pragma unroll 1
     for (unsigned i = gid; i < n; i += gsz) t += x[i];
     res[gid] = t;
 }
@@ -48,9 +52,11 @@ __global__ void sum_local(double *res, const double *x, unsigned n)
     __shared__ double partial[1024];
     unsigned k = threadIdx.x, gsz = gridDim.x * blockDim.x;
     double t = 0;
+#pragma unroll 1
     for (unsigned i = blockIdx.x * blockDim.x + k; i < n; i += gsz) t += x[i];
     partial[k] = t;
     __syncthreads();
+#pragma unroll 1
     for (unsigned count = blockDim.x; count > 1;) {
         unsigned m = (count + 1) / 2;
         if (k < count - m) partial[k] += partial[m + k];
@@ -103,6 +109,7 @@ __global__ void histogram_v4(const unsigned char *a, unsigned *bins, unsigned N)
     s[threadIdx.x] = 0;
     __syncthreads();
     unsigned tid = blockIdx.x * blockDim.x + threadIdx.x, sz = gridDim.x * blockDim.x;
+#pragma unroll 1
     for (unsigned i = 0; i < N; i++, tid += sz) {
         unsigned v = ((const unsigned *)a)[tid];
         atomicAdd(&s[v & 0xff], 1u);
@@ -119,6 +126,7 @@ __global__ void histogram_v45(const unsigned char *a, unsigned *bins, unsigned N
     s[threadIdx.x] = 0;
     __syncthreads();
     unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+#pragma unroll 1
     for (unsigned l = i * N, r = l + N; l < r; l++) {
         unsigned v = ((const unsigned *)a)[l];
         atomicAdd(&s[v & 0xff], 1u);
@@ -137,6 +145,7 @@ __global__ void scan_blocks(unsigned *out, const unsigned *x, unsigned *totals, 
     unsigned t = threadIdx.x, i = blockIdx.x * blockDim.x + t;
     buf[t] = i < n ? x[i] : 0;
     __syncthreads();
+#pragma unroll 1
     for (unsigned d = 1; d < blockDim.x; d <<= 1) {
         unsigned v = t >= d ? buf[t - d] : 0;
         __syncthreads();
