@@ -9,7 +9,7 @@ field() { printf '%s' "$1" | grep -o "\"$2\":[0-9.]*" | head -1 | cut -d: -f2; }
 # ---- a recorded trace: vectorAdd on an A100 (26,601 warp instructions) ----
 va=$top/tests/traces/vectoradd-sm80/kernelslist.g
 if [ -f "$va" ]; then
-    for c in gt200 gf100 gf104 gk110 gm204; do
+    for c in gt200 gf100 gf104 gk110 gm204 a100 h100; do
         out=$("$bin" trace -c "$c" --stats=json "$va" 2>&1)
         got="$(field "$out" warp_instructions) $(field "$out" global_line_requests) $(field "$out" global_sector_requests)"
         cycles=$(field "$out" cycles)
@@ -159,12 +159,60 @@ for f in "$top"/workloads/*/*.sass; do
     kernels "$tmp/run.json" > "$tmp/run.k"; kernels "$tmp/trace.json" > "$tmp/trace.k"
     cmp -s "$tmp/run.k" "$tmp/trace.k" || { echo "FAIL: round trip of $f: the statistics differ"; fail=1; }
 done
-grep -q '^-binary version = 1$' "$tmp/rt/kernel-1.traceg" && grep -q '^-warpsim pc 0 = ' "$tmp/rt/kernel-1.traceg" \
+grep -q '^-binary version = 90$' "$tmp/rt/kernel-1.traceg" && grep -q '^-warpsim pc 0 = ' "$tmp/rt/kernel-1.traceg" \
     || { echo "FAIL: the emitted trace lacks its header"; fail=1; }
 expect 2 "emit-trace needs a timed run with 32-lane warps" -- "$bin" run --functional --emit-trace "$tmp/x" "$top/workloads/basics/vecadd.sass"
 expect 2 "emit-trace needs a timed run with 32-lane warps" -- "$bin" run -c gcn-tahiti --emit-trace "$tmp/x" "$top/workloads/basics/vecadd.sass"
-sed '/^-warpsim/d' "$tmp/rt/kernel-1.traceg" > "$tmp/nofacts.traceg"
+sed -e '/^-warpsim/d' -e 's/^-binary version = 90$/-binary version = 1/' "$tmp/rt/kernel-1.traceg" > "$tmp/nofacts.traceg"
 expect 2 "needs the '-warpsim' header lines" -- "$bin" trace -c gf100 "$tmp/nofacts.traceg"
+expect 2 "emit-trace-version 20 is not a SASS version" -- "$bin" run --emit-trace-version 20 --emit-trace "$tmp/x" "$top/workloads/basics/vecadd.sass"
+
+# ---- emitted traces as Accel-Sim's parser reads them (gpu-simulator/trace-parser) ----
+# every shipped 32-lane workload, emitted on gf100 and labelled 90 (or 86): the header
+# ends at the first '#' line, so every '-warpsim' line comes before it and the only
+# '#' lines are the format line and the block markers (any other '#' line inside the
+# block stream is parsed as an instruction and trips an assertion); at most 1
+# destination and 4 sources (MAX_DST, MAX_SRC); the mask is NVBit's, the lanes that
+# executed: without the -warpsim lines the file is a plain SASS trace of that
+# generation that must run (every opcode in its table, addresses for the mask's
+# lanes, a partly predicated EXIT ends only its lanes); and it runs on a100 and h100
+accel_rules() {  # accel_rules FILE
+    awk 'BEGIN { fmt = 0; bad = "" }
+         /^#/ { if ($0 ~ /^#traces format/) { if (fmt++) bad = bad " second-format-line" }
+                else if ($0 != "#BEGIN_TB" && $0 != "#END_TB") bad = bad " comment:" NR
+                next }
+         /^-/ { if (fmt) bad = bad " header-after-format:" NR; next }
+         /^(thread block|warp|insts) = / || /^$/ { next }
+         { if ($4 > 1) bad = bad " dsts:" NR; n = 5 + $4; if ($(n + 1) > 4) bad = bad " srcs:" NR }
+         END { if (!fmt) bad = bad " no-format-line"; if (bad != "") { print FILENAME ":" bad; exit 1 } }' "$1"
+}
+n_rules=0
+for f in "$top"/workloads/*/*.sass; do
+    case $f in *deadlock*) continue ;; esac
+    v=90; case $f in *scan*) v=86 ;; esac
+    rm -rf "$tmp/ax"
+    "$bin" run -c gf100 --emit-trace-version $v --emit-trace "$tmp/ax" "$f" > /dev/null 2> "$tmp/err" \
+        || { echo "FAIL: --emit-trace of $f: $(head -3 "$tmp/err")"; fail=1; continue; }
+    for k in "$tmp"/ax/kernel-*.traceg; do
+        accel_rules "$k" || { echo "FAIL: $k of $f breaks Accel-Sim's parser rules"; fail=1; }
+        grep -q "^-binary version = $v\$" "$k" || { echo "FAIL: $k is not labelled $v"; fail=1; }
+        sed '/^-warpsim/d' "$k" > "${k%.traceg}.plain.traceg"
+        n_rules=$((n_rules + 1))
+    done
+    sed 's/\.traceg$/.plain.traceg/' "$tmp/ax/kernelslist.g" > "$tmp/ax/plain.g"
+    for c in a100 h100; do
+        "$bin" trace -c $c "$tmp/ax/kernelslist.g" > /dev/null 2> "$tmp/err" \
+            || { echo "FAIL: the trace of $f on $c: $(head -3 "$tmp/err")"; fail=1; }
+    done
+    "$bin" trace -c h100 "$tmp/ax/plain.g" > /dev/null 2> "$tmp/err" \
+        || { echo "FAIL: the trace of $f without warpsim's lines, as plain SASS: $(head -3 "$tmp/err")"; fail=1; }
+done
+[ "$n_rules" -gt 40 ] || { echo "FAIL: only $n_rules emitted kernels checked"; fail=1; }
+# NVBit's mask: a partly predicated EXIT (vecadd's bounds check) carries only the exiting lanes
+rm -rf "$tmp/vx"
+"$bin" run -c gf100 -D n=1000 --emit-trace "$tmp/vx" "$top/workloads/basics/vecadd.sass" > /dev/null
+grep -E '^[0-9]+ [0-9a-f]{4} [0-9a-f]{8} 0 EXIT 0 0 ' "$tmp/vx/kernel-1.traceg" | grep -v ' ffffffff ' | grep -v ' 00000000 ' | grep -q . \
+    || { echo "FAIL: no partly predicated EXIT with the exiting lanes as its mask"; fail=1; }
 
 # ---- errors: file:line and exit 2 ----
 bad() {  # bad PATTERN LINE... : a v5 trace whose one warp holds the lines

@@ -31,6 +31,7 @@ typedef struct {
     uint64_t max_instructions;
     const char *workload;
     const char *emit_dir;
+    int emit_version;        /* --emit-trace-version: the SASS version the trace is labelled with */
     const char *warp;        /* --warp B:W */
     const char *banks, *coalesce;   /* --banks PC[:N], --coalesce PC[:N] */
     const char *timeline;    /* --timeline FILE.json */
@@ -39,7 +40,7 @@ typedef struct {
 } run_options;
 
 static const char *const run_opts[] = {
-    "-c", "--config", "--set", "-D", "--functional", "--per-pc", "--stats", "--max-instructions", "--emit-trace", "--warp", "--banks", "--coalesce", "--timeline", "--timeline-cycles", "--timeline-blocks",
+    "-c", "--config", "--set", "-D", "--functional", "--per-pc", "--stats", "--max-instructions", "--emit-trace", "--emit-trace-version", "--warp", "--banks", "--coalesce", "--timeline", "--timeline-cycles", "--timeline-blocks",
     "--timeline-tracks", "--report", "--help"
 };
 
@@ -54,6 +55,8 @@ static const char *run_help =
     "  --per-pc                with the text summary: every instruction with its executions and stalls\n"
     "  --max-instructions=N    stop with a fault after N warp instructions (0 = no limit)\n"
     "  --emit-trace DIR        write the timed run as an Accel-Sim trace directory (warpsim trace DIR/kernelslist.g)\n"
+    "  --emit-trace-version N  the SASS version (-binary version) the trace is labelled with, for Accel-Sim's\n"
+    "                          opcode table: 70, 75, 80, 86, 90 ... (default 90)\n"
     "  --warp B:W              print warp W of block B (linear block index) as it runs: a row per issued\n"
     "                          instruction with its cycle, line, active lanes, SIMT stack depth and wait\n"
     "  --banks PC[:N]          the Nth execution (default 1st) of shared-memory instruction PC, lanes by bank\n"
@@ -135,6 +138,15 @@ static int parse_run_options(int argc, char **argv, run_options *o)
             if (!(o->banks = opt_value(argc, argv, &i, "--banks"))) return -1;
         } else if (cli_is_opt(a, "--coalesce")) {
             if (!(o->coalesce = opt_value(argc, argv, &i, "--coalesce"))) return -1;
+        } else if (cli_is_opt(a, "--emit-trace-version")) {
+            if (!(v = opt_value(argc, argv, &i, "--emit-trace-version"))) return -1;
+            char *end;
+            long n = strtol(v, &end, 10);
+            if (*end || end == v || n <= 0 || n > 1000) {
+                fprintf(stderr, "warpsim run: error: --emit-trace-version takes a SASS version such as 86 or 90, found '%s'\n", v);
+                return -1;
+            }
+            o->emit_version = (int)n;
         } else if (cli_is_opt(a, "--emit-trace")) {
             if (!(o->emit_dir = opt_value(argc, argv, &i, "--emit-trace"))) return -1;
         } else if (cli_is_opt(a, "--max-instructions")) {
@@ -283,7 +295,7 @@ int cli_run(int argc, char **argv)
             diag_error(&d, "--emit-trace needs a timed run with 32-lane warps (traces hold 32-lane masks)");
             goto done;
         }
-        if (!(emit = trace_emit_open(o.emit_dir, &d))) goto done;
+        if (!(emit = trace_emit_open(o.emit_dir, o.emit_version ? o.emit_version : TRACE_EMIT_DEFAULT_VERSION, &d))) goto done;
         obs_tee_add(&tee, trace_emit_observer(emit));
     }
     if (o.warp) {

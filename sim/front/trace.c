@@ -103,6 +103,7 @@ static int warpsim_pc_line(trace_kernel *k, const char *l, diag *d)
 static int header_line(trace_kernel *k, const char *l, diag *d)
 {
     if (!strncmp(l, "-warpsim pc ", 12)) return warpsim_pc_line(k, l, d);
+    if (!strncmp(l, "-warpsim lanes = ", 17)) { k->nvbit_mask = 1; return 0; }
     if (!strncmp(l, "-warpsim instructions = ", 24)) {
         int n = atoi(l + 24);
         if (n <= 0 || n > 1000000 || k->wfacts) { diag_error(d, "%s:%d: bad '-warpsim instructions' line", k->path, k->line); return -1; }
@@ -159,7 +160,8 @@ int trace_kernel_open(trace_kernel *k, const char *path, diag *d)
         return -1;
     }
     if (!k->tracer_version) { diag_error(d, "%s: the header has no '-accelsim tracer version' line", path); return -1; }
-    k->gen = k->binary_version == WARPSIM_BINARY_VERSION ? 'W' : sass_generation(k->binary_version);
+    /* warpsim's own facts make it warpsim's ISA whatever SASS version labels it */
+    k->gen = k->wfacts ? 'W' : k->binary_version == WARPSIM_BINARY_VERSION ? 'W' : sass_generation(k->binary_version);
     if (k->gen == 'W' && !k->wfacts) {
         diag_error(d, "%s: -binary version = %d (warpsim's own ISA) needs the '-warpsim' header lines that "
                    "warpsim run --emit-trace writes", path, k->binary_version);
@@ -373,10 +375,12 @@ static int parse_inst(trace_kernel *k, char *l, trace_block *b, trace_inst *in, 
     if (v && parse_addresses(k, tok, ntok, &i, in, b, d)) return -1;
     if (!v) in->width = 0;
     in->exec = in->mask;
-    if (k->tracer_version >= 5 && i < ntok) {   /* the immediate: in warpsim's traces, the executing lanes and the divergence */
+    if (k->tracer_version >= 5 && i < ntok) {   /* the immediate: in warpsim's traces, the other lanes and the divergence */
         if (k->gen == 'W') {
-            if (!parse_u64(tok[i], 10, &v)) BAD("'%s' is not the immediate warpsim writes (executing lanes | diverged << 32)", k->path, k->line, tok[i]);
-            in->exec = (uint32_t)v & in->mask;
+            if (!parse_u64(tok[i], 10, &v)) BAD("'%s' is not the immediate warpsim writes (%s | diverged << 32)", k->path, k->line,
+                                                tok[i], k->nvbit_mask ? "issued lanes" : "executing lanes");
+            if (k->nvbit_mask) in->mask |= (uint32_t)v;    /* the mask held the executed lanes, as NVBit writes */
+            else in->exec = (uint32_t)v & in->mask;        /* older warpsim traces: the mask held the issued lanes */
             in->diverged = (uint8_t)(v >> 32 & 1);
         }
         i++;

@@ -31,6 +31,10 @@ char sass_generation(int binary_version);
 const char *sass_generation_name(char gen);
 /* the table index of a base mnemonic in generation gen; -1 when it has none */
 int sass_find(const char *base, char gen);
+/* an opcode of generation gen on unit class `unit` that computes (kind ALU,
+ * no memory access): what a trace labelled with that generation writes for
+ * a warpsim opcode the generation lacks; NULL when it has none */
+const char *sass_stand_in(isa_unit unit, char gen);
 
 /* ---- one instruction of a warp ---- */
 typedef struct {
@@ -68,6 +72,7 @@ typedef struct {
     int id;
     uint32_t grid[3], block[3];
     int shmem, nregs, binary_version, tracer_version, lineinfo;
+    int nvbit_mask;          /* a warpsim trace whose mask column holds the executed lanes (NVBit's) */
     char gen;
     int insn_bytes;              /* 16 from Volta on, 8 before */
     /* the distinct opcode texts seen, and the text of each pc (for per-PC views) */

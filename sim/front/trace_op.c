@@ -35,6 +35,15 @@ const char *sass_generation_name(char gen)
     }
 }
 
+const char *sass_stand_in(isa_unit unit, char gen)
+{
+    for (int i = 0; i < sass_nops; i++)
+        if (sass_ops[i].unit == unit && sass_ops[i].kind == KIND_ALU && sass_ops[i].space == SPACE_NONE
+            && strchr(sass_ops[i].gens, gen))
+            return sass_ops[i].base;
+    return NULL;
+}
+
 int sass_find(const char *base, char gen)
 {
     for (int i = 0; i < sass_nops; i++)

@@ -1,6 +1,7 @@
 /* sim/out/trace_emit.c — writing runs as Accel-Sim traces (see trace_emit.h). */
 #include "trace_emit.h"
 #include "isa.h"
+#include "front/trace.h"
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -39,6 +40,8 @@ struct trace_emit {
     char (*opcode)[48];          /* per pc: the opcode token of the kernel being written */
     int *line;
     int npc;
+    int version;                 /* -binary version written */
+    char gen;                    /* its opcode generation (sass_generation) */
 };
 
 static void sb_printf(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -55,11 +58,19 @@ static void sb_printf(sbuf *b, const char *fmt, ...)
     }
 }
 
-trace_emit *trace_emit_open(const char *dir, diag *d)
+trace_emit *trace_emit_open(const char *dir, int binary_version, diag *d)
 {
+    char gen = sass_generation(binary_version);
+    if (!gen) {
+        diag_error(d, "--emit-trace-version %d is not a SASS version warpsim has an opcode table for "
+                   "(30-37, 50-62, 70-72, 75, 80-89, 90)", binary_version);
+        return NULL;
+    }
     if (mkdir(dir, 0777) && errno != EEXIST) { diag_error(d, "--emit-trace: cannot create directory '%s': %s", dir, strerror(errno)); return NULL; }
     trace_emit *e = xcalloc(1, sizeof *e);
     snprintf(e->dir, sizeof e->dir, "%s", dir);
+    e->version = binary_version;
+    e->gen = gen;
     return e;
 }
 
@@ -94,6 +105,23 @@ static void slot_list(char *buf, size_t len, const uint16_t *slots, int n)
     if (!n) snprintf(buf, len, "-");
 }
 
+/* Accel-Sim maps each opcode through the table of the labelled generation
+ * and stops at one it lacks: such an opcode is written as the generation's
+ * opcode of the same unit class, its modifiers kept (they give widths) */
+static void stand_in(trace_emit *e, int pc, int op)
+{
+    char *text = e->opcode[pc];
+    size_t base_len = strcspn(text, ".");
+    char base[48];
+    snprintf(base, sizeof base, "%.*s", (int)base_len, text);
+    if (sass_find(base, e->gen) >= 0) return;
+    const char *sub = sass_stand_in(isa_ops[op].unit, e->gen);
+    if (!sub) return;
+    char out[48];
+    snprintf(out, sizeof out, "%s%s", sub, text + base_len);
+    snprintf(text, sizeof e->opcode[pc], "%s", out);
+}
+
 int trace_emit_kernel(trace_emit *e, const char *name, const uint32_t grid[3], const uint32_t block[3], int shmem,
                       int nregs, int npc, const isrc_static *facts, const char *const *texts, const int *lines, diag *d)
 {
@@ -103,11 +131,12 @@ int trace_emit_kernel(trace_emit *e, const char *name, const uint32_t grid[3], c
     FILE *f = e->f;
     fprintf(f, "-kernel name = %s\n-kernel id = %d\n", name, e->kernels);
     fprintf(f, "-grid dim = (%u,%u,%u)\n-block dim = (%u,%u,%u)\n", grid[0], grid[1], grid[2], block[0], block[1], block[2]);
-    fprintf(f, "-shmem = %d\n-nregs = %d\n-binary version = %d\n-cuda stream id = 0\n", shmem, nregs, WARPSIM_BINARY_VERSION);
+    fprintf(f, "-shmem = %d\n-nregs = %d\n-binary version = %d\n-cuda stream id = 0\n", shmem, nregs, e->version);
     fprintf(f, "-shmem base_addr = 0x0000000000000000\n-local mem base_addr = 0x0000000000000000\n");
     fprintf(f, "-nvbit version = none (warpsim run --emit-trace)\n-accelsim tracer version = 5\n-enable lineinfo = 1\n");
     /* warpsim's own lines: each pc's static facts, as the run used them */
     fprintf(f, "-warpsim instructions = %d\n", npc);
+    fprintf(f, "-warpsim lanes = mask: the lanes that executed (NVBit); immediate: the lanes that issued | diverged << 32\n");
     e->opcode = xrealloc(e->opcode, (size_t)(npc ? npc : 1) * sizeof *e->opcode);
     e->line = xrealloc(e->line, (size_t)(npc ? npc : 1) * sizeof *e->line);
     e->npc = npc;
@@ -116,6 +145,7 @@ int trace_emit_kernel(trace_emit *e, const char *name, const uint32_t grid[3], c
         const char *t = texts[pc];
         if (t[0] == '@') t += strcspn(t, " "), t += strspn(t, " ");
         snprintf(e->opcode[pc], sizeof e->opcode[pc], "%.*s", (int)strcspn(t, " "), t);
+        stand_in(e, pc, s->op);
         e->line[pc] = lines[pc];
         char src[200], dst[120];
         slot_list(src, sizeof src, s->src, s->nsrc);
@@ -127,7 +157,7 @@ int trace_emit_kernel(trace_emit *e, const char *name, const uint32_t grid[3], c
     }
     fprintf(f, "\n#traces format = [line_num] PC mask dest_num [reg_dests] opcode src_num [reg_srcs] mem_width "
                "[adrrescompress?] [mem_addresses] immediate\n");
-    fprintf(f, "#warpsim: mask = lanes that issued; immediate = lanes that executed | diverged << 32\n\n");
+    fprintf(f, "\n");
     e->next_id = e->next_write = 0;
     return 0;
 }
@@ -153,17 +183,16 @@ void trace_emit_block_start(trace_emit *e, int slot, const uint32_t ctaid[3], in
     memcpy(b->ctaid, ctaid, sizeof b->ctaid);
 }
 
-/* the addresses of the lanes that issued (0 for those whose guard was
- * false), compressed as the NVBit tracer does: base and stride when the
- * lanes are consecutive and evenly spaced (mode 1), else base and deltas
- * from the previous lane (mode 2) */
-static void write_addresses(sbuf *out, const isa_result *res, uint64_t active, uint64_t exec)
+/* the addresses of the lanes that executed, compressed as the NVBit
+ * tracer does: base and stride when the lanes are consecutive and evenly
+ * spaced (mode 1), else base and deltas from the previous lane (mode 2) */
+static void write_addresses(sbuf *out, const isa_result *res, uint64_t lanes)
 {
     uint64_t a[32];
-    int n = 0, first = active ? __builtin_ctzll(active) : 0;
+    int n = 0, first = lanes ? __builtin_ctzll(lanes) : 0;
     for (int lane = 0; lane < 32; lane++)
-        if (active >> lane & 1) a[n++] = exec >> lane & 1 ? res->addr[lane] : 0;
-    int contiguous = n >= 2 && (active >> first) == (((uint64_t)1 << n) - 1), even = contiguous;
+        if (lanes >> lane & 1) a[n++] = res->addr[lane];
+    int contiguous = n >= 2 && (lanes >> first) == (((uint64_t)1 << n) - 1), even = contiguous;
     for (int i = 2; even && i < n; i++) even = a[i] - a[i - 1] == a[1] - a[0];
     if (even && (int64_t)(a[1] - a[0]) == (int32_t)(a[1] - a[0])) {
         sb_printf(out, "%d 1 0x%" PRIx64 " %d ", res->mem_size, a[0], (int)(int64_t)(a[1] - a[0]));
@@ -188,11 +217,12 @@ void trace_emit_insn(trace_emit *e, int slot, int warp, const isrc_static *st, u
         if (st->dst[i] < 255) { size_t l = strlen(regs_d); snprintf(regs_d + l, sizeof regs_d - l, "R%u ", st->dst[i]); ndst++; }
     for (int i = 0; i < st->nsrc && nsrc < 4; i++)
         if (st->src[i] < 255) { size_t l = strlen(regs_s); snprintf(regs_s + l, sizeof regs_s - l, "R%u ", st->src[i]); nsrc++; }
-    sb_printf(out, "%d %04x %08" PRIx32 " %d %s%s %d %s", e->line[pc], (unsigned)(pc * 16), (uint32_t)active, ndst, regs_d,
+    uint64_t executed = dy->exec & active;   /* NVBit's mask: the lanes whose guard held */
+    sb_printf(out, "%d %04x %08" PRIx32 " %d %s%s %d %s", e->line[pc], (unsigned)(pc * 16), (uint32_t)executed, ndst, regs_d,
               e->opcode[pc], nsrc, regs_s);
-    if (st->is_mem && dy->res) write_addresses(out, dy->res, active, dy->exec);
+    if (st->is_mem && dy->res) write_addresses(out, dy->res, executed);
     else sb_printf(out, "0 ");
-    sb_printf(out, "%" PRIu64 "\n", (uint64_t)(uint32_t)dy->exec | (uint64_t)(dy->diverged != 0) << 32);
+    sb_printf(out, "%" PRIu64 "\n", (uint64_t)(uint32_t)active | (uint64_t)(dy->diverged != 0) << 32);
 }
 
 static int write_ready(trace_emit *e, diag *d)

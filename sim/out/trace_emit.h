@@ -1,9 +1,13 @@
 /* sim/out/trace_emit.h — writing an execution-driven run as a trace directory
  * (`warpsim run --emit-trace DIR`): Accel-Sim's format, tracer version 5,
- * with `-binary version = 1` marking warpsim's own ISA. Such a trace also
- * carries, in header lines Accel-Sim's parser skips, each PC's static facts
- * and text, so that `warpsim trace` replays it with exactly the timing of
- * the original run (docs/trace.md). Blocks are written in dispatch order as
+ * labelled with a real SASS version (--emit-trace-version, default 90) so
+ * that Accel-Sim's parser accepts it unchanged: the mask column holds the
+ * lanes that executed (NVBit's meaning), the immediate the lanes that issued
+ * and the divergence, opcodes the generation lacks are written as one of
+ * its opcodes of the same unit class. It also carries, in '-' header lines
+ * Accel-Sim's parser skips, each PC's static facts and text, so that
+ * `warpsim trace` replays it with exactly the timing of the original run
+ * (docs/trace.md). Blocks are written in dispatch order as
  * they finish; files appear complete or not at all (written, then renamed). */
 #ifndef WARPSIM_TRACE_EMIT_H
 #define WARPSIM_TRACE_EMIT_H
@@ -17,7 +21,8 @@
 typedef struct trace_emit trace_emit;
 
 /* start a trace directory (created if missing); NULL on an error (reported) */
-trace_emit *trace_emit_open(const char *dir, diag *d);
+trace_emit *trace_emit_open(const char *dir, int binary_version, diag *d);
+#define TRACE_EMIT_DEFAULT_VERSION 90
 /* a launch begins: its header, with the static facts of every pc */
 int trace_emit_kernel(trace_emit *e, const char *name, const uint32_t grid[3], const uint32_t block[3], int shmem,
                       int nregs, int npc, const isrc_static *facts, const char *const *texts, const int *lines, diag *d);
