@@ -129,7 +129,9 @@ static void docs_stats(void)
          "(warp instructions and stalls of each SM) and `per_pc` (each instruction's `text`, source "
          "`line`, `executions` and `stalls`). Each issue slot of each scheduler is charged to exactly one "
          "reason, and to the PC of the warp closest to issuing. It also gives `dram_bandwidth_gbps` (DRAM "
-         "bytes over the kernel's time) against `dram_peak_gbps` (the config's peak), and "
+         "bytes over the kernel's time) against `dram_peak_gbps` (the config's peak), `l1_bytes` (the L1's "
+         "data capacity in this launch: `l1.size`, or what a unified L1 keeps beside the launch's shared-memory "
+         "carveout, `l1.carveouts`), and "
          "`bank_conflict_degrees`: how many shared-memory accesses had each worst conflict degree "
          "(buckets `1`, `2`, `3-4`, `5-8`, `9-16`, `17-32`, `33-64`).\n");
     puts("| stall reason | meaning |");

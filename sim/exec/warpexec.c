@@ -81,7 +81,8 @@ int func_blocks_per_sm(const char *name, int nregs, uint64_t shared_bytes, const
         { "threads (sm.max_threads)", threads, (uint64_t)CFG(cfg, sm_max_threads) },
         { "warps (sm.max_warps)", warps, (uint64_t)CFG(cfg, sm_max_warps) },
         { "registers (sm.registers)", regs, (uint64_t)CFG(cfg, sm_registers) },
-        { "shared memory bytes (sm.shared_memory)", shared_bytes, (uint64_t)CFG(cfg, sm_shared_memory) },
+        { "shared memory bytes (sm.shared_memory, with sm.shared_reserved)", shared_bytes + (uint64_t)CFG(cfg, sm_shared_reserved),
+          (uint64_t)CFG(cfg, sm_shared_memory) },
     };
     if (nregs > CFG(cfg, sm_max_regs_per_thread)) {
         diag_error(d, "kernel '%s' uses %d registers per thread; the config allows %lld (sm.max_regs_per_thread)",

@@ -99,7 +99,7 @@ func_status exec_driver_run(const func_launch *l, gmem *mem, const config *cfg, 
     if (x->obs && x->obs->kernel_begin && announce_kernel(x, &src, l, d)) status = FUNC_BAD_LAUNCH;
     timing_driver t = { x, &src.src, x->run.k->name, x->run.warps_per_block, x->run.blocks_per_sm, x->run.k->ncode,
                         x_start_block, x_block_finished, x_warp_age, x_deadlocked, &x->run.cycle, x->obs,
-                        opt ? opt->gpu : NULL };
+                        opt ? opt->gpu : NULL, (int)x->run.k->shared_bytes };
     if (status == FUNC_OK) status = timing_run_driver(&t, cfg, stats, d);
     if (x->obs && x->obs->kernel_end && x->obs->kernel_end(x->obs->ctx, d) && status == FUNC_OK) status = FUNC_BAD_LAUNCH;
     forget_texts(x);

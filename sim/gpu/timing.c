@@ -159,6 +159,9 @@ func_status timing_run_driver(timing_driver *t, const config *cfg, kernel_stats 
     g.gs = t->gpu ? t->gpu : timing_gpu_new();
     timing_gpu_begin(g.gs, cfg, &g.p, &g.mp, g.nsm, stats->npc, (mem_sm_port){ &g, load_done, wake_sm }, t->name, t->npc);
     g.mem = timing_gpu_mem(g.gs);
+    /* a unified L1/shared array gives the L1 what the resident blocks' shared memory leaves */
+    stats->l1_bytes = (uint64_t)memsys_carveout(g.mem, t->blocks_per_sm
+                      * (t->shared_per_block + (int)CFG(cfg, sm_shared_reserved)));
     g.sms = xcalloc((size_t)g.nsm, sizeof(sm_t));
     g.slot_active = xcalloc((size_t)g.nslots, 1);
     for (int m = 0; m < g.nsm; m++) {

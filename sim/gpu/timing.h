@@ -27,6 +27,7 @@ struct timing_driver {
     const uint64_t **clock;           /* set to the core cycle counter (SR_CLOCKLO) */
     const struct sim_observer *obs;   /* who watches the SMs' memory work, or NULL */
     struct timing_gpu *gpu;           /* the GPU kept between launches (gpu_state.h), or NULL: a cold one */
+    int shared_per_block;             /* shared memory bytes a block declares (the L1 carveout) */
 };
 
 /* run the launch cycle by cycle; nslots = blocks_per_sm * sm.count */

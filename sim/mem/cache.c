@@ -12,6 +12,7 @@ void cache_init(cache *c, const cache_params *p)
     c->p = *p;
     c->repl = repl_at(p->replacement);
     c->sets = p->size / (p->line * p->assoc);
+    c->ways = p->assoc;
     if (c->sets < 1) c->sets = 1;
     c->sectors_per_line = p->line / p->sector;
     size_t n = (size_t)c->sets * (size_t)p->assoc;
@@ -42,6 +43,20 @@ void cache_invalidate(cache *c)
     memset(c->stamp, 0, n * sizeof(uint64_t));
 }
 
+void cache_set_ways(cache *c, int ways)
+{
+    if (ways > c->p.assoc) ways = c->p.assoc;
+    if (ways < 0) ways = 0;
+    for (int s = 0; s < c->sets; s++)
+        for (int w = ways; w < c->ways; w++) {
+            size_t i = (size_t)s * (size_t)c->p.assoc + (size_t)w;
+            c->tag[i] = UINT64_MAX;
+            c->valid[i] = c->dirty[i] = 0;
+            c->stamp[i] = 0;
+        }
+    c->ways = ways;
+}
+
 static size_t set_base(const cache *c, uint64_t line)
 {
     return (size_t)((line / (uint64_t)c->p.line) % (uint64_t)c->sets) * (size_t)c->p.assoc;
@@ -50,7 +65,7 @@ static size_t set_base(const cache *c, uint64_t line)
 static long way_of(const cache *c, uint64_t line)
 {
     size_t b = set_base(c, line);
-    for (int w = 0; w < c->p.assoc; w++)
+    for (int w = 0; w < c->ways; w++)
         if (c->tag[b + (size_t)w] == line) return (long)(b + (size_t)w);
     return -1;
 }
@@ -67,13 +82,14 @@ uint32_t cache_lookup(cache *c, uint64_t line, uint32_t sectors)
 /* an invalid way of the set, else the policy's victim */
 static size_t choose_way(cache *c, size_t b)
 {
-    for (int w = 0; w < c->p.assoc; w++)
+    for (int w = 0; w < c->ways; w++)
         if (c->tag[b + (size_t)w] == UINT64_MAX) return b + (size_t)w;
     return c->repl->victim(c, b);
 }
 
 int cache_install(cache *c, uint64_t line, uint32_t sectors, int dirty, uint64_t *victim, uint32_t *victim_dirty)
 {
+    if (!c->ways) return 0;          /* no ways: nothing stays */
     long found = way_of(c, line);
     int evicted = 0;
     size_t i;

@@ -37,6 +37,7 @@ struct cache {
     cache_params p;
     const repl_policy *repl;
     int sets, sectors_per_line;
+    int ways;                        /* ways in use (<= assoc): a unified L1 gives the rest to shared memory */
     uint64_t *tag;                   /* sets * assoc; line address, or UINT64_MAX when invalid */
     uint32_t *valid, *dirty;         /* sector masks */
     uint64_t *stamp;                 /* the policy's per-way state (LRU: last use; FIFO: fill) */
@@ -51,6 +52,9 @@ void cache_free(cache *c);
 /* every line invalid, dirty data dropped (the timing model holds no data);
  * MSHRs are untouched: call it only when no miss is in flight */
 void cache_invalidate(cache *c);
+/* use only the first `ways` ways of every set (0: the cache holds nothing);
+ * lines in ways given up are dropped */
+void cache_set_ways(cache *c, int ways);
 /* the requested sectors present in the cache (a hit updates the policy) */
 uint32_t cache_lookup(cache *c, uint64_t line, uint32_t sectors);
 /* install sectors (a fill or an allocating write); returns 1 and the victim's

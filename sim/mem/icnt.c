@@ -38,6 +38,15 @@ void icnt_delete(icnt *n)
     free(n);
 }
 
+/* the wire latency between SM s and slice d: a slice in another L2
+ * partition is further away (the A100 and H100 split the L2 in two) */
+static uint64_t wire(const icnt *n, int s, int d)
+{
+    const icnt_params *p = &n->p;
+    int far = p->partitions > 1 && s * p->partitions / p->nsrc != d * p->partitions / p->ndst;
+    return (uint64_t)p->latency + (far ? (uint64_t)p->far_latency : 0);
+}
+
 void icnt_tick(icnt *n, uint64_t now)
 {
     for (int d = 0; d < n->p.ndst; d++) n->accepted[d] = 0;
@@ -51,7 +60,7 @@ void icnt_tick(icnt *n, uint64_t now)
             continue;
         }
         n->accepted[d]++;
-        timed_insert(&n->to_slice[d], m, now + (uint64_t)n->p.latency);
+        timed_insert(&n->to_slice[d], m, now + wire(n, s, d));
         n->ports.pop(n->ports.ctx, s);
     }
     n->rr = (n->rr + 1) % n->p.nsrc;
@@ -64,7 +73,7 @@ void icnt_response_pop(icnt *n, int src) { timed_pop(&n->to_sm[src]); }
 
 void icnt_respond(icnt *n, const mem_msg *m, uint64_t at)
 {
-    timed_insert(&n->to_sm[m->sm], m, at + (uint64_t)n->p.latency);
+    timed_insert(&n->to_sm[m->sm], m, at + wire(n, m->sm, n->ports.route(n->ports.ctx, m)));
 }
 
 uint64_t icnt_next_event(const icnt *n)

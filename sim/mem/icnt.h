@@ -12,6 +12,8 @@
 typedef struct {
     int latency, width, slice_queue;
     int nsrc, ndst;          /* SMs, slices */
+    int partitions;          /* l2.partitions: SMs and slices split into this many halves (consecutive indices) */
+    int far_latency;         /* extra cycles each way between an SM and a slice of another partition */
 } icnt_params;
 
 /* where requests come from (an SM's L1 output queue) and where they go */

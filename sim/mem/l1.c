@@ -42,6 +42,8 @@ void l1_invalidate(l1_cache *l)
     l->stalled = 0;
 }
 
+void l1_set_ways(l1_cache *l, int ways) { cache_set_ways(&l->c, ways); }
+
 void l1_delete(l1_cache *l)
 {
     if (!l) return;

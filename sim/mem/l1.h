@@ -29,6 +29,8 @@ typedef struct l1_cache l1_cache;
 l1_cache *l1_new(const l1_params *p, int sm, l1_sm_port port, kernel_stats *st);
 /* every line invalid (between launches; nothing may be in flight) */
 void l1_invalidate(l1_cache *l);
+/* a unified L1/shared array: the L1 keeps `ways` ways of each set */
+void l1_set_ways(l1_cache *l, int ways);
 void l1_delete(l1_cache *l);
 /* 1 when the input queue has room for a whole warp instruction's requests */
 int l1_room(const l1_cache *l);

@@ -1,9 +1,35 @@
 /* sim/mem/mem_config.c — the memory hierarchy's parameters from a config:
  * every block's params struct, checked for consistency. */
 #include "memsys.h"
+#include <stdlib.h>
 #include <string.h>
 
 #define KEYI(k) ((int)CFG(cfg, k))
+
+/* l1.carveouts: sizes, comma-separated, K = 1024, ascending, within l1.size */
+static int parse_carveouts(mem_params *p, const config *cfg, diag *d)
+{
+    const char *s = cfg->sval[CFGK_l1_carveouts];
+    p->ncarveouts = 0;
+    while (*s) {
+        char *end;
+        long v = strtol(s, &end, 10);
+        if (end == s || v < 0) goto bad;
+        if (*end == 'K' || *end == 'k') v *= 1024, end++;
+        if (v > p->l1.cache.size || p->ncarveouts == 32
+            || (p->ncarveouts && v <= p->carveouts[p->ncarveouts - 1])) goto bad;
+        p->carveouts[p->ncarveouts++] = (int)v;
+        s = end;
+        if (*s == ',') s++;
+        else if (*s) goto bad;
+    }
+    return 0;
+bad:
+    diag_error(d, "l1.carveouts = '%s' (set at %s): expected at most 32 ascending shared-memory sizes within l1.size "
+               "(%d bytes), comma-separated, K for 1024 (e.g. 0,8K,16K,32K)", cfg->sval[CFGK_l1_carveouts],
+               cfg->origin[CFGK_l1_carveouts], p->l1.cache.size);
+    return -1;
+}
 
 int mem_params_load(mem_params *p, const config *cfg, diag *d)
 {
@@ -13,6 +39,7 @@ int mem_params_load(mem_params *p, const config *cfg, diag *d)
     p->l1.cache = (cache_params){ KEYI(l1_size), line, sector, KEYI(l1_assoc), KEYI(l1_mshrs), 0, 0,
                                   KEYI(l1_replacement), seed * 2 + 1 };
     p->l1.latency = KEYI(l1_latency);
+    if (parse_carveouts(p, cfg, d)) return -1;
     p->l1.local_write_back = KEYI(l1_local_write_back);
     p->l1.sectored = KEYI(l1_sectored);
     p->l1.queue = KEYI(l1_queue);
@@ -27,7 +54,8 @@ int mem_params_load(mem_params *p, const config *cfg, diag *d)
     p->l2.atomic_sector_cost = KEYI(l2_atomic_sector_cost);
     p->l2.atomic_word_cost = KEYI(l2_atomic_word_cost);
     p->l2.atomic_line_serial = KEYI(l2_atomic_line_serial);
-    p->icnt = (icnt_params){ KEYI(icnt_latency), KEYI(icnt_width), KEYI(l2_queue), 0, 0 };
+    p->icnt = (icnt_params){ KEYI(icnt_latency), KEYI(icnt_width), KEYI(l2_queue), 0, 0, KEYI(l2_partitions),
+                             KEYI(l2_far_latency) };
     p->slices = KEYI(l2_slices);
     p->interleave = KEYI(l2_interleave);
     p->map = addr_map_at(KEYI(mem_address_map));

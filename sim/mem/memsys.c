@@ -178,6 +178,19 @@ void memsys_begin_launch(memsys *m, int npc, mem_sm_port port, int flush_l1)
         for (int s = 0; s < m->nsm; s++) l1_invalidate(m->l1[s]);
 }
 
+int memsys_carveout(memsys *m, int shared_bytes)
+{
+    const cache_params *c = &m->p.l1.cache;
+    if (!m->p.ncarveouts) return c->size;
+    int carve = m->p.carveouts[m->p.ncarveouts - 1];
+    for (int i = 0; i < m->p.ncarveouts; i++)
+        if (m->p.carveouts[i] >= shared_bytes) { carve = m->p.carveouts[i]; break; }
+    int way_bytes = c->size / c->assoc, ways = (c->size - carve) / way_bytes;
+    if (ways < 0) ways = 0;
+    for (int s = 0; s < m->nsm; s++) l1_set_ways(m->l1[s], ways);
+    return ways * way_bytes;
+}
+
 void memsys_grow_pc(memsys *m, int npc)
 {
     for (int i = 0; i < m->nst; i++) stats_grow_pc(&m->st[i], npc);

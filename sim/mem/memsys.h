@@ -21,6 +21,7 @@ typedef struct {
     icnt_params icnt;
     dram_params dram;
     int slices, interleave;
+    int carveouts[32], ncarveouts;   /* l1.carveouts: shared-memory sizes of a unified L1 (bytes), ascending */
     const addr_map *map;
     int l2_clock, dram_clock, dram_latency, core_clock;  /* the interconnect runs at the L2 clock */
 } mem_params;
@@ -54,6 +55,11 @@ uint64_t memsys_next_event(const memsys *m, uint64_t now);
  * counters start from zero, it reports to port, and with flush_l1 the L1
  * data caches are invalidated */
 void memsys_begin_launch(memsys *m, int npc, mem_sm_port port, int flush_l1);
+/* a unified L1/shared array (l1.carveouts): the launch's resident blocks
+ * need `shared_bytes` of shared memory per SM; the smallest carveout that
+ * holds them is taken and every L1 keeps the ways left. Returns the L1's
+ * data capacity in bytes (l1.size when the arrays are separate). */
+int memsys_carveout(memsys *m, int shared_bytes);
 /* the kernel has npc instructions now (traces reveal them as they go) */
 void memsys_grow_pc(memsys *m, int npc);
 /* add every block's counters to st */

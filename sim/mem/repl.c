@@ -26,7 +26,7 @@ int repl_count(void) { return NPOLICIES; }
 size_t repl_min_stamp(const cache *c, size_t base)
 {
     size_t v = base;
-    for (int w = 1; w < c->p.assoc; w++)
+    for (int w = 1; w < c->ways; w++)
         if (c->stamp[base + (size_t)w] < c->stamp[v]) v = base + (size_t)w;
     return v;
 }

@@ -11,7 +11,7 @@ static size_t rnd_victim(cache *c, size_t base)
     x ^= x >> 7;
     x ^= x << 17;
     c->rng = x;
-    return base + (size_t)(x % (uint64_t)c->p.assoc);
+    return base + (size_t)(x % (uint64_t)c->ways);
 }
 
 const repl_policy repl_random = { "random", rnd_none, rnd_none, rnd_victim };

@@ -134,6 +134,7 @@ void cli_json_timing(json_writer *j, const kernel_stats *s, cli_pc_text text_of,
     json_end_object(j);
     json_double(j, "dram_bandwidth_gbps", stats_dram_gbps(s));
     json_double(j, "dram_peak_gbps", s->dram_peak_gbps);
+    json_uint(j, "l1_bytes", s->l1_bytes);
     json_stalls(j, "stalls", s->stall);
     static const char *const buckets[CONFLICT_BUCKETS] = { "1", "2", "3-4", "5-8", "9-16", "17-32", "33-64" };
     json_begin_object(j, "bank_conflict_degrees");

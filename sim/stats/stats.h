@@ -62,6 +62,7 @@ typedef struct {
     double occupancy_theoretical, occupancy_achieved;
     uint64_t conflict_hist[CONFLICT_BUCKETS];
     double dram_peak_gbps;         /* of the config, for the achieved fraction */
+    uint64_t l1_bytes;             /* the L1's data capacity in this launch (less with a larger carveout) */
     double clock_mhz;
     int npc, nsm;
     pc_stats *per_pc;      /* npc entries */
