@@ -36,7 +36,8 @@ struct config {
     /* per-opcode overrides (config_opcode.h): expand (1: as its class), alt_unit (-1: none) */
     int op_expand[OP_COUNT];
     int op_alt_unit[OP_COUNT];
-    char op_origin[OP_COUNT][2][96];
+    int op_latency[OP_COUNT];        /* 0: the unit class's latency */
+    char op_origin[OP_COUNT][OPCODE_NFIELDS][96];
 };
 
 #define CFG(c, sec_name) ((c)->ival[CFGK_##sec_name])

@@ -12,6 +12,8 @@ enum {
     OPF_COUNT
 };
 
+_Static_assert(OPF_COUNT == OPCODE_NFIELDS, "OPCODE_NFIELDS must count the rows of OPCODE_FIELDS");
+
 static const struct { const char *name; int min, max; const char *doc; } fields[OPF_COUNT] = {
 #define X(field, def, min, max, doc) { #field, min, max, doc },
     OPCODE_FIELDS(X)
@@ -20,7 +22,7 @@ static const struct { const char *name; int min, max; const char *doc; } fields[
 
 static int *slot(config *c, int field, int op)
 {
-    return field == OPF_expand ? &c->op_expand[op] : &c->op_alt_unit[op];
+    return field == OPF_expand ? &c->op_expand[op] : field == OPF_latency ? &c->op_latency[op] : &c->op_alt_unit[op];
 }
 
 static int find_op(const char *mnemonic)
@@ -56,7 +58,7 @@ int config_opcode_assign(config *c, const char *name, const char *value, const c
     if (strncmp(name, "opcode.", 7)) return 1;
     const char *mn = name + 7, *dot = strrchr(mn, '.');
     if (!dot) {
-        snprintf(msg, msglen, "'%s' needs a field: opcode.MNEMONIC.expand or opcode.MNEMONIC.alt_unit", name);
+        snprintf(msg, msglen, "'%s' needs a field: opcode.MNEMONIC.expand, .alt_unit or .latency", name);
         return -1;
     }
     char mnemonic[32];
@@ -74,7 +76,7 @@ int config_opcode_assign(config *c, const char *name, const char *value, const c
     for (int f = 0; f < OPF_COUNT; f++)
         if (!strcmp(fields[f].name, dot + 1)) field = f;
     if (field < 0) {
-        snprintf(msg, msglen, "'%s' is not a per-opcode field: the fields are expand and alt_unit", dot + 1);
+        snprintf(msg, msglen, "'%s' is not a per-opcode field: the fields are expand, alt_unit and latency", dot + 1);
         return -1;
     }
     int v;
@@ -95,7 +97,7 @@ void config_opcode_show(const config *c, void (*line)(const char *name, const ch
             if (!c->op_origin[op][f][0]) continue;
             char name[64], value[32];
             snprintf(name, sizeof name, "opcode.%s.%s", isa_ops[op].mnemonic, fields[f].name);
-            int v = f == OPF_expand ? c->op_expand[op] : c->op_alt_unit[op];
+            int v = *slot((config *)c, f, op);
             if (f == OPF_alt_unit) snprintf(value, sizeof value, "%s", v < 0 ? "none" : isa_unit_name((isa_unit)v));
             else snprintf(value, sizeof value, "%d", v);
             line(name, value, c->op_origin[op][f]);
@@ -104,11 +106,11 @@ void config_opcode_show(const config *c, void (*line)(const char *name, const ch
 
 void config_opcode_docs(void)
 {
-    static const char *const types[OPF_COUNT] = { "int", "enum" };
+    static const char *const types[OPF_COUNT] = { "int", "enum", "int" };
     char units[160];
     snprintf(units, sizeof units, "none %s", isa_unit_choices());
-    const char *const ranges[OPF_COUNT] = { "1 .. 64", units };
-    static const char *const defaults[OPF_COUNT] = { "1", "none" };
+    const char *const ranges[OPF_COUNT] = { "1 .. 64", units, "0 .. 10000" };
+    static const char *const defaults[OPF_COUNT] = { "1", "none", "0" };
     for (int f = 0; f < OPF_COUNT; f++)
         printf("| `opcode.MNEMONIC.%s` | %s | %s | %s | | %s |\n", fields[f].name, types[f], defaults[f], ranges[f],
                fields[f].doc);

@@ -237,8 +237,9 @@ static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int
     uint64_t occupancy = (uint64_t)u->occupancy * expand, extra = 0;
     if (dy.res->is_mem && dy.exec) ldst_cost(&sm->ldst, &sm->st, local, st, dy.res, dy.exec, now, &occupancy, &extra);
     occupy(sm, cls, inst & 0xff, now + occupancy);
-    uint64_t latency = (uint64_t)u->latency * expand + extra;
-    if (expand > 1) t->sync_until = now + (expand - 1) * (uint64_t)u->latency;
+    uint64_t unit_latency = st->op >= 0 && p->op_latency[st->op] ? p->op_latency[st->op] : (uint64_t)u->latency;
+    uint64_t latency = unit_latency * expand + extra;
+    if (expand > 1) t->sync_until = now + (expand - 1) * unit_latency;
     if (st->is_mem && st->mem_space != SPACE_SHARED) {
         /* global and local: the line requests go to the memory system; the
          * destination registers wait until all of them have returned */

@@ -220,6 +220,7 @@ static uint64_t hash_config(const config *c)
     uint64_t h = fnv_bytes(0xcbf29ce484222325ull, c->ival, sizeof c->ival);
     h = fnv_bytes(h, c->sval, sizeof c->sval);
     h = fnv_bytes(h, c->op_expand, sizeof c->op_expand);
+    h = fnv_bytes(h, c->op_latency, sizeof c->op_latency);
     return fnv_bytes(h, c->op_alt_unit, sizeof c->op_alt_unit);
 }
 
