@@ -3,6 +3,66 @@
 #include "check_main.h"
 #include "exec/simt_stack.h"
 
+/* two sibling paths of one divergence: a yield swaps them, twice restores */
+START_TEST(test_yield_interleaves_siblings)
+{
+    simt_stack s;
+    stack_init(&s, 0, 0xf);
+    ck_assert_int_eq(stack_branch(&s, 0x3, 10, 1, 20, STACK_TAKEN_FIRST), 1);
+    ck_assert_int_eq(stack_top(&s)->pc, 10);
+    ck_assert_int_eq(stack_yield(&s), 1);
+    ck_assert_int_eq(stack_top(&s)->pc, 1);
+    ck_assert_uint_eq(stack_top(&s)->mask, 0xc);
+    ck_assert_int_eq(s.depth, 3);
+    ck_assert_int_eq(stack_yield(&s), 1);
+    ck_assert_int_eq(stack_top(&s)->pc, 10);
+    /* both still reconverge at 20 with every lane */
+    stack_advance(&s, 20);
+    stack_advance(&s, 20);
+    ck_assert_int_eq(s.depth, 1);
+    ck_assert_uint_eq(stack_top(&s)->mask, 0xf);
+}
+END_TEST
+
+/* the spin lock: lane 0 left the loop and waits at 6; the spinning lanes
+ * yield, and lane 0 runs on from 6 while they keep their own path */
+START_TEST(test_yield_releases_barrier)
+{
+    simt_stack s;
+    stack_init(&s, 3, 0xf);
+    /* at the loop's branch (pc 5): lanes 1-3 go back to 3, lane 0 falls through to 6 */
+    ck_assert_int_eq(stack_branch(&s, 0xe, 3, 6, 6, STACK_TAKEN_FIRST), 1);
+    ck_assert_int_eq(s.depth, 2);
+    ck_assert_int_eq(stack_top(&s)->pc, 3);
+    ck_assert_int_eq(stack_yield(&s), 1);
+    ck_assert_int_eq(s.depth, 2);
+    ck_assert_int_eq(stack_top(&s)->pc, 6);
+    ck_assert_uint_eq(stack_top(&s)->mask, 0x1);
+    ck_assert_int_eq(stack_top(&s)->rpc, -1);
+    ck_assert_int_eq(s.e[0].pc, 3);
+    ck_assert_uint_eq(s.e[0].mask, 0xe);
+    /* lane 0 exits; the spinners run on */
+    stack_exit(&s, 0x1, 7);
+    ck_assert_int_eq(s.depth, 1);
+    ck_assert_int_eq(stack_top(&s)->pc, 3);
+    ck_assert_uint_eq(stack_top(&s)->mask, 0xe);
+}
+END_TEST
+
+/* nothing to yield to: one path, or a reconvergence entry nobody reached */
+START_TEST(test_yield_without_another_path)
+{
+    simt_stack s;
+    stack_init(&s, 0, 0xf);
+    ck_assert_int_eq(stack_yield(&s), 0);
+    ck_assert_int_eq(stack_branch(&s, 0x3, 10, 1, 20, STACK_TAKEN_FIRST), 1);
+    stack_advance(&s, 20);          /* lanes 0,1 wait at 20; lanes 2,3 run */
+    ck_assert_int_eq(stack_yield(&s), 1);   /* lanes 0,1 released at 20 */
+    ck_assert_int_eq(stack_top(&s)->pc, 20);
+    ck_assert_uint_eq(stack_top(&s)->mask, 0x3);
+}
+END_TEST
+
 START_TEST(test_uniform_branch)
 {
     simt_stack s;
@@ -107,6 +167,11 @@ END_TEST
 int main(void)
 {
     Suite *s = suite_create("simt_stack");
+    TCase *its = tcase_create("independent thread scheduling");
+    tcase_add_test(its, test_yield_interleaves_siblings);
+    tcase_add_test(its, test_yield_releases_barrier);
+    tcase_add_test(its, test_yield_without_another_path);
+    suite_add_tcase(s, its);
     TCase *tc = tcase_create("stack");
     tcase_add_test(tc, test_uniform_branch);
     tcase_add_test(tc, test_divergence_order_and_reconvergence);
