@@ -97,6 +97,12 @@ expect 0 "result: pass" -- "$bin" run -c gf100 --set simt.model=its "$top/worklo
 expect 3 "deadlock in kernel 'spinlock'" -- "$bin" run -c a100 -D held=1 "$top/workloads/divergence/spinlock_deadlock.sass"
 expect 3 "deadlock in kernel 'spinlock'" -- "$bin" run -c gm204 "$top/workloads/divergence/spinlock_deadlock.sass"
 expect 0 "switched paths 31 times" -- "$bin" run -c a100 --per-pc "$top/workloads/divergence/spinlock_deadlock.sass"
+# the unified L1 keeps what the launch's shared-memory carveout leaves: 7 ways of 32 KB
+# beside one block's reserved 1 KB (carveout 8 KB), 4 beside gpu4's 8 x (8 KB + 1 KB) (100 KB)
+expect 0 '"l1_bytes":229376' -- "$bin" run -c h100 --stats=json "$top/workloads/basics/vecadd.sass"
+expect 0 '"l1_bytes":131072' -- "$bin" run -c h100 --stats=json "$top/workloads/sum/gpu4_local.sass"
+expect 0 '"l1_bytes":16384' -- "$bin" run -c gf100 --stats=json "$top/workloads/sum/gpu4_local.sass"
+expect 2 "l1.carveouts = '8K,4K' (set at --set): expected at most 32 ascending" -- "$bin" run -c h100 --set l1.carveouts=8K,4K "$top/workloads/basics/vecadd.sass"
 sed 's/IMAD.WIDE.U32 R4, R0, 8, c\[c\]/IMAD.WIDE.U32 R4, R0, 16, c[c]/' "$wl" > "$tmp/oob.sass"
 expect 3 "kernel 'vecadd', block (.*), warp .*, lane .*, pc 12: access outside every buffer" -- "$bin" run "$tmp/oob.sass"
 expect 3 "max-instructions=100" -- "$bin" run --max-instructions=100 "$wl"

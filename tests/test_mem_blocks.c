@@ -47,6 +47,33 @@ START_TEST(cache_hit_miss_sector)
 }
 END_TEST
 
+/* a unified L1 gives ways to shared memory: fewer ways hold fewer lines of
+ * a set, lines in ways given up are gone, and with none nothing stays */
+START_TEST(cache_ways_carved_out)
+{
+    cache c = make_cache(repl_index("lru"), 4);        /* 4 sets of 4 ways */
+    uint64_t v;
+    uint32_t vd;
+    for (int k = 0; k < 4; k++) cache_install(&c, (uint64_t)k * 4 * 128, 0x1, 0, &v, &vd);   /* set 0 full */
+    for (int k = 0; k < 4; k++) ck_assert_uint_eq(cache_lookup(&c, (uint64_t)k * 4 * 128, 0x1), 0x1);
+    cache_set_ways(&c, 2);
+    int hits = 0;
+    for (int k = 0; k < 4; k++) hits += cache_lookup(&c, (uint64_t)k * 4 * 128, 0x1) != 0;
+    ck_assert_int_eq(hits, 2);                                       /* the lines of ways 0 and 1 */
+    cache_install(&c, 4 * 4 * 128, 0x1, 0, &v, &vd);                 /* a fifth line evicts one of them */
+    hits = 0;
+    for (int k = 0; k < 5; k++) hits += cache_lookup(&c, (uint64_t)k * 4 * 128, 0x1) != 0;
+    ck_assert_int_eq(hits, 2);
+    cache_set_ways(&c, 0);
+    ck_assert_int_eq(cache_install(&c, 0, 0x1, 0, &v, &vd), 0);
+    ck_assert_uint_eq(cache_lookup(&c, 0, 0x1), 0);
+    cache_set_ways(&c, 4);                                           /* all ways back, empty */
+    cache_install(&c, 0, 0x1, 0, &v, &vd);
+    ck_assert_uint_eq(cache_lookup(&c, 0, 0x1), 0x1);
+    cache_free(&c);
+}
+END_TEST
+
 START_TEST(cache_mshr_merge_full)
 {
     cache c = make_cache(0, 2);
@@ -232,6 +259,37 @@ START_TEST(icnt_latency_width_backpressure)
 }
 END_TEST
 
+/* two L2 partitions: SMs 0-1 and slices 0-1 in one, 2-3 and 2-3 in the
+ * other; crossing costs far_latency each way */
+static int route_by_line(void *ctx, const mem_msg *m) { (void)ctx; return (int)m->line; }
+
+START_TEST(icnt_far_partition)
+{
+    sources src = { 0 };
+    src.q[0][src.n[0]++] = (mem_msg){ .line = 3, .sm = 0 };   /* SM 0 (partition 0) to slice 3 (partition 1): far */
+    src.q[1][src.n[1]++] = (mem_msg){ .line = 2, .sm = 1 };   /* SM 1 (partition 1) to slice 2: near */
+    kernel_stats st;
+    stats_local_init(&st, 1);
+    icnt_params p = { .latency = 10, .width = 1, .slice_queue = 4, .nsrc = 2, .ndst = 4, .partitions = 2,
+                      .far_latency = 7 };
+    icnt *n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_by_line }, &st);
+    icnt_tick(n, 0);
+    ck_assert_ptr_nonnull(icnt_request(n, 2, 10));                  /* near: the latency */
+    ck_assert_ptr_null(icnt_request(n, 3, 16));                     /* far: 7 more */
+    ck_assert_ptr_nonnull(icnt_request(n, 3, 17));
+    mem_msg back = { .line = 0, .sm = 1 };                          /* slice 0 to SM 1: far */
+    icnt_respond(n, &back, 20);
+    ck_assert_ptr_null(icnt_response(n, 1, 36));
+    ck_assert_ptr_nonnull(icnt_response(n, 1, 37));
+    icnt_response_pop(n, 1);
+    mem_msg near = { .line = 1, .sm = 0 };                          /* slice 1 to SM 0: near */
+    icnt_respond(n, &near, 40);
+    ck_assert_ptr_nonnull(icnt_response(n, 0, 50));
+    icnt_delete(n);
+    stats_free(&st);
+}
+END_TEST
+
 /* ---- L2 slice ---- */
 typedef struct {
     mem_msg m[16];
@@ -251,7 +309,7 @@ START_TEST(l2_slice_misses_and_atomics)
     sink out = { 0 };
     l2_params p = { .cache = { .size = 8192, .line = 128, .sector = 32, .assoc = 4, .mshrs = 4, .write_back = 1,
                                .write_allocate = 1 },
-                    .latency = 30, .queue = 64, .atomic_latency = 20 };
+                    .latency = 30, .queue = 64, .atomic_latency = 20, .atomic_lane_cost = 100, .atomic_line_serial = 1 };
     l2_slice *s = l2_new(&p, ch, (l2_ports){ &out, sink_send, identity }, &st);
     /* two loads of one line: one DRAM read, the second merges */
     mem_msg ld = { .line = 0, .sectors = 1, .kind = MR_LOAD, .pc = 1, .tag = 5 };
@@ -291,6 +349,47 @@ START_TEST(l2_slice_misses_and_atomics)
     mem_msg stv = { .line = 512, .sectors = 1, .kind = MR_STORE, .pc = 3 };
     ck_assert_int_eq(l2_accept(s, &stv, 400), 1);
     ck_assert_int_eq(out.n, 3);
+    l2_delete(s);
+    dram_delete(ch);
+    stats_free(&st);
+}
+END_TEST
+
+/* the H100's atomic unit (l2.atomic_*_cost in 1/100 cycles, lines pipelined):
+ * time per sector and per same-word lane, fractions kept exactly */
+START_TEST(l2_atomic_unit_costs)
+{
+    kernel_stats st;
+    stats_local_init(&st, 4);
+    dram_params dp = dram_p(0);
+    dram_channel *ch = dram_new(&dp);
+    sink out = { 0 };
+    l2_params p = { .cache = { .size = 8192, .line = 128, .sector = 32, .assoc = 4, .mshrs = 4, .write_back = 1,
+                               .write_allocate = 1 },
+                    .latency = 30, .queue = 1000, .atomic_latency = 20, .atomic_sector_cost = 130,
+                    .atomic_word_cost = 150, .atomic_line_serial = 0 };
+    l2_slice *s = l2_new(&p, ch, (l2_ports){ &out, sink_send, identity }, &st);
+    /* make line 0 present: a store allocates it (write-allocate, no fetch) */
+    mem_msg stv = { .line = 0, .sectors = 0xf, .kind = MR_STORE, .pc = 0 };
+    ck_assert_int_eq(l2_accept(s, &stv, 0), 1);
+    /* ten one-sector atomics to one line at cycle 10: 1.3 cycles each, pipelined */
+    mem_msg at = { .line = 0, .sectors = 1, .kind = MR_ATOMIC, .lanes = 4, .word_lanes = 1, .pc = 1, .tag = -1 };
+    for (int i = 0; i < 10; i++) ck_assert_int_eq(l2_accept(s, &at, 10), 1);
+    /* the k-th finishes its unit time at 10 + ceil(1.3 k) and responds 19 cycles later */
+    ck_assert_uint_eq(out.at[0], 10 + 2 + 19);
+    ck_assert_uint_eq(out.at[9], 10 + 13 + 19);
+    /* 32 lanes on one word: 1.3 + 31 x 1.5 = 47.8 cycles of the unit */
+    mem_msg same = at;
+    same.lanes = 32;
+    same.word_lanes = 32;
+    ck_assert_int_eq(l2_accept(s, &same, 100), 1);
+    ck_assert_uint_eq(out.at[10], 100 + 48 + 19);
+    /* four sectors of distinct words: 5.2 cycles */
+    mem_msg wide = at;
+    wide.sectors = 0xf;
+    wide.lanes = 32;
+    ck_assert_int_eq(l2_accept(s, &wide, 300), 1);
+    ck_assert_uint_eq(out.at[11], 300 + 6 + 19);
     l2_delete(s);
     dram_delete(ch);
     stats_free(&st);
@@ -343,6 +442,9 @@ int main(void)
     tcase_add_test(t, dram_frfcfs_vs_fcfs);
     tcase_add_test(t, icnt_latency_width_backpressure);
     tcase_add_test(t, l2_slice_misses_and_atomics);
+    tcase_add_test(t, l2_atomic_unit_costs);
+    tcase_add_test(t, icnt_far_partition);
+    tcase_add_test(t, cache_ways_carved_out);
     tcase_add_test(t, address_maps_do_not_alias);
     suite_add_tcase(s, t);
     return run_suite(s);
