@@ -15,7 +15,7 @@ if [ -f "$va" ]; then
         cycles=$(field "$out" cycles)
         # 1,563 warps x (2 loads + 1 store) of consecutive floats: one 128 B line and four 32 B
         # sectors each, but two sectors for the last warp's 16 threads
-        if [ "$got" != "26601 4689 18750" ] || [ -z "$cycles" ] || [ "$cycles" -le 1000 ]; then
+        if [ "$got" != "26601 4689 18750" ] || [ -z "$cycles" ] || [ "$cycles" -le 500 ]; then
             echo "FAIL: vectoradd on $c: warp instructions, lines, sectors = $got; $cycles cycles"; fail=1
         fi
     done

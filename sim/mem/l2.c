@@ -126,6 +126,18 @@ void l2_dram_done(l2_slice *s, int token, uint64_t ready)
     timed_insert(&s->from_dram, &m, ready);
 }
 
+/* a miss fetches whole aligned groups of l2.fill_bytes (the H100 reads
+ * 64 B from DRAM for a 32 B sector: validation/h100 run 4's DRAM bytes) */
+static uint32_t fill_mask(const l2_slice *s, uint32_t sectors)
+{
+    uint32_t g = s->p.fill_group, out = 0;
+    if (g <= 1) return sectors;
+    uint32_t group = (1u << g) - 1;
+    for (uint32_t first = 0; first < 32 && (sectors >> first); first += g)
+        if (sectors >> first & group) out |= group << first;
+    return out;
+}
+
 /* write-back, write-allocate at sector granularity: no fetch */
 static int write(l2_slice *s, const mem_msg *m, uint64_t key)
 {
@@ -162,12 +174,13 @@ int l2_accept(l2_slice *s, const mem_msg *m, uint64_t now)
         mshr_add_waiter(&s->c, e, pool_put(&s->pool, m));
         return 1;
     }
-    if (!dram_room(s->ch) || (e = mshr_alloc(&s->c, key, m->sectors)) < 0) { st->v[STAT_l2_mshr_stalls]++; return 0; }
+    uint32_t fetch = fill_mask(s, m->sectors);
+    if (!dram_room(s->ch) || (e = mshr_alloc(&s->c, key, fetch)) < 0) { st->v[STAT_l2_mshr_stalls]++; return 0; }
     st->v[STAT_l2_accesses]++; st->v[STAT_l2_misses]++; st->per_pc[m->pc].l2_misses++;
     if (hit) st->v[STAT_l2_sector_misses]++;
     int slot = pool_put(&s->pool, m);
     pool_at(&s->pool, slot)->aux = e;
     st->v[STAT_dram_reads]++;
-    dram_enqueue(s->ch, slot, key, bytes_of(s, m->sectors));
+    dram_enqueue(s->ch, slot, key, bytes_of(s, fetch));
     return 1;
 }

@@ -20,6 +20,7 @@ typedef struct {
     int atomic_latency;
     int atomic_lane_cost, atomic_sector_cost, atomic_word_cost;   /* 1/100 cycles */
     int atomic_line_serial;
+    uint32_t fill_group;     /* sectors fetched together from DRAM (l2.fill_bytes / sector; 1: each alone) */
 } l2_params;
 
 typedef struct {

@@ -54,6 +54,13 @@ int mem_params_load(mem_params *p, const config *cfg, diag *d)
     p->l2.atomic_sector_cost = KEYI(l2_atomic_sector_cost);
     p->l2.atomic_word_cost = KEYI(l2_atomic_word_cost);
     p->l2.atomic_line_serial = KEYI(l2_atomic_line_serial);
+    int fill = KEYI(l2_fill_bytes);
+    if (fill && (fill % sector || fill > line || (line / fill) * fill != line)) {
+        diag_error(d, "l2.fill_bytes = %d (set at %s) must be 0 or a multiple of mem.sector_size (%d) that divides "
+                   "mem.line_size (%d)", fill, cfg->origin[CFGK_l2_fill_bytes], sector, line);
+        return -1;
+    }
+    p->l2.fill_group = fill ? (uint32_t)(fill / sector) : 1;
     p->icnt = (icnt_params){ KEYI(icnt_latency), KEYI(icnt_width), KEYI(l2_queue), 0, 0, KEYI(l2_partitions),
                              KEYI(l2_far_latency) };
     p->slices = KEYI(l2_slices);
