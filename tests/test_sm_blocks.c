@@ -63,6 +63,61 @@ START_TEST(banks_conflict_degree)
 }
 END_TEST
 
+/* the linear-time analyses against the definitions, counted the slow way,
+ * on random addresses of few distinct values (conflicts and duplicates) */
+static int brute_passes(const uint64_t *a, uint64_t mask, int size, int banks, int bw, int lpc, int *worst)
+{
+    int total = 0, wpl = size > bw ? size / bw : 1;
+    *worst = 0;
+    for (int g = 0; g < 64; g += lpc) {
+        uint64_t words[256];
+        int n = 0, deg = 0;
+        for (int lane = g; lane < g + lpc && lane < 64; lane++)
+            if (mask >> lane & 1)
+                for (int k = 0; k < wpl; k++) {
+                    uint64_t w = a[lane] / (uint64_t)bw + (uint64_t)k;
+                    int seen = 0;
+                    for (int i = 0; i < n; i++) seen |= words[i] == w;
+                    if (!seen) words[n++] = w;
+                }
+        for (int b = 0; b < banks; b++) {
+            int c = 0;
+            for (int i = 0; i < n; i++) c += (int)(words[i] % (uint64_t)banks) == b;
+            if (c > deg) deg = c;
+        }
+        if (!n) continue;
+        total += deg;
+        if (deg > *worst) *worst = deg;
+    }
+    return total;
+}
+
+START_TEST(bank_and_address_analysis_match_definitions)
+{
+    uint64_t a[64], x = 12345;
+    for (int trial = 0; trial < 2000; trial++) {
+        int spread = 1 + trial % 97, size = 4 << (trial % 3), lpc = trial % 5 == 0 ? 16 : trial % 7 == 0 ? 64 : 32;
+        int bw = trial % 4 == 0 ? 8 : 4;
+        for (int l = 0; l < 64; l++) {
+            x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+            a[l] = (x % (uint64_t)spread) * (uint64_t)size;
+        }
+        uint64_t mask = x | (uint64_t)trial;
+        int w1, w2;
+        ck_assert_int_eq(bank_passes(a, mask, size, 32, bw, lpc, &w1), brute_passes(a, mask, size, 32, bw, lpc, &w2));
+        ck_assert_int_eq(w1, w2);
+        int same = 0;
+        for (int i = 0; i < 64; i++) {
+            if (!(mask >> i & 1)) continue;
+            int c = 0;
+            for (int j = 0; j < 64; j++) c += (mask >> j & 1) && a[j] == a[i];
+            if (c > same) same = c;
+        }
+        ck_assert_int_eq(same_address_max(a, mask), same);
+    }
+}
+END_TEST
+
 /* ---- scheduling policies ---- */
 static uint64_t age[8];
 static uint8_t live[8];
@@ -153,6 +208,7 @@ int main(void)
     TCase *t = tcase_create("blocks");
     tcase_add_test(t, coalescer_lines_and_sectors);
     tcase_add_test(t, banks_conflict_degree);
+    tcase_add_test(t, bank_and_address_analysis_match_definitions);
     tcase_add_test(t, policy_orders);
     tcase_add_test(t, icache_fills_and_prefetch);
     suite_add_tcase(s, t);

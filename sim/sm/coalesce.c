@@ -31,6 +31,9 @@ int coalesce(const uint64_t *addr, uint64_t mask, int size, int line_size, int s
     return n;
 }
 
+/* distinct words per bank, in time linear in the lanes for bounded
+ * conflicts: each bank keeps a list of the words it must deliver (at most
+ * 64 lanes x 4 words), and a lane compares only with its own bank's list */
 int bank_passes(const uint64_t *addr, uint64_t mask, int size, int banks, int bank_width,
                 int lanes_per_cycle, int *worst)
 {
@@ -40,18 +43,20 @@ int bank_passes(const uint64_t *addr, uint64_t mask, int size, int banks, int ba
     for (int group = 0; group < 64; group += lanes_per_cycle) {
         uint64_t gmask = mask & (lanes_per_cycle >= 64 ? ~0ull : (((1ull << lanes_per_cycle) - 1) << group));
         if (!gmask) continue;
-        /* distinct words per bank: at most 64 lanes x 4 words */
-        uint64_t words[256];
-        int nwords = 0, count[64] = { 0 }, degree = 1;
+        int16_t head[64], next[256], count[64];
+        uint64_t word[256];
+        for (int b = 0; b < banks && b < 64; b++) head[b] = -1, count[b] = 0;
+        int nwords = 0, degree = 1;
         for (uint64_t m = gmask; m; m &= m - 1) {
             int lane = __builtin_ctzll(m);
             for (int k = 0; k < words_per_lane; k++) {
                 uint64_t w = addr[lane] / (uint64_t)bank_width + (uint64_t)k;
-                int seen = 0;
-                for (int i = 0; i < nwords && !seen; i++) seen = words[i] == w;
+                int b = (int)(w % (uint64_t)banks), seen = 0;
+                for (int i = head[b]; i >= 0 && !seen; i = next[i]) seen = word[i] == w;
                 if (seen || nwords == 256) continue;
-                words[nwords++] = w;
-                int b = (int)(w % (uint64_t)banks);
+                word[nwords] = w;
+                next[nwords] = head[b];
+                head[b] = (int16_t)nwords++;
                 if (++count[b] > degree) degree = count[b];
             }
         }
@@ -61,14 +66,21 @@ int bank_passes(const uint64_t *addr, uint64_t mask, int size, int banks, int ba
     return total;
 }
 
+/* the most lanes on one address: sort-free, by a small open-addressing
+ * table of (address, count), linear in the lanes */
 int same_address_max(const uint64_t *addr, uint64_t mask)
 {
-    int best = mask ? 1 : 0;
+    if (!mask) return 0;
+    enum { SLOTS = 128 };    /* > 2 x 64 lanes */
+    uint64_t key[SLOTS];
+    uint8_t cnt[SLOTS] = { 0 };
+    int best = 1;
     for (uint64_t m = mask; m; m &= m - 1) {
-        int lane = __builtin_ctzll(m), c = 0;
-        for (uint64_t k = mask; k; k &= k - 1)
-            c += addr[__builtin_ctzll(k)] == addr[lane];
-        if (c > best) best = c;
+        uint64_t a = addr[__builtin_ctzll(m)];
+        unsigned h = (unsigned)((a * 0x9E3779B97F4A7C15ull) >> 57);   /* 7 bits */
+        while (cnt[h] && key[h] != a) h = (h + 1) & (SLOTS - 1);
+        key[h] = a;
+        if (++cnt[h] > best) best = cnt[h];
     }
     return best;
 }
