@@ -300,17 +300,31 @@ typedef struct {
 static void sink_send(void *ctx, const mem_msg *m, uint64_t at) { sink *s = ctx; s->m[s->n] = *m; s->at[s->n++] = at; }
 static uint64_t identity(void *ctx, uint64_t line) { (void)ctx; return line; }
 
+/* a slice of 8 KB (16 sets of 4 ways) on its own DRAM channel, answering into out */
+static l2_params l2_p(void)
+{
+    return (l2_params){ .cache = { .size = 8192, .line = 128, .sector = 32, .assoc = 4, .mshrs = 4, .write_back = 1,
+                                   .write_allocate = 1 },
+                        .latency = 30, .queue = 64, .atomic_latency = 20 };
+}
+
+static l2_slice *l2_fixture(const l2_params *p, kernel_stats *st, dram_channel **ch, sink *out)
+{
+    stats_local_init(st, 4);
+    dram_params dp = dram_p(0);
+    *ch = dram_new(&dp);
+    return l2_new(p, *ch, (l2_ports){ out, sink_send, identity }, st);
+}
+
 START_TEST(l2_slice_misses_and_atomics)
 {
     kernel_stats st;
-    stats_local_init(&st, 4);
-    dram_params dp = dram_p(0);
-    dram_channel *ch = dram_new(&dp);
+    dram_channel *ch;
     sink out = { 0 };
-    l2_params p = { .cache = { .size = 8192, .line = 128, .sector = 32, .assoc = 4, .mshrs = 4, .write_back = 1,
-                               .write_allocate = 1 },
-                    .latency = 30, .queue = 64, .atomic_latency = 20, .atomic_lane_cost = 100, .atomic_line_serial = 1 };
-    l2_slice *s = l2_new(&p, ch, (l2_ports){ &out, sink_send, identity }, &st);
+    l2_params p = l2_p();
+    p.atomic_lane_cost = 100;
+    p.atomic_line_serial = 1;
+    l2_slice *s = l2_fixture(&p, &st, &ch, &out);
     /* two loads of one line: one DRAM read, the second merges */
     mem_msg ld = { .line = 0, .sectors = 1, .kind = MR_LOAD, .pc = 1, .tag = 5 };
     ck_assert_int_eq(l2_accept(s, &ld, 0), 1);
@@ -360,15 +374,13 @@ END_TEST
 START_TEST(l2_atomic_unit_costs)
 {
     kernel_stats st;
-    stats_local_init(&st, 4);
-    dram_params dp = dram_p(0);
-    dram_channel *ch = dram_new(&dp);
+    dram_channel *ch;
     sink out = { 0 };
-    l2_params p = { .cache = { .size = 8192, .line = 128, .sector = 32, .assoc = 4, .mshrs = 4, .write_back = 1,
-                               .write_allocate = 1 },
-                    .latency = 30, .queue = 1000, .atomic_latency = 20, .atomic_sector_cost = 130,
-                    .atomic_word_cost = 150, .atomic_line_serial = 0 };
-    l2_slice *s = l2_new(&p, ch, (l2_ports){ &out, sink_send, identity }, &st);
+    l2_params p = l2_p();
+    p.queue = 1000;
+    p.atomic_sector_cost = 130;
+    p.atomic_word_cost = 150;
+    l2_slice *s = l2_fixture(&p, &st, &ch, &out);
     /* make line 0 present: a store allocates it (write-allocate, no fetch) */
     mem_msg stv = { .line = 0, .sectors = 0xf, .kind = MR_STORE, .pc = 0 };
     ck_assert_int_eq(l2_accept(s, &stv, 0), 1);

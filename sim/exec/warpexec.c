@@ -324,12 +324,14 @@ int xrun_step(xrun *r, xwarp *w, kernel_stats *st, xstep *out)
         }
         out->diverged = div;
         st->v[STAT_divergent_branches] += (uint64_t)div;
-        /* a loop's backward branch yields under independent thread scheduling */
-        if (target <= pc && res->taken_mask && r->its && stack_yield(&w->stack)) {
-            st->per_pc[pc].yields++;
-            st->v[STAT_path_switches]++;
+        if (target <= pc && res->taken_mask) {
+            /* a loop's backward branch yields under independent thread scheduling */
+            if (r->its && stack_yield(&w->stack)) {
+                st->per_pc[pc].yields++;
+                st->v[STAT_path_switches]++;
+            }
+            spin_check(r, w, pc);
         }
-        if (target <= pc && res->taken_mask) spin_check(r, w, pc);
         break;
     }
     case KIND_EXIT:

@@ -12,8 +12,7 @@ struct l2_slice {
     l2_ports ports;
     msg_timed from_dram;     /* fills in flight from the channel (aux: pool slot) */
     msg_pool pool;           /* requests waiting for DRAM or merged into a miss */
-    uint64_t atomic_free;
-    uint64_t atomic_free_cc; /* atomic_free in 1/100 cycles (fractional costs) */
+    uint64_t atomic_free_cc; /* when the atomic unit is free, in 1/100 cycles (fractional costs) */
     uint64_t line_free[256]; /* atomics serialise per address: last completion per hashed line */
     kernel_stats *st;
 };
@@ -50,6 +49,9 @@ static void respond(l2_slice *s, const mem_msg *m, uint64_t at)
     s->ports.send(s->ports.ctx, m, at);
 }
 
+/* the first whole cycle the atomic unit is free */
+static uint64_t unit_free(const l2_slice *s) { return (s->atomic_free_cc + 99) / 100; }
+
 /* atomics serialise per address, coarsened to the line */
 static uint64_t *line_free_of(l2_slice *s, uint64_t line)
 {
@@ -71,8 +73,7 @@ static void atomic_op(l2_slice *s, const mem_msg *m, uint64_t now)
                   + (uint64_t)__builtin_popcount(m->sectors) * (uint64_t)p->atomic_sector_cost
                   + (uint64_t)(m->word_lanes > 1 ? m->word_lanes - 1 : 0) * (uint64_t)p->atomic_word_cost;
     s->atomic_free_cc = start_cc + (cost ? cost : 100);
-    s->atomic_free = (s->atomic_free_cc + 99) / 100;
-    uint64_t done = s->atomic_free + (uint64_t)p->atomic_latency - 1;
+    uint64_t done = unit_free(s) + (uint64_t)p->atomic_latency - 1;
     if (p->atomic_line_serial) *line_free = done;   /* else only the unit's time orders them */
     cache_mark_dirty(&s->c, s->ports.channel_addr(s->ports.ctx, m->line), m->sectors);
     s->st->v[STAT_l2_atomics]++;
@@ -159,7 +160,7 @@ int l2_accept(l2_slice *s, const mem_msg *m, uint64_t now)
         /* the atomic unit's queue is bounded: a backlog longer than the
          * slice's queue stalls the slice's input (back-pressure) */
         uint64_t line_busy = *line_free_of(s, m->line);
-        uint64_t busy = s->atomic_free > line_busy ? s->atomic_free : line_busy;
+        uint64_t busy = unit_free(s) > line_busy ? unit_free(s) : line_busy;
         if (busy > now + (uint64_t)s->p.queue) { st->v[STAT_l2_mshr_stalls]++; return 0; }
     }
     uint32_t hit = cache_lookup(&s->c, key, m->sectors);
