@@ -102,6 +102,11 @@ expect 0 "switched paths 31 times" -- "$bin" run -c a100 --per-pc "$top/workload
 expect 0 '"l1_bytes":229376' -- "$bin" run -c h100 --stats=json "$top/workloads/basics/vecadd.sass"
 expect 0 '"l1_bytes":131072' -- "$bin" run -c h100 --stats=json "$top/workloads/sum/gpu4_local.sass"
 expect 0 '"l1_bytes":16384' -- "$bin" run -c gf100 --stats=json "$top/workloads/sum/gpu4_local.sass"
+expect 2 "l2.fill_bytes = 48 (set at --set) must be 0 or a multiple of mem.sector_size" -- "$bin" run -c h100 --set l2.fill_bytes=48 "$top/workloads/basics/vecadd.sass"
+# an opcode's own latency replaces its unit's (IMAD is the second chain)
+expect 0 "cycles_per_instruction: [0-9.]* 39\.[0-9]* " -- "$bin" run -c h100 --set opcode.IMAD.latency=40 "$top/workloads/microbench/opcode_latency.sass"
+expect 0 "cycles_per_instruction: [0-9.]* 4\.[0-9]* " -- "$bin" run -c h100 "$top/workloads/microbench/opcode_latency.sass"
+expect 2 "latency needs an integer from 0 to 10000, found .-1." -- "$bin" run -c h100 --set opcode.IMAD.latency=-1 "$top/workloads/basics/vecadd.sass"
 expect 2 "l1.carveouts = '8K,4K' (set at --set): expected at most 32 ascending" -- "$bin" run -c h100 --set l1.carveouts=8K,4K "$top/workloads/basics/vecadd.sass"
 sed 's/IMAD.WIDE.U32 R4, R0, 8, c\[c\]/IMAD.WIDE.U32 R4, R0, 16, c[c]/' "$wl" > "$tmp/oob.sass"
 expect 3 "kernel 'vecadd', block (.*), warp .*, lane .*, pc 12: access outside every buffer" -- "$bin" run "$tmp/oob.sass"

@@ -208,6 +208,17 @@ for f in "$top"/workloads/*/*.sass; do
         || { echo "FAIL: the trace of $f without warpsim's lines, as plain SASS: $(head -3 "$tmp/err")"; fail=1; }
 done
 [ "$n_rules" -gt 40 ] || { echo "FAIL: only $n_rules emitted kernels checked"; fail=1; }
+# an opcode the labelled generation lacks (IMUL24 on 90) is written as one of its
+# opcodes of the same unit class, and the plain trace runs
+sed 's/^        S2R   R2, SR_NTID.X$/        S2R   R2, SR_NTID.X\n        IMUL24 R20, R1, R2/' "$top/workloads/basics/vecadd.sass" > "$tmp/mul24.sass"
+grep -q IMUL24 "$tmp/mul24.sass" || { echo "FAIL: no IMUL24 in the test kernel"; fail=1; }
+rm -rf "$tmp/m24"
+expect 0 "result: pass" -- "$bin" run -c gf100 --emit-trace "$tmp/m24" "$tmp/mul24.sass"
+if grep -v '^-' "$tmp/m24/kernel-1.traceg" | grep -q ' IMUL24' || ! grep -q '^-warpsim pc 3 = IMUL24' "$tmp/m24/kernel-1.traceg"; then
+    echo "FAIL: IMUL24 was not written as an opcode of generation 90"; fail=1
+fi
+sed '/^-warpsim/d' "$tmp/m24/kernel-1.traceg" > "$tmp/m24/plain.traceg"
+expect 0 "warp instructions" -- "$bin" trace -c h100 "$tmp/m24/plain.traceg"
 # NVBit's mask: a partly predicated EXIT (vecadd's bounds check) carries only the exiting lanes
 rm -rf "$tmp/vx"
 "$bin" run -c gf100 -D n=1000 --emit-trace "$tmp/vx" "$top/workloads/basics/vecadd.sass" > /dev/null
