@@ -14,7 +14,9 @@ list=$(mktemp)
 trap 'rm -f "$list"' EXIT
 for f in "$top"/workloads/*/*.sass; do
     for mode in "-c gt200" "-c gf100" "-c gf104" "-c gk110" "-c gm204" "-c gcn-tahiti" \
-                "-c gf100 --set sm.warp_size=64"; do
+                "-c gf100 --set sm.warp_size=64" "-c a100" "-c h100" \
+                "-c gf100 --set sched.policy=gto" "-c gk110 --set sched.policy=two_level" \
+                "-c gm204 --set sched.policy=oldest"; do
         printf '%s\t%s\n' "$f" "$mode" >> "$list"
     done
 done

@@ -114,12 +114,13 @@ static func_status cycle_loop(gpu_t *g, kernel_stats *st, int max_warps)
         uint64_t wake = mem_next;
         for (int m = 0; m < g->nsm; m++)
             if (g->sms[m].wake < wake) wake = g->sms[m].wake;
-        if (!issued && wake > now && wake != UINT64_MAX) {
+        if (!issued && wake > now && wake != UINT64_MAX && !g->p.exhaustive) {
             uint64_t skip = wake - now;
             for (int m = 0; m < g->nsm; m++) {
                 sm_skip(&g->sms[m], now, wake);
                 resident_sum += skip * (uint64_t)g->sms[m].resident;
             }
+            memsys_skip(g->mem, now, wake);
             idle += skip;
             if ((now >> 12) != (wake >> 12) && t->deadlocked(t)) return FUNC_FAULT;
             now = wake;

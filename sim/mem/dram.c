@@ -42,6 +42,7 @@ void dram_delete(dram_channel *ch)
 
 int dram_room(const dram_channel *ch) { return ch->n < ch->p.queue; }
 int dram_busy(const dram_channel *ch) { return ch->n > 0; }
+void dram_idle_to(dram_channel *ch, uint64_t now) { ch->now = now; }
 int dram_bank_ready(const dram_channel *ch, int bank, uint64_t now) { return ch->bank[bank].ready <= now; }
 int64_t dram_open_row(const dram_channel *ch, int bank) { return ch->bank[bank].open_row; }
 

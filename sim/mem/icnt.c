@@ -78,6 +78,8 @@ void icnt_respond(icnt *n, const mem_msg *m, uint64_t at)
     timed_insert(&n->to_sm[m->sm], m, at + wire(n, m->sm, d));
 }
 
+void icnt_skip(icnt *n, uint64_t ticks) { n->rr = (int)(((uint64_t)n->rr + ticks) % (uint64_t)n->p.nsrc); }
+
 uint64_t icnt_next_event(const icnt *n)
 {
     uint64_t t = UINT64_MAX;

@@ -40,5 +40,7 @@ mem_msg *icnt_response(icnt *n, int src, uint64_t now);
 void icnt_response_pop(icnt *n, int src);
 /* the earliest cycle a request or response arrives (UINT64_MAX: none in flight) */
 uint64_t icnt_next_event(const icnt *n);
+/* `ticks` ticks passed with nothing to inject: the arbitration turn moves on */
+void icnt_skip(icnt *n, uint64_t ticks);
 
 #endif

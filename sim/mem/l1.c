@@ -57,7 +57,13 @@ void l1_delete(l1_cache *l)
 int l1_room(const l1_cache *l) { return fifo_room(&l->in) >= l->p.room_needed; }
 void l1_submit(l1_cache *l, const mem_msg *m) { fifo_push(&l->in, m); }
 mem_msg *l1_out_peek(l1_cache *l) { return fifo_peek(&l->out); }
-int l1_busy(const l1_cache *l) { return l->in.n || l->out.n; }
+/* a head load stalled for an MSHR waits for a fill (an interconnect event) */
+int l1_busy(const l1_cache *l) { return (l->in.n && !l->stalled) || l->out.n; }
+
+void l1_skip(l1_cache *l, uint64_t cycles)
+{
+    if (l->stalled && l->in.n) l->st->v[STAT_l1_mshr_stalls] += cycles;
+}
 uint64_t l1_next_event(const l1_cache *l) { return timed_next(&l->hits); }
 
 void l1_out_pop(l1_cache *l) { fifo_pop(&l->out); l->stalled = 0; }

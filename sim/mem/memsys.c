@@ -100,6 +100,24 @@ void memsys_tick_l1(memsys *m, uint64_t now)
     for (int s = 0; s < m->nsm; s++) l1_tick(m->l1[s], now);
 }
 
+/* clock domain crossing: `cycles` core cycles move the accumulator on and
+ * give the domain's ticks in them */
+static uint64_t domain_ticks(uint64_t *acc, uint64_t clock, uint64_t core, uint64_t cycles)
+{
+    uint64_t total = *acc + cycles * clock;
+    *acc = total % core;
+    return total / core;
+}
+
+void memsys_skip(memsys *m, uint64_t from, uint64_t to)
+{
+    uint64_t n = to - from, core = (uint64_t)m->p.core_clock;
+    m->dram_now += domain_ticks(&m->dram_acc, (uint64_t)m->p.dram_clock, core, n);
+    for (int s = 0; s < m->p.slices; s++) dram_idle_to(m->ch[s], m->dram_now);
+    icnt_skip(m->net, domain_ticks(&m->l2_acc, (uint64_t)m->p.l2_clock, core, n));
+    for (int s = 0; s < m->nsm; s++) l1_skip(m->l1[s], n);
+}
+
 uint64_t memsys_next_event(const memsys *m, uint64_t now)
 {
     uint64_t t = icnt_next_event(m->net);

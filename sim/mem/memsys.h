@@ -51,6 +51,10 @@ void memsys_tick(memsys *m, uint64_t now);
 void memsys_tick_l1(memsys *m, uint64_t now);
 /* the earliest cycle at which the hierarchy can change (UINT64_MAX: idle) */
 uint64_t memsys_next_event(const memsys *m, uint64_t now);
+/* cycles [from, to) are skipped (none reaches memsys_next_event): the clock
+ * domains and arbitration turns move on and stalls are counted exactly as
+ * ticking through them would have */
+void memsys_skip(memsys *m, uint64_t from, uint64_t to);
 /* a new launch on a drained hierarchy that keeps its cache contents: its
  * counters start from zero, it reports to port, and with flush_l1 the L1
  * data caches are invalidated */

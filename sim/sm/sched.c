@@ -29,7 +29,7 @@ int sched_by_age(const sched_state *s, int *out, int skip)
     int n = 0;
     for (int p = 0; p < s->nwarps; p++) {
         int w = s->warps[p];
-        if (!s->live[w] || p == skip) continue;
+        if (!sched_listed(s, p) || p == skip) continue;
         int j = n++;
         while (j > 0 && s->age[s->warps[out[j - 1]]] > s->age[w]) { out[j] = out[j - 1]; j--; }
         out[j] = p;

@@ -17,7 +17,19 @@ typedef struct {
     int last;                      /* position (in warps[]) of the last warp that issued, -1 none */
     int param;                     /* the policy's parameter (its param_key's value), 0 without one */
     void *priv;                    /* the policy's own state: state_size bytes, zeroed */
+    /* per position: 1 while the warp waits for an event the SM knows of
+     * (a load, a barrier, a latency): orders leave it out, unless
+     * with_parked asks for the whole order */
+    uint8_t parked[SCHED_MAX_WARPS];
+    uint8_t with_parked;
 } sched_state;
+
+/* is the warp at position p one the order lists? (live and, unless the
+ * whole order is asked for, not parked) */
+static inline int sched_listed(const sched_state *s, int p)
+{
+    return s->live[s->warps[p]] && (s->with_parked || !s->parked[p]);
+}
 
 /* events: the warp issued; it issued a long-latency load; it waits at a
  * barrier for the rest of its block (it cannot issue until others do) */
@@ -28,7 +40,9 @@ typedef struct {
     size_t state_size;             /* bytes of private state per scheduler (priv) */
     int param_key;                 /* the config key of its parameter (CFGK_...), -1 for none */
     void (*init)(sched_state *s);
-    /* positions (indices into s->warps) in priority order; returns how many */
+    /* positions (indices into s->warps) in priority order, of the warps
+     * sched_listed accepts; returns how many. The order of two listed
+     * warps must not depend on which others are listed. */
     int (*order)(sched_state *s, int *out);
     /* an event (SCHED_*) of the warp at position pos */
     void (*notify)(sched_state *s, int pos, int event);

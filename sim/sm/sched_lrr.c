@@ -10,9 +10,9 @@ static int lrr_order(sched_state *s, int *out)
      * this runs for every scheduler every cycle) */
     int n = 0, start = (s->last + 1) % s->nwarps;
     for (int p = start; p < s->nwarps; p++)
-        if (s->live[s->warps[p]]) out[n++] = p;
+        if (sched_listed(s, p)) out[n++] = p;
     for (int p = 0; p < start; p++)
-        if (s->live[s->warps[p]]) out[n++] = p;
+        if (sched_listed(s, p)) out[n++] = p;
     return n;
 }
 

@@ -26,12 +26,14 @@ static int tl_order(sched_state *s, int *out)
     int active[SCHED_MAX_WARPS], na = 0;
     for (int i = 0; i < t->nfifo && na < s->param; i++)   /* param: sched.active_set */
         if (s->live[s->warps[t->fifo[i]]]) active[na++] = t->fifo[i];
-    /* round robin within the active set, after the last warp that issued */
-    int start = 0;
+    /* round robin within the active set, after the last warp that issued
+     * (the set is of live warps; parked ones are then left out) */
+    int start = 0, n = 0;
     for (int i = 0; i < na; i++)
         if (active[i] == s->last) start = i + 1;
-    for (int i = 0; i < na; i++) out[i] = active[(start + i) % na];
-    return na;
+    for (int i = 0; i < na; i++)
+        if (sched_listed(s, active[(start + i) % na])) out[n++] = active[(start + i) % na];
+    return n;
 }
 
 static void tl_notify(sched_state *s, int pos, int event)

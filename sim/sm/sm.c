@@ -25,8 +25,8 @@ void sm_init(sm_t *sm, int id, const sm_params *p, isrc *src, int nwarps, int wa
     sm->live = xcalloc((size_t)nwarps, 1);
     sm->fetchable = xcalloc((size_t)(nwarps + 63) / 64, sizeof(uint64_t));
     sm->sched = xcalloc((size_t)p->nsched, sizeof(sched_state));
-    sm->last_reason = xcalloc((size_t)p->nsched, 1);
-    sm->last_pc = xcalloc((size_t)p->nsched, sizeof(int));
+    sm->watch = xcalloc((size_t)p->nsched, sizeof(sched_watch));
+    for (int s = 0; s < p->nsched; s++) sm->watch[s].park_min = UINT64_MAX;
     for (int i = 0; i < nwarps; i++) sm->w[i].xw = -1;
     /* warp w of the SM belongs to scheduler w mod N (CC 2.0: even/odd, seed 000) */
     for (int s = 0; s < p->nsched; s++) {
@@ -41,6 +41,54 @@ void sm_init(sm_t *sm, int id, const sm_params *p, isrc *src, int nwarps, int wa
 }
 
 void sm_poke(sm_t *sm) { sm->poked = 1; }
+
+/* Event-driven scheduling. A warp whose stall only a known event can end
+ * (its latency passing, a load returning, a barrier releasing) is parked:
+ * the orders leave it out and nothing re-examines it. A scheduler is
+ * examined only from its `wake` on: the SM's issues, pokes from the memory
+ * system and instruction fetches bring that forward. */
+static void set_parked(sm_t *sm, int local, int on)
+{
+    int s = local % sm->p->nsched, pos = local / sm->p->nsched;
+    if (pos >= SCHED_MAX_WARPS || sm->sched[s].parked[pos] == on) return;
+    sm->sched[s].parked[pos] = (uint8_t)on;
+    sm->watch[s].nparked += on ? 1 : -1;
+}
+
+static void unblock(sm_t *sm, int local)
+{
+    sm->w[local].blocked_until = 0;
+    set_parked(sm, local, 0);
+}
+
+/* unpark scheduler s's warps whose timed park has ended by `now` */
+static void unpark_expired(sm_t *sm, int s, uint64_t now)
+{
+    sched_watch *wt = &sm->watch[s];
+    if (now < wt->park_min) return;
+    sched_state *ss = &sm->sched[s];
+    uint64_t next = UINT64_MAX;
+    for (int pos = 0; pos < ss->nwarps; pos++) {
+        if (!ss->parked[pos]) continue;
+        uint64_t until = sm->w[ss->warps[pos]].blocked_until;
+        if (until <= now) set_parked(sm, ss->warps[pos], 0);
+        else if (until < next) next = until;
+    }
+    wt->park_min = next;
+}
+
+/* the warp's scheduler must look again from `now` on */
+static void rouse(sm_t *sm, int local, uint64_t now)
+{
+    sched_watch *wt = &sm->watch[local % sm->p->nsched];
+    if (now < wt->wake) wt->wake = now;
+}
+
+static void rouse_all(sm_t *sm, uint64_t now)
+{
+    for (int s = 0; s < sm->p->nsched; s++)
+        if (now < sm->watch[s].wake) sm->watch[s].wake = now;
+}
 
 void sm_observe(sm_t *sm, const struct sim_observer *obs)
 {
@@ -59,7 +107,7 @@ void sm_report(const sm_t *sm, kernel_stats *st)
 void sm_free(sm_t *sm)
 {
     for (int s = 0; s < sm->p->nsched; s++) free(sm->sched[s].priv);
-    free(sm->w); free(sm->age); free(sm->live); free(sm->fetchable); free(sm->sched); free(sm->last_reason); free(sm->last_pc);
+    free(sm->w); free(sm->age); free(sm->live); free(sm->fetchable); free(sm->sched); free(sm->watch);
     ldst_free(&sm->ldst);
     stats_free(&sm->st);
     memset(sm, 0, sizeof *sm);
@@ -94,6 +142,7 @@ void sm_warp_start(sm_t *sm, int local, int xw, uint64_t age)
     t->xw = xw;
     t->seen_reason = -1;
     t->last_issue = sm->now;
+    set_parked(sm, local, 0);
     sm->age[local] = age;
     sm->live[local] = 1;
     sm->resident++;
@@ -105,6 +154,8 @@ void sm_warp_clear(sm_t *sm, int local)
 {
     if (sm->live[local]) sm->resident--;
     sm->live[local] = 0;
+    sm->poked = 1;
+    unblock(sm, local);
     sm->w[local].xw = -1;
     update_fetchable(sm, local);
 }
@@ -133,25 +184,28 @@ static int fetch(sm_t *sm, uint64_t now)
             t->ibuf[(t->ibuf_head + t->ibuf_count++) % SM_MAX_IBUF] = ready;
         }
         update_fetchable(sm, i);
+        rouse(sm, i, now);
         fetched++;
         sm->fetch_rr = (i + 1) % sm->nwarps;
     }
     return fetched;
 }
 
-static void wake_at(sm_t *sm, uint64_t t)
+static void wake_at(sm_t *sm, int s, uint64_t t)
 {
-    if (t < sm->wake) sm->wake = t;
+    if (t < sm->watch[s].wake) sm->watch[s].wake = t;
 }
 
-/* a stall that lasts until `until` unless the warp issues, a load of it
- * returns or its barrier is released (each clears blocked_until) */
-static int blocked(sm_t *sm, twarp *t, const isrc_static *st, int reason, uint64_t until)
+/* a stall that lasts until `until` unless a load of the warp returns or its
+ * barrier is released (each unblocks it): the warp is parked till then */
+static int blocked(sm_t *sm, int local, int s, const isrc_static *st, int reason, uint64_t until)
 {
+    twarp *t = &sm->w[local];
     t->blocked_until = until;
     t->blocked_st = st;
     t->blocked_reason = (uint8_t)reason;
-    wake_at(sm, until);
+    set_parked(sm, local, 1);
+    if (until < sm->watch[s].park_min) sm->watch[s].park_min = until;
     return reason;
 }
 
@@ -163,29 +217,27 @@ static int check(sm_t *sm, int local, int s, uint64_t now, const isrc_static **o
     const sm_params *p = sm->p;
     if (t->blocked_until > now) {
         *out = t->blocked_st;
-        wake_at(sm, t->blocked_until);
+        wake_at(sm, s, t->blocked_until);
         return t->blocked_reason;
     }
     *out = sm->src->peek(sm->src, t->xw);
     if (!*out) return STALL_done;
     if (sm->src->at_barrier(sm->src, t->xw)) return STALL_barrier;
-    if (t->sync_until > now) return blocked(sm, t, *out, STALL_sync, t->sync_until);
-    if (!t->ibuf_count) { wake_at(sm, now + 1); return STALL_ibuffer_empty; }
-    if (t->ibuf[t->ibuf_head] > now) return blocked(sm, t, *out, STALL_ibuffer_empty, t->ibuf[t->ibuf_head]);
+    if (t->sync_until > now) return blocked(sm, local, s, *out, STALL_sync, t->sync_until);
+    if (!t->ibuf_count) return STALL_ibuffer_empty;   /* a fetch rouses the scheduler */
+    if (t->ibuf[t->ibuf_head] > now) return blocked(sm, local, s, *out, STALL_ibuffer_empty, t->ibuf[t->ibuf_head]);
     const isrc_static *st = *out;
     uint64_t ready = 0;
     for (int i = 0; i < st->nsrc; i++)
         if (t->sb[st->src[i]] > ready) ready = t->sb[st->src[i]];
     for (int i = 0; i < st->ndst; i++)
         if (t->sb[st->dst[i]] > ready) ready = t->sb[st->dst[i]];
-    if (ready > now) return blocked(sm, t, st, STALL_scoreboard, ready);
+    if (ready > now) return blocked(sm, local, s, st, STALL_scoreboard, ready);
     if (st->is_mem && st->mem_space != SPACE_SHARED) {
-        /* the memory system wakes the SM when a load returns */
+        /* the memory system pokes the SM when a load returns (which frees
+         * its record) and when the L1's queue has room again */
         if (st->is_load && p->max_loads && t->nloads >= p->max_loads) return STALL_mem_full;
-        /* the L1 wakes the SM when its queue has room again; load records: poll */
-        int record = ldst_has_record(&sm->ldst);
-        if (!record) wake_at(sm, now + 1);
-        if (!ldst_queue_room(&sm->ldst) || !record) return STALL_mem_full;
+        if (!ldst_queue_room(&sm->ldst) || !ldst_has_record(&sm->ldst)) return STALL_mem_full;
     }
     /* an opcode with a second class (opcode.X.alt_unit) takes it when its
      * own is busy */
@@ -195,7 +247,7 @@ static int check(sm_t *sm, int local, int s, uint64_t now, const isrc_static **o
         for (int i = 0; i < u->count; i++) {
             if (!(u->serves[i] >> s & 1)) continue;
             if (sm->busy[cls][i] <= now) { *inst = cls << 8 | i; return STALL_issued; }
-            wake_at(sm, sm->busy[cls][i]);
+            wake_at(sm, s, sm->busy[cls][i]);
         }
     }
     return STALL_unit_busy;
@@ -219,7 +271,8 @@ void sm_load_done(sm_t *sm, int tag, uint64_t now)
     if (sm->age[rec.warp] != rec.age) return;   /* the warp finished; its slot holds another */
     twarp *t = &sm->w[rec.warp];
     for (int i = 0; i < rec.ndst; i++) t->sb[rec.dst[i]] = now;
-    t->blocked_until = 0;
+    unblock(sm, rec.warp);
+    sm_poke(sm);
     if (t->nloads > 0) t->nloads--;
 }
 
@@ -244,6 +297,7 @@ static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int
         /* global and local: the line requests go to the memory system; the
          * destination registers wait until all of them have returned */
         int tag = ldst_submit(&sm->ldst, local, sm->age[local], st, dy.exec != 0, now);
+        sm->shared_change = 1;   /* the L1 queue and the load records are every scheduler's */
         if (tag >= 0) t->nloads++;
         latency = tag >= 0 ? UINT64_MAX : 1;
         if (st->is_load) p->policy->notify(&sm->sched[s], pos, SCHED_LONG_LATENCY);
@@ -273,13 +327,15 @@ static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int
         uint64_t until = now + (uint64_t)p->barrier_latency + (uint64_t)p->barrier_per_warp * (uint64_t)sm->warps_per_block;
         for (int i = first; i < first + sm->warps_per_block; i++) {
             if (sm->live[i] && sm->w[i].sync_until < until) sm->w[i].sync_until = until;
-            sm->w[i].blocked_until = 0;
+            unblock(sm, i);
         }
+        sm->shared_change = 1;
     }
     if (dy.warp_done) {
         sm->live[local] = 0;
         sm->resident--;
         sm->finished = 1;
+        sm->shared_change = 1;
         update_fetchable(sm, local);
     }
     if (sm->obs) {
@@ -312,8 +368,8 @@ static void charge(sm_t *sm, int s, int reason, int pc, uint64_t cycles)
     sm->st.stall[reason] += cycles;
     sm->totals.stall[reason] += cycles;
     if (pc >= 0) sm->st.per_pc[pc].stall[reason] += cycles;
-    sm->last_reason[s] = (uint8_t)reason;
-    sm->last_pc[s] = pc;
+    sm->watch[s].last_reason = (uint8_t)reason;
+    sm->watch[s].last_pc = pc;
 }
 
 /* the warp's own issue pipeline: after the cycle it issued in (one or, dual
@@ -326,13 +382,37 @@ static void hold_warp(sm_t *sm, int local, uint64_t now)
     if (t->sync_until < next) t->sync_until = next;
 }
 
+/* a scheduler that issued nothing charges the closest reason of all its
+ * warps, parked ones included: the first warp of the whole order that has
+ * it (why/pc: this cycle's reasons of the warps examined, by position) */
+static void charge_idle(sm_t *sm, int s, const int8_t *why, const int *pc)
+{
+    sched_state *ss = &sm->sched[s];
+    int order[SCHED_MAX_WARPS];
+    ss->with_parked = 1;
+    int n = sm->p->policy->order(ss, order);
+    ss->with_parked = 0;
+    int best = sm->resident ? STALL_done : STALL_no_warp, best_pc = -1;
+    for (int k = 0; k < n; k++) {
+        int pos = order[k], reason = why[pos], at = pc[pos];
+        if (ss->parked[pos]) {
+            const twarp *t = &sm->w[ss->warps[pos]];
+            reason = t->blocked_reason;
+            at = t->blocked_st ? t->blocked_st->pc : -1;
+        }
+        if (closeness(reason) > closeness(best)) { best = reason; best_pc = at; }
+    }
+    charge(sm, s, best, best_pc, 1);
+}
+
 /* GCN's rule: up to issue_width instructions in the cycle, each from a
  * different warp and of a different unit category (VALU, VMEM, SALU, LDS,
  * branch) */
 static int schedule_by_category(sm_t *sm, int s, const int *order, int n, uint64_t now)
 {
     sched_state *ss = &sm->sched[s];
-    int best = sm->resident ? STALL_done : STALL_no_warp, best_pc = -1, issued = 0, first_pc = -1;
+    int issued = 0, first_pc = -1, pc[SCHED_MAX_WARPS];
+    int8_t why_at[SCHED_MAX_WARPS];
     unsigned used = 0;
     for (int k = 0; k < n && issued < sm->p->issue_width; k++) {
         int pos = order[k], local = ss->warps[pos], inst = 0;
@@ -349,19 +429,20 @@ static int schedule_by_category(sm_t *sm, int s, const int *order, int n, uint64
             issued++;
             continue;
         }
-        if (closeness(why) > closeness(best)) { best = why; best_pc = st ? st->pc : -1; }
+        why_at[pos] = (int8_t)why;
+        pc[pos] = st ? st->pc : -1;
     }
     if (issued) charge(sm, s, STALL_issued, first_pc, 1);
-    else charge(sm, s, best, best_pc, 1);
+    else charge_idle(sm, s, why_at, pc);
     return issued;
 }
 
 static int schedule(sm_t *sm, int s, uint64_t now)
 {
     sched_state *ss = &sm->sched[s];
-    int order[SCHED_MAX_WARPS];
+    int order[SCHED_MAX_WARPS], pc[SCHED_MAX_WARPS];
+    int8_t why_at[SCHED_MAX_WARPS];
     int n = sm->p->policy->order(ss, order);
-    int best = sm->resident ? STALL_done : STALL_no_warp, best_pc = -1;
     if (sm->p->by_category) return schedule_by_category(sm, s, order, n, now);
     for (int k = 0; k < n; k++) {
         int pos = order[k], local = ss->warps[pos], inst = 0;
@@ -379,10 +460,27 @@ static int schedule(sm_t *sm, int s, uint64_t now)
             hold_warp(sm, local, now);
             return 1;
         }
-        if (closeness(why) > closeness(best)) { best = why; best_pc = st ? st->pc : -1; }
+        why_at[pos] = (int8_t)why;
+        pc[pos] = st ? st->pc : -1;
     }
-    charge(sm, s, best, best_pc, 1);
+    charge_idle(sm, s, why_at, pc);
     return 0;
+}
+
+/* the first issue slot of scheduler s at or after cycle t: every
+ * issue_interval cycles, or in turns (GCN) every issue_interval * nsched */
+static uint64_t next_slot(const sm_t *sm, int s, uint64_t t)
+{
+    uint64_t k = (uint64_t)sm->p->issue_interval, period = sm->p->turns ? k * (uint64_t)sm->p->nsched : k;
+    uint64_t phase = sm->p->turns ? (uint64_t)s * k : 0;
+    if (t >= UINT64_MAX - period) return UINT64_MAX;
+    return t + (phase + period - t % period) % period;
+}
+
+/* a scheduler's due when anything new may be found */
+static int due(const sm_t *sm, const sched_watch *wt, uint64_t now)
+{
+    return wt->wake <= now || wt->park_min <= now || sm->p->exhaustive;
 }
 
 int sm_cycle(sm_t *sm, uint64_t now)
@@ -391,37 +489,50 @@ int sm_cycle(sm_t *sm, uint64_t now)
     sm->now = now;
     /* nothing this SM waits for can have happened: sleep through the cycle,
      * charging it as the last one (the same as the GPU's time skipping) */
-    int poked = sm->poked;
-    sm->poked = 0;
-    if (!poked && now < sm->wake) {
+    if (sm->poked) rouse_all(sm, now);
+    else if (now < sm->wake) {
         sm_skip(sm, now, now + 1);
         return 0;
     }
-    sm->wake = UINT64_MAX;
-    if (fetch(sm, now)) sm->wake = now + 1;
-    int issued = 0;
-    /* schedulers that run slower than the core only act on their issue slots */
-    if (now % (uint64_t)sm->p->issue_interval) {
-        sm->wake = now + 1;
-        return 0;
+    sm->poked = 0;
+    fetch(sm, now);
+    int issued = 0, nsched = sm->p->nsched, shared_after = 0;
+    uint64_t k = (uint64_t)sm->p->issue_interval;
+    /* schedulers that run slower than the core only act on their issue
+     * slots; GCN's SIMDs take turns, one per slot. Otherwise they take turns
+     * at going first, so that none always wins an instance they share */
+    if (now % k == 0) {
+        int first = sm->p->turns ? (int)(now / k % (uint64_t)nsched) : 0, last = sm->p->turns ? first + 1 : nsched;
+        int rot = sm->p->turns ? 0 : (int)(now / k % (uint64_t)nsched);
+        for (int j = first; j < last; j++) {
+            int s = sm->p->turns ? j : (j + rot) % nsched;
+            sched_watch *wt = &sm->watch[s];
+            if (!due(sm, wt, now)) { charge(sm, s, wt->last_reason, wt->last_pc, 1); continue; }
+            wt->wake = UINT64_MAX;
+            unpark_expired(sm, s, now);
+            sm->shared_change = 0;
+            int r = schedule(sm, s, now);
+            if (r < 0) return -1;
+            /* the issuer looks again at its next slot. An issue that changed
+             * what the others share (the L1 queue and load records, a
+             * barrier, the resident warps) makes them look again, in this
+             * cycle and the next; a unit it occupies cannot: a scheduler not
+             * due has no warp that could issue, and one waiting for the
+             * unit wakes when it was to be free, finding the new time */
+            if (r) wake_at(sm, s, now + 1);
+            if (sm->shared_change) { rouse_all(sm, now); shared_after = 1; }
+            issued += r;
+        }
+        if (shared_after) rouse_all(sm, now + 1);
     }
-    /* GCN: the SIMDs take turns, one per cycle */
-    int first = 0, last = sm->p->nsched;
-    if (sm->p->turns) {
-        first = (int)(now / (uint64_t)sm->p->issue_interval % (uint64_t)sm->p->nsched);
-        last = first + 1;
-        sm->wake = now + 1;
+    /* a warp with room in its instruction buffer fetches next cycle */
+    sm->wake = next_fetchable(sm, 0) >= 0 ? now + 1 : UINT64_MAX;
+    for (int s = 0; s < nsched; s++) {
+        const sched_watch *wt = &sm->watch[s];
+        uint64_t t = next_slot(sm, s, wt->wake < wt->park_min ? wt->wake : wt->park_min);
+        if (t < sm->wake) sm->wake = t;
     }
-    /* the schedulers take turns at going first, so that none always wins
-     * an instance they share */
-    int rot = sm->p->turns ? 0 : (int)(now / (uint64_t)sm->p->issue_interval % (uint64_t)sm->p->nsched);
-    for (int k = first; k < last; k++) {
-        int s = sm->p->turns ? k : (k + rot) % sm->p->nsched;
-        int r = schedule(sm, s, now);
-        if (r < 0) return -1;
-        issued += r;
-    }
-    if (issued) sm->wake = now + 1;
+    if (sm->wake <= now || sm->p->exhaustive) sm->wake = now + 1;
     return issued;
 }
 
@@ -438,6 +549,6 @@ void sm_skip(sm_t *sm, uint64_t from, uint64_t to)
     for (int s = 0; s < sm->p->nsched; s++) {
         /* a scheduler's issue slots: every k cycles, or its turn every k*n */
         uint64_t slots = sm->p->turns ? slots_in(from, to, k * n, (uint64_t)s * k) : slots_in(from, to, k, 0);
-        if (slots) charge(sm, s, sm->last_reason[s], sm->last_pc[s], slots);
+        if (slots) charge(sm, s, sm->watch[s].last_reason, sm->watch[s].last_pc, slots);
     }
 }

@@ -31,6 +31,15 @@ typedef struct {
     uint64_t last_issue;
 } twarp;
 
+/* what the SM knows of one scheduler between its examinations */
+typedef struct {
+    uint64_t wake;                   /* earliest cycle an examination could find anything new */
+    uint64_t park_min;               /* earliest end of a timed park among its warps */
+    int nparked;                     /* its parked warps */
+    uint8_t last_reason;             /* the reason charged at its last issue slot */
+    int last_pc;
+} sched_watch;
+
 typedef struct {
     int id;
     const sm_params *p;
@@ -50,9 +59,9 @@ typedef struct {
     cache *ccache;                   /* shared by ccache.shared_by SMs; NULL when ideal */
     int finished;                    /* a warp finished this cycle */
     int poked;                       /* something changed outside: schedule this cycle (sm_poke) */
+    int shared_change;               /* the last issue changed what all schedulers share */
     uint64_t wake;                   /* earliest cycle anything can change (time skipping) */
-    uint8_t *last_reason;            /* per scheduler: the reason charged last cycle */
-    int *last_pc;
+    sched_watch *watch;              /* per scheduler */
     kernel_stats st;                 /* this SM's own counters, summed by sm_report */
     sm_stats totals;                 /* its stall cycles and issued instructions */
     const struct sim_observer *obs;  /* who watches its issues, or NULL */

@@ -77,6 +77,7 @@ int sm_params_load(sm_params *p, const config *cfg, diag *d)
     p->warp_issue_interval = (int)CFG(cfg, sched_warp_issue_interval);
     p->by_category = CFG(cfg, sched_issue_mode) == 1;
     p->turns = (int)CFG(cfg, sched_turns);
+    p->exhaustive = (int)CFG(cfg, sim_exhaustive);
     p->fetch_latency = (int)CFG(cfg, frontend_fetch_latency);
     p->fetch_group = (int)CFG(cfg, frontend_fetch_group);
     p->ibuffer = (int)CFG(cfg, frontend_ibuffer);

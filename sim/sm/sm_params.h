@@ -19,6 +19,7 @@ typedef struct {
 typedef struct {
     unit_params unit[UNIT_COUNT];
     int nsched, issue_width, issue_interval, by_category, turns;
+    int exhaustive;                  /* sim.exhaustive: examine every scheduler every cycle */
     int warp_issue_interval, fetch_group, fetch_latency, ibuffer, fetch_width;
     cache_params icache;             /* size 0: ideal */
     int icache_insn_bytes, icache_miss_latency, icache_prefetch_lines;
