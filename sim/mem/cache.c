@@ -131,7 +131,7 @@ int cache_touch(cache *c, uint64_t addr)
 /* ---- MSHRs ---- */
 int mshr_find(const cache *c, uint64_t line, uint32_t sectors)
 {
-    for (int i = 0; i < c->p.mshrs; i++)
+    for (int i = 0; i < c->mshr_top; i++)
         if (c->m[i].used && c->m[i].line == line && (c->m[i].sectors & sectors) == sectors) return i;
     return -1;
 }
@@ -143,6 +143,7 @@ int mshr_alloc(cache *c, uint64_t line, uint32_t sectors)
         if (!c->m[i].used) {
             c->m[i] = (mshr){ line, sectors, -1, -1, 1 };
             c->mshrs_used++;
+            if (i >= c->mshr_top) c->mshr_top = i + 1;
             return i;
         }
     return -1;
@@ -188,4 +189,5 @@ void mshr_release(cache *c, int e)
 {
     c->m[e].used = 0;
     c->mshrs_used--;
+    while (c->mshr_top > 0 && !c->m[c->mshr_top - 1].used) c->mshr_top--;
 }

@@ -44,6 +44,7 @@ struct cache {
     uint64_t clock, rng;
     mshr *m;
     int mshrs_used;
+    int mshr_top;                    /* 1 + the highest entry in use: lookups stop there */
     int *wtoken, *wnext, wfree, wcap; /* MSHR waiter lists */
 };
 

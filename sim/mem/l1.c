@@ -68,10 +68,11 @@ uint64_t l1_next_event(const l1_cache *l) { return timed_next(&l->hits); }
 
 void l1_out_pop(l1_cache *l) { fifo_pop(&l->out); l->stalled = 0; }
 
+/* a returning load reaches its SM (which wakes itself); a store's
+ * acknowledgement changes nothing there */
 static void complete(l1_cache *l, const mem_msg *m, uint64_t now)
 {
     if (m->tag >= 0) l->port.load_done(l->port.ctx, m->tag, now);
-    l->port.wake(l->port.ctx);
 }
 
 void l1_drain_hits(l1_cache *l, uint64_t now)

@@ -23,13 +23,24 @@ const sched_policy *sched_find(const char *name)
 int sched_count(void) { return NPOLICIES; }
 const sched_policy *sched_at(int i) { return i >= 0 && i < NPOLICIES ? policies[i] : NULL; }
 
+int sched_list_range(const sched_state *s, int from, int to, int *out, int n)
+{
+    for (int k = from >> 6; k <= (to - 1) >> 6 && from < to; k++) {
+        uint64_t bits = sched_listed_word(s, k);
+        if (k == from >> 6) bits &= ~(uint64_t)0 << (from & 63);
+        if (k == (to - 1) >> 6 && (to & 63)) bits &= ((uint64_t)1 << (to & 63)) - 1;
+        for (; bits; bits &= bits - 1) out[n++] = k * 64 + __builtin_ctzll(bits);
+    }
+    return n;
+}
+
 /* insertion sort by age: schedulers hold a few dozen warps at most */
 int sched_by_age(const sched_state *s, int *out, int skip)
 {
-    int n = 0;
-    for (int p = 0; p < s->nwarps; p++) {
-        int w = s->warps[p];
-        if (!sched_listed(s, p) || p == skip) continue;
+    int n = 0, listed[SCHED_MAX_WARPS], nl = sched_list_range(s, 0, s->nwarps, listed, 0);
+    for (int i = 0; i < nl; i++) {
+        int p = listed[i], w = s->warps[p];
+        if (p == skip) continue;
         int j = n++;
         while (j > 0 && s->age[s->warps[out[j - 1]]] > s->age[w]) { out[j] = out[j - 1]; j--; }
         out[j] = p;

@@ -8,28 +8,32 @@
 #include <stdint.h>
 
 #define SCHED_MAX_WARPS 256
+#define SCHED_WORDS (SCHED_MAX_WARPS / 64)
 
 typedef struct {
     int nwarps;                    /* warps assigned to this scheduler */
     int warps[SCHED_MAX_WARPS];    /* SM-local warp indices */
     const uint64_t *age;           /* per SM-local warp: dispatch order, lower = older */
-    const uint8_t *live;           /* per SM-local warp: resident and not finished */
     int last;                      /* position (in warps[]) of the last warp that issued, -1 none */
     int param;                     /* the policy's parameter (its param_key's value), 0 without one */
     void *priv;                    /* the policy's own state: state_size bytes, zeroed */
-    /* per position: 1 while the warp waits for an event the SM knows of
-     * (a load, a barrier, a latency): orders leave it out, unless
-     * with_parked asks for the whole order */
-    uint8_t parked[SCHED_MAX_WARPS];
-    uint8_t with_parked;
+    /* bits by position, kept by the SM: the warp is resident and not
+     * finished; it waits for an event the SM knows of (a load, a barrier,
+     * a latency). Orders leave parked warps out unless with_parked asks
+     * for the whole order. */
+    uint64_t live_bits[SCHED_WORDS];
+    uint64_t parked_bits[SCHED_WORDS];
+    int with_parked;
 } sched_state;
 
-/* is the warp at position p one the order lists? (live and, unless the
- * whole order is asked for, not parked) */
-static inline int sched_listed(const sched_state *s, int p)
+/* the warps at positions of word k that the order lists */
+static inline uint64_t sched_listed_word(const sched_state *s, int k)
 {
-    return s->live[s->warps[p]] && (s->with_parked || !s->parked[p]);
+    return s->with_parked ? s->live_bits[k] : s->live_bits[k] & ~s->parked_bits[k];
 }
+
+static inline int sched_live(const sched_state *s, int p) { return (int)(s->live_bits[p >> 6] >> (p & 63) & 1); }
+static inline int sched_listed(const sched_state *s, int p) { return (int)(sched_listed_word(s, p >> 6) >> (p & 63) & 1); }
 
 /* events: the warp issued; it issued a long-latency load; it waits at a
  * barrier for the rest of its block (it cannot issue until others do) */
@@ -53,6 +57,8 @@ int sched_count(void);
 const sched_policy *sched_at(int i);
 
 /* helpers for policies */
-int sched_by_age(const sched_state *s, int *out, int skip);   /* live warps, oldest first */
+int sched_by_age(const sched_state *s, int *out, int skip);   /* listed warps, oldest first */
+/* append the listed positions in [from, to) to out[n...]; returns the new n */
+int sched_list_range(const sched_state *s, int from, int to, int *out, int n);
 
 #endif

@@ -6,7 +6,7 @@ static void gto_init(sched_state *s) { s->last = -1; }
 
 static int gto_order(sched_state *s, int *out)
 {
-    int n = 0, greedy = s->last >= 0 && s->last < s->nwarps && s->live[s->warps[s->last]] ? s->last : -1;
+    int n = 0, greedy = s->last >= 0 && s->last < s->nwarps && sched_live(s, s->last) ? s->last : -1;
     if (greedy >= 0 && sched_listed(s, greedy)) out[n++] = greedy;
     return n + sched_by_age(s, out + n, greedy);
 }

@@ -8,12 +8,8 @@ static int lrr_order(sched_state *s, int *out)
     if (!s->nwarps) return 0;
     /* the positions after the last issuer, then those up to it (no modulo per warp:
      * this runs for every scheduler every cycle) */
-    int n = 0, start = (s->last + 1) % s->nwarps;
-    for (int p = start; p < s->nwarps; p++)
-        if (sched_listed(s, p)) out[n++] = p;
-    for (int p = 0; p < start; p++)
-        if (sched_listed(s, p)) out[n++] = p;
-    return n;
+    int start = (s->last + 1) % s->nwarps;
+    return sched_list_range(s, 0, start, out, sched_list_range(s, start, s->nwarps, out, 0));
 }
 
 static void lrr_notify(sched_state *s, int pos, int event) { if (event == SCHED_ISSUED) s->last = pos; }

@@ -25,7 +25,7 @@ static int tl_order(sched_state *s, int *out)
     const tl_state *t = s->priv;
     int active[SCHED_MAX_WARPS], na = 0;
     for (int i = 0; i < t->nfifo && na < s->param; i++)   /* param: sched.active_set */
-        if (s->live[s->warps[t->fifo[i]]]) active[na++] = t->fifo[i];
+        if (sched_live(s, t->fifo[i])) active[na++] = t->fifo[i];
     /* round robin within the active set, after the last warp that issued
      * (the set is of live warps; parked ones are then left out) */
     int start = 0, n = 0;

@@ -32,7 +32,6 @@ void sm_init(sm_t *sm, int id, const sm_params *p, isrc *src, int nwarps, int wa
     for (int s = 0; s < p->nsched; s++) {
         sched_state *ss = &sm->sched[s];
         ss->age = sm->age;
-        ss->live = sm->live;
         ss->param = p->policy_param;
         ss->priv = p->policy->state_size ? xcalloc(1, p->policy->state_size) : NULL;
         for (int w = s; w < nwarps && ss->nwarps < SCHED_MAX_WARPS; w += p->nsched) ss->warps[ss->nwarps++] = w;
@@ -40,7 +39,11 @@ void sm_init(sm_t *sm, int id, const sm_params *p, isrc *src, int nwarps, int wa
     }
 }
 
-void sm_poke(sm_t *sm) { sm->poked = 1; }
+void sm_poke(sm_t *sm)
+{
+    sm->poked = 1;
+    for (int s = 0; s < sm->p->nsched; s++) sm->watch[s].wake = 0;
+}
 
 /* Event-driven scheduling. A warp whose stall only a known event can end
  * (its latency passing, a load returning, a barrier releasing) is parked:
@@ -50,9 +53,23 @@ void sm_poke(sm_t *sm) { sm->poked = 1; }
 static void set_parked(sm_t *sm, int local, int on)
 {
     int s = local % sm->p->nsched, pos = local / sm->p->nsched;
-    if (pos >= SCHED_MAX_WARPS || sm->sched[s].parked[pos] == on) return;
-    sm->sched[s].parked[pos] = (uint8_t)on;
-    sm->watch[s].nparked += on ? 1 : -1;
+    if (pos >= SCHED_MAX_WARPS) return;
+    uint64_t *word = &sm->sched[s].parked_bits[pos >> 6], bit = (uint64_t)1 << (pos & 63);
+    if (!(*word & bit) == !on) return;
+    *word ^= bit;
+    /* the reasons parked warps wait for: a scheduler with a closer one
+     * among the warps it examined need not look at them (schedule) */
+    sm->watch[s].parked_by[sm->w[local].blocked_reason] += on ? 1 : -1;
+}
+
+static void set_live(sm_t *sm, int local, int on)
+{
+    int s = local % sm->p->nsched, pos = local / sm->p->nsched;
+    sm->live[local] = (uint8_t)on;
+    if (pos >= SCHED_MAX_WARPS) return;
+    uint64_t bit = (uint64_t)1 << (pos & 63);
+    if (on) sm->sched[s].live_bits[pos >> 6] |= bit;
+    else sm->sched[s].live_bits[pos >> 6] &= ~bit;
 }
 
 static void unblock(sm_t *sm, int local)
@@ -68,12 +85,13 @@ static void unpark_expired(sm_t *sm, int s, uint64_t now)
     if (now < wt->park_min) return;
     sched_state *ss = &sm->sched[s];
     uint64_t next = UINT64_MAX;
-    for (int pos = 0; pos < ss->nwarps; pos++) {
-        if (!ss->parked[pos]) continue;
-        uint64_t until = sm->w[ss->warps[pos]].blocked_until;
-        if (until <= now) set_parked(sm, ss->warps[pos], 0);
-        else if (until < next) next = until;
-    }
+    for (int k = 0; k < SCHED_WORDS; k++)
+        for (uint64_t bits = ss->parked_bits[k]; bits; bits &= bits - 1) {
+            int local = ss->warps[k * 64 + __builtin_ctzll(bits)];
+            uint64_t until = sm->w[local].blocked_until;
+            if (until <= now) set_parked(sm, local, 0);
+            else if (until < next) next = until;
+        }
     wt->park_min = next;
 }
 
@@ -138,13 +156,13 @@ static int next_fetchable(const sm_t *sm, int from)
 void sm_warp_start(sm_t *sm, int local, int xw, uint64_t age)
 {
     twarp *t = &sm->w[local];
+    set_parked(sm, local, 0);
     memset(t, 0, sizeof *t);
     t->xw = xw;
     t->seen_reason = -1;
     t->last_issue = sm->now;
-    set_parked(sm, local, 0);
     sm->age[local] = age;
-    sm->live[local] = 1;
+    set_live(sm, local, 1);
     sm->resident++;
     sm->poked = 1;
     update_fetchable(sm, local);
@@ -153,7 +171,7 @@ void sm_warp_start(sm_t *sm, int local, int xw, uint64_t age)
 void sm_warp_clear(sm_t *sm, int local)
 {
     if (sm->live[local]) sm->resident--;
-    sm->live[local] = 0;
+    set_live(sm, local, 0);
     sm->poked = 1;
     unblock(sm, local);
     sm->w[local].xw = -1;
@@ -201,6 +219,7 @@ static void wake_at(sm_t *sm, int s, uint64_t t)
 static int blocked(sm_t *sm, int local, int s, const isrc_static *st, int reason, uint64_t until)
 {
     twarp *t = &sm->w[local];
+    set_parked(sm, local, 0);
     t->blocked_until = until;
     t->blocked_st = st;
     t->blocked_reason = (uint8_t)reason;
@@ -267,12 +286,17 @@ static void occupy(sm_t *sm, int cls, int inst, uint64_t until)
 void sm_load_done(sm_t *sm, int tag, uint64_t now)
 {
     load_record rec;
+    int had_record = ldst_has_record(&sm->ldst);
     if (!ldst_line_done(&sm->ldst, tag, &rec)) return;
+    sm->poked = 1;
+    /* a record freed when none was lets any scheduler's load issue; the
+     * rest concerns the warp's own scheduler only */
+    if (!had_record) rouse_all(sm, 0);
     if (sm->age[rec.warp] != rec.age) return;   /* the warp finished; its slot holds another */
     twarp *t = &sm->w[rec.warp];
     for (int i = 0; i < rec.ndst; i++) t->sb[rec.dst[i]] = now;
     unblock(sm, rec.warp);
-    sm_poke(sm);
+    rouse(sm, rec.warp, 0);
     if (t->nloads > 0) t->nloads--;
 }
 
@@ -332,7 +356,7 @@ static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int
         sm->shared_change = 1;
     }
     if (dy.warp_done) {
-        sm->live[local] = 0;
+        set_live(sm, local, 0);
         sm->resident--;
         sm->finished = 1;
         sm->shared_change = 1;
@@ -395,13 +419,26 @@ static void charge_idle(sm_t *sm, int s, const int8_t *why, const int *pc)
     int best = sm->resident ? STALL_done : STALL_no_warp, best_pc = -1;
     for (int k = 0; k < n; k++) {
         int pos = order[k], reason = why[pos], at = pc[pos];
-        if (ss->parked[pos]) {
+        if (ss->parked_bits[pos >> 6] >> (pos & 63) & 1) {
             const twarp *t = &sm->w[ss->warps[pos]];
             reason = t->blocked_reason;
             at = t->blocked_st ? t->blocked_st->pc : -1;
         }
         if (closeness(reason) > closeness(best)) { best = reason; best_pc = at; }
     }
+    charge(sm, s, best, best_pc, 1);
+}
+
+/* nothing issued: the closest reason among the warps examined (best, the
+ * first of the order with it) stands unless a parked warp's is as close */
+static void charge_none(sm_t *sm, int s, int best, int best_pc, const int8_t *why, const int *pc)
+{
+    const sched_watch *wt = &sm->watch[s];
+    for (int r = 0; r < STALL_COUNT; r++)
+        if (wt->parked_by[r] && closeness(r) >= closeness(best)) {
+            charge_idle(sm, s, why, pc);
+            return;
+        }
     charge(sm, s, best, best_pc, 1);
 }
 
@@ -412,6 +449,7 @@ static int schedule_by_category(sm_t *sm, int s, const int *order, int n, uint64
 {
     sched_state *ss = &sm->sched[s];
     int issued = 0, first_pc = -1, pc[SCHED_MAX_WARPS];
+    int best = sm->resident ? STALL_done : STALL_no_warp, best_pc = -1;
     int8_t why_at[SCHED_MAX_WARPS];
     unsigned used = 0;
     for (int k = 0; k < n && issued < sm->p->issue_width; k++) {
@@ -431,9 +469,10 @@ static int schedule_by_category(sm_t *sm, int s, const int *order, int n, uint64
         }
         why_at[pos] = (int8_t)why;
         pc[pos] = st ? st->pc : -1;
+        if (closeness(why) > closeness(best)) { best = why; best_pc = pc[pos]; }
     }
     if (issued) charge(sm, s, STALL_issued, first_pc, 1);
-    else charge_idle(sm, s, why_at, pc);
+    else charge_none(sm, s, best, best_pc, why_at, pc);
     return issued;
 }
 
@@ -441,6 +480,7 @@ static int schedule(sm_t *sm, int s, uint64_t now)
 {
     sched_state *ss = &sm->sched[s];
     int order[SCHED_MAX_WARPS], pc[SCHED_MAX_WARPS];
+    int best = sm->resident ? STALL_done : STALL_no_warp, best_pc = -1;
     int8_t why_at[SCHED_MAX_WARPS];
     int n = sm->p->policy->order(ss, order);
     if (sm->p->by_category) return schedule_by_category(sm, s, order, n, now);
@@ -462,8 +502,9 @@ static int schedule(sm_t *sm, int s, uint64_t now)
         }
         why_at[pos] = (int8_t)why;
         pc[pos] = st ? st->pc : -1;
+        if (closeness(why) > closeness(best)) { best = why; best_pc = pc[pos]; }
     }
-    charge_idle(sm, s, why_at, pc);
+    charge_none(sm, s, best, best_pc, why_at, pc);
     return 0;
 }
 
@@ -489,8 +530,7 @@ int sm_cycle(sm_t *sm, uint64_t now)
     sm->now = now;
     /* nothing this SM waits for can have happened: sleep through the cycle,
      * charging it as the last one (the same as the GPU's time skipping) */
-    if (sm->poked) rouse_all(sm, now);
-    else if (now < sm->wake) {
+    if (!sm->poked && now < sm->wake) {
         sm_skip(sm, now, now + 1);
         return 0;
     }

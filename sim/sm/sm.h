@@ -35,7 +35,7 @@ typedef struct {
 typedef struct {
     uint64_t wake;                   /* earliest cycle an examination could find anything new */
     uint64_t park_min;               /* earliest end of a timed park among its warps */
-    int nparked;                     /* its parked warps */
+    uint16_t parked_by[STALL_COUNT]; /* its parked warps by the reason they wait for */
     uint8_t last_reason;             /* the reason charged at its last issue slot */
     int last_pc;
 } sched_watch;
