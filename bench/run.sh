@@ -40,70 +40,74 @@ workloads/histogram/v1_atomic_per_byte.sass -c gf100 -D n=4194304
 workloads/histogram/v3_shared_bins.sass -c gf100 -D n=16777216
 workloads/histogram/v45_contiguous.sass -c gf100 -D n=16777216
 workloads/histogram/v3_shared_bins.sass -c gcn-tahiti -D n=4194304
+workloads/histogram/v1_atomic_per_byte.sass -c gcn-tahiti -D n=4194304
 EOF0
     printf '%-58s %10s %10s %9.3f\n' "geometric mean" "" "" "$(awk -v g="$geo" -v n="$n" 'BEGIN { print exp(g / n) }')"
     exit 0
 fi
-printf '%-58s %12s %12s %9s %12s %12s\n' run warp_insns cycles median_s Minsn/s Mcycles/s
-while read -r file args; do
-    [ -n "$file" ] || continue
-    times=""
-    for _ in $(seq "$runs"); do
-        # shellcheck disable=SC2086
-        json=$("$bin" run --stats=json $args "$top/$file")
-        times="$times $(printf '%s' "$json" | sed 's/.*"host":{"seconds":\([0-9.e+-]*\).*/\1/')"
-    done
-    insns=$(printf '%s' "$json" | grep -o '"warp_instructions":[0-9]*' | cut -d: -f2 | awk '{ s += $1 } END { print s }')
-    cycles=$(printf '%s' "$json" | grep -o '"cycles":[0-9]*' | cut -d: -f2 | awk '{ s += $1 } END { print s + 0 }')
-    median=$(printf '%s\n' $times | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
-    printf '%-58s %12s %12s %9.3f %12.2f %12.2f\n' "$(basename "$file") $args" "$insns" "$cycles" "$median" \
-        "$(awk -v i="$insns" -v m="$median" 'BEGIN { print i / m / 1e6 }')" \
-        "$(awk -v c="$cycles" -v m="$median" 'BEGIN { print c / m / 1e6 }')"
-done <<EOF2
-workloads/sum/gpu3_grid_stride.sass --functional -D n=43435342
-workloads/sum/gpu2_chunked.sass -c gf100 -D n=4343534
-workloads/sum/gpu3_grid_stride.sass -c gf100 -D n=4343534
-workloads/sum/gpu4_local.sass -c gf100 -D n=4343534
-workloads/sum/gpu5_two_kernels.sass -c gf100 -D n=4343534
-workloads/histogram/v1_atomic_per_byte.sass -c gf100 -D n=4194304
-workloads/histogram/v3_shared_bins.sass -c gf100 -D n=16777216
-workloads/histogram/v4_interleaved.sass -c gf100 -D n=16777216
-workloads/histogram/v45_contiguous.sass -c gf100 -D n=16777216
-EOF2
-
-# Trace-driven against execution-driven: the same timed run, replayed from the
-# trace `warpsim run --emit-trace` wrote (identical statistics), and the
-# shipped A100 vectorAdd trace.
+# The fixed set: each workload on each config, execution-driven and replayed
+# from the trace that run emitted (identical statistics), against the
+# functional run of the same workload: simulated warp instructions and
+# cycles per second, timing speed as a share of functional speed, and the
+# peak resident memory of the process.
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-printf '\n%-58s %12s %12s %12s %9s\n' "trace-driven vs execution-driven" warp_insns run_Minsn/s trace_Minsn/s ratio
-while read -r file cfg defs; do
+field() { sed "s/.*\"host\":{.*\"$1\":\([0-9.e+-]*\).*/\1/"; }
+printf '%-34s %-10s %11s %11s %8s %8s %8s %7s %7s %7s\n' workload config warp_insns cycles \
+    Minsn/s trace Mcyc/s %func MB MB_trace
+worst=""
+while read -r file defs; do
     [ -n "$file" ] || continue
-    args="-c $cfg $defs"
-    rm -rf "$tmp/t"
-    # shellcheck disable=SC2086
-    json=$("$bin" run --stats=json --emit-trace "$tmp/t" $args "$top/$file")
-    insns=$(printf '%s' "$json" | grep -o '"warp_instructions":[0-9]*' | cut -d: -f2 | awk '{ s += $1 } END { print s }')
-    run_t=""; trace_t=""
+    ftimes=""
     for _ in $(seq "$runs"); do
         # shellcheck disable=SC2086
-        run_t="$run_t $("$bin" run --stats=json $args "$top/$file" | host_seconds)"
-        # shellcheck disable=SC2086
-        trace_t="$trace_t $("$bin" trace --stats=json -c "$cfg" "$tmp/t/kernelslist.g" | host_seconds)"
+        ftimes="$ftimes $("$bin" run --stats=json --functional $defs "$top/$file" | host_seconds)"
     done
-    rm_=$(median $run_t); tm_=$(median $trace_t)
-    printf '%-58s %12s %12.2f %12.2f %9.2f\n' "$(basename "$file") $args" "$insns" \
-        "$(awk -v i="$insns" -v m="$rm_" 'BEGIN { print i / m / 1e6 }')" \
-        "$(awk -v i="$insns" -v m="$tm_" 'BEGIN { print i / m / 1e6 }')" \
-        "$(awk -v a="$rm_" -v b="$tm_" 'BEGIN { print a / b }')"
-done <<EOF3
-workloads/sum/gpu3_grid_stride.sass gf100 -D n=4343534
-workloads/histogram/v3_shared_bins.sass gf100 -D n=16777216
-EOF3
+    ft=$(median $ftimes)
+    for cfg in gf100 gk110 gcn-tahiti; do
+        rm -rf "$tmp/t"
+        # traces hold 32-lane masks: no trace for GCN's wave64
+        emit=""; [ $cfg = gcn-tahiti ] || emit="--emit-trace $tmp/t"
+        # shellcheck disable=SC2086
+        json=$("$bin" run --stats=json $emit -c $cfg $defs "$top/$file")
+        insns=$(printf '%s' "$json" | field warp_instructions)
+        cycles=$(printf '%s' "$json" | field cycles)
+        run_t=""; trace_t=""; mem=0; tmem=0
+        for _ in $(seq "$runs"); do
+            # shellcheck disable=SC2086
+            json=$("$bin" run --stats=json -c $cfg $defs "$top/$file")
+            run_t="$run_t $(printf '%s' "$json" | host_seconds)"; mem=$(printf '%s' "$json" | field peak_rss_kib)
+            [ -n "$emit" ] || continue
+            json=$("$bin" trace --stats=json -c $cfg "$tmp/t/kernelslist.g")
+            trace_t="$trace_t $(printf '%s' "$json" | host_seconds)"; tmem=$(printf '%s' "$json" | field peak_rss_kib)
+        done
+        rt=$(median $run_t); tt=$rt
+        [ -z "$emit" ] || tt=$(median $trace_t)
+        line=$(awk -v i="$insns" -v c="$cycles" -v r="$rt" -v t="$tt" -v f="$ft" -v m="$mem" -v tm="$tmem" 'BEGIN {
+            printf "%11d %11d %8.2f ", i, c, i / r / 1e6
+            if (tm > 0) printf "%8.2f ", i / t / 1e6; else printf "%8s ", "-"
+            printf "%8.2f %6.0f%% %7.1f ", c / r / 1e6, 100 * f / r, m / 1024
+            if (tm > 0) printf "%7.1f", tm / 1024; else printf "%7s", "-" }')
+        printf '%-34s %-10s %s\n' "$(basename "$file" .sass) $defs" "$cfg" "$line"
+        worst="$worst $(awk -v i="$insns" -v r="$rt" -v t="$tt" 'BEGIN { a = i / r / 1e6; b = i / t / 1e6; print a < b ? a : b }')"
+    done
+done <<EOF2
+workloads/sum/gpu3_grid_stride.sass -D n=4343534
+workloads/sum/gpu4_local.sass -D n=4343534
+workloads/histogram/v1_atomic_per_byte.sass -D n=4194304
+workloads/histogram/v3_shared_bins.sass -D n=16777216
+workloads/sort/bitonic_sort.sass
+workloads/scan/block_scan.sass -D n=65536
+EOF2
+printf '%-45s %8.2f\n' "slowest pair (M warp instructions/s)" "$(printf '%s\n' $worst | sort -g | head -1)"
+printf '%s\n' "Minsn/s, trace: execution- and trace-driven; %func: timing speed over functional speed (whole runs);" \
+    "MB: peak resident memory. --threads is not built yet (issue 16)."
+
+# The shipped A100 vectorAdd trace (xz-compressed)
 va=$top/tests/traces/vectoradd-sm80/kernelslist.g
 trace_t=""
 for _ in $(seq "$runs"); do trace_t="$trace_t $("$bin" trace --stats=json -c gf100 "$va" | host_seconds)"; done
-printf '%-58s %12s %12s %12.2f\n' "vectoradd-sm80 (A100 trace, xz) -c gf100" 26601 - \
+printf '\n%-58s %12s %12.2f\n' "vectoradd-sm80 (A100 trace, xz) -c gf100: Minsn/s" 26601 \
     "$(awk -v m="$(median $trace_t)" 'BEGIN { print 26601 / m / 1e6 }')"
 
 # Sweep throughput: points per minute at -j = cores (every shipped policy on

@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 
 static double pct(uint64_t a, uint64_t b) { return b ? 100.0 * (double)a / (double)b : 0; }
 
@@ -206,8 +207,13 @@ void cli_json_host(json_writer *j, const kernel_stats *ks, int nk, double second
     for (int i = 0; i < nk; i++) { insns += ks[i].v[STAT_warp_instructions]; cycles += ks[i].cycles; }
     json_begin_object(j, "host");
     json_double(j, "seconds", seconds);
+    json_uint(j, "warp_instructions", insns);
+    json_uint(j, "cycles", cycles);
     json_double(j, "warp_instructions_per_second", seconds > 0 ? (double)insns / seconds : 0);
     json_double(j, "cycles_per_second", seconds > 0 ? (double)cycles / seconds : 0);
+    /* the process's peak resident memory so far (Linux counts it in KiB) */
+    struct rusage ru;
+    json_uint(j, "peak_rss_kib", getrusage(RUSAGE_SELF, &ru) == 0 && ru.ru_maxrss > 0 ? (uint64_t)ru.ru_maxrss : 0);
     json_end_object(j);
 }
 
