@@ -222,7 +222,7 @@ static void src_pop(void *ctx, int s)
     sources *x = ctx;
     memmove(&x->q[s][0], &x->q[s][1], sizeof(mem_msg) * (size_t)--x->n[s]);
 }
-static int route_all_to_0(void *ctx, const mem_msg *m) { (void)ctx; (void)m; return 0; }
+static int route_all_to_0(void *ctx, mem_msg *m) { (void)ctx; (void)m; return 0; }
 
 START_TEST(icnt_latency_width_backpressure)
 {
@@ -261,7 +261,7 @@ END_TEST
 
 /* two L2 partitions: SMs 0-1 and slices 0-1 in one, 2-3 and 2-3 in the
  * other; crossing costs far_latency each way */
-static int route_by_line(void *ctx, const mem_msg *m) { (void)ctx; return (int)m->line; }
+static int route_by_line(void *ctx, mem_msg *m) { (void)ctx; return (int)m->line; }
 
 START_TEST(icnt_far_partition)
 {

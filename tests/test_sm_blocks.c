@@ -120,16 +120,20 @@ END_TEST
 
 /* ---- scheduling policies ---- */
 static uint64_t age[8];
-static uint8_t live[8];
+
+static void set_bit(uint64_t *bits, int p, int on)
+{
+    if (on) bits[p >> 6] |= (uint64_t)1 << (p & 63);
+    else bits[p >> 6] &= ~((uint64_t)1 << (p & 63));
+}
 
 static sched_state *make_state(const char *policy, int nwarps, int active_set)
 {
     static sched_state s;
     memset(&s, 0, sizeof s);
     s.nwarps = nwarps;
-    for (int i = 0; i < nwarps; i++) { s.warps[i] = i; live[i] = 1; age[i] = (uint64_t)(10 - i); }  /* warp 3 oldest */
+    for (int i = 0; i < nwarps; i++) { s.warps[i] = i; set_bit(s.live_bits, i, 1); age[i] = (uint64_t)(10 - i); }  /* warp 3 oldest */
     s.age = age;
-    s.live = live;
     s.param = active_set;
     ck_assert_ptr_nonnull(sched_find(policy));
     static char priv[1 << 14];
@@ -153,8 +157,12 @@ START_TEST(policy_orders)
     expect_order("lrr", s, (int[]){ 0, 1, 2, 3 }, 4);
     sched_find("lrr")->notify(s, 1, SCHED_ISSUED);
     expect_order("lrr", s, (int[]){ 2, 3, 0, 1 }, 4);        /* after the last issuer */
-    live[3] = 0;
+    set_bit(s->live_bits, 3, 0);
     expect_order("lrr", s, (int[]){ 2, 0, 1 }, 3);           /* finished warps drop out */
+    set_bit(s->parked_bits, 0, 1);
+    expect_order("lrr", s, (int[]){ 2, 1 }, 2);              /* parked warps too */
+    s->with_parked = 1;
+    expect_order("lrr", s, (int[]){ 2, 0, 1 }, 3);           /* unless the whole order is asked for */
 
     s = make_state("oldest", 4, 0);
     expect_order("oldest", s, (int[]){ 3, 2, 1, 0 }, 4);
@@ -162,6 +170,9 @@ START_TEST(policy_orders)
     expect_order("gto", s, (int[]){ 3, 2, 1, 0 }, 4);
     sched_find("gto")->notify(s, 1, SCHED_ISSUED);
     expect_order("gto", s, (int[]){ 1, 3, 2, 0 }, 4);        /* greedy, then oldest */
+    set_bit(s->parked_bits, 1, 1);
+    set_bit(s->parked_bits, 2, 1);
+    expect_order("gto", s, (int[]){ 3, 0 }, 2);              /* a parked greedy warp gives way */
 
     s = make_state("two_level", 4, 2);
     expect_order("two_level", s, (int[]){ 0, 1 }, 2);        /* only the active set */
@@ -169,6 +180,15 @@ START_TEST(policy_orders)
     expect_order("two_level", s, (int[]){ 1, 0 }, 2);
     sched_find("two_level")->notify(s, 1, SCHED_LONG_LATENCY);   /* demoted: 2 joins the set */
     expect_order("two_level", s, (int[]){ 2, 0 }, 2);        /* round robin after 0, the last issuer */
+    set_bit(s->parked_bits, 2, 1);
+    expect_order("two_level", s, (int[]){ 0 }, 1);           /* parked: out of the order, still in the set */
+
+    /* more than 64 warps: the bit sets span words */
+    s = make_state("lrr", 8, 0);
+    s->nwarps = 130;
+    for (int i = 0; i < 130; i++) { s->warps[i] = i; set_bit(s->live_bits, i, i == 5 || i == 64 || i == 129); }
+    sched_find("lrr")->notify(s, 64, SCHED_ISSUED);
+    expect_order("lrr", s, (int[]){ 129, 5, 64 }, 3);
 }
 END_TEST
 

@@ -173,7 +173,7 @@ static void docs_stats(void)
          "`stalls.REASON` for each stall reason (nested JSON names joined by `.`).\n"
          "`warpsim sweep` writes the same columns after its own (see\n"
          "[sweeps.md](sweeps.md)).");
-    puts("\nThe `host` object (wall `seconds`, `warp_instructions_per_second`, `cycles_per_second`) is "
+    puts("\nThe `host` object (wall `seconds`, the run's `warp_instructions` and `cycles` summed over its kernels, `warp_instructions_per_second`, `cycles_per_second`, `peak_rss_kib`: the process's peak resident memory) is "
          "the only part of the JSON that differs between two identical runs.");
 }
 

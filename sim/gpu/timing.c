@@ -83,6 +83,13 @@ static void sample_memory(gpu_t *g, const sim_observer *obs, uint64_t now, uint6
     while (*next <= now) *next += obs->sample_interval;
 }
 
+/* the loop stops: sleeping SMs' slots are charged up to `now` */
+static func_status stop(gpu_t *g, uint64_t now, func_status status)
+{
+    for (int m = 0; m < g->nsm; m++) sm_settle(&g->sms[m], now);
+    return status;
+}
+
 static func_status cycle_loop(gpu_t *g, kernel_stats *st, int max_warps)
 {
     timing_driver *t = g->drv;
@@ -99,7 +106,7 @@ static func_status cycle_loop(gpu_t *g, kernel_stats *st, int max_warps)
         for (int m = 0; m < g->nsm; m++) {
             sm_t *sm = &g->sms[m];
             int n = sm_cycle(sm, now);
-            if (n < 0) return FUNC_FAULT;
+            if (n < 0) return stop(g, now, FUNC_FAULT);
             issued += n;
             resident_sum += (uint64_t)sm->resident;
             if (sm->finished && refill(g, m)) return FUNC_BAD_LAUNCH;
@@ -122,16 +129,17 @@ static func_status cycle_loop(gpu_t *g, kernel_stats *st, int max_warps)
             }
             memsys_skip(g->mem, now, wake);
             idle += skip;
-            if ((now >> 12) != (wake >> 12) && t->deadlocked(t)) return FUNC_FAULT;
+            if ((now >> 12) != (wake >> 12) && t->deadlocked(t)) return stop(g, wake, FUNC_FAULT);
             now = wake;
         }
-        if ((now & 4095) == 0 && t->deadlocked(t)) return FUNC_FAULT;
+        if ((now & 4095) == 0 && t->deadlocked(t)) return stop(g, now, FUNC_FAULT);
         if (idle > 10000000) {
             diag_error(g->d, "kernel '%s': no instruction issued for 10 million cycles at cycle %" PRIu64
                        "; this is a simulator bug, please report it with the workload", t->name, now);
-            return FUNC_FAULT;
+            return stop(g, now, FUNC_FAULT);
         }
     }
+    stop(g, now, FUNC_OK);
     now += g->launch_overhead;
     timing_gpu_end(g->gs, now);
     st->cycles = now - start;

@@ -74,7 +74,8 @@ void icnt_response_pop(icnt *n, int src) { timed_pop(&n->to_sm[src]); }
 void icnt_respond(icnt *n, const mem_msg *m, uint64_t at)
 {
     /* the slice a response comes from matters only across partitions */
-    int d = n->p.partitions > 1 ? n->ports.route(n->ports.ctx, m) : 0;
+    mem_msg r = *m;
+    int d = n->p.partitions > 1 ? n->ports.route(n->ports.ctx, &r) : 0;
     timed_insert(&n->to_sm[m->sm], m, at + wire(n, m->sm, d));
 }
 

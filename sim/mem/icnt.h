@@ -21,7 +21,7 @@ typedef struct {
     void *ctx;
     mem_msg *(*peek)(void *ctx, int src);
     void (*pop)(void *ctx, int src);
-    int (*route)(void *ctx, const mem_msg *m);   /* the destination slice of a request */
+    int (*route)(void *ctx, mem_msg *m);         /* the destination slice of a request (it may note it in m) */
 } icnt_ports;
 
 typedef struct icnt icnt;

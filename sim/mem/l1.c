@@ -95,7 +95,7 @@ void l1_response(l1_cache *l, const mem_msg *m, uint64_t now)
          * queue full is dropped, as before the split: see docs/memory.md */
         if (cache_install(&l->c, m->line, mshr_sectors(&l->c, e), 0, &victim, &vd) && !fifo_full(&l->out)) {
             mem_msg w = { .line = victim, .sectors = vd, .kind = MR_WRITEBACK, .sm = l->sm, .tag = -1,
-                          .pc = m->pc, .l1_mshr = -1, .aux = -1 };
+                          .pc = m->pc, .l1_mshr = -1, .aux = -1, .slice = -1 };
             fifo_push(&l->out, &w);
         }
         for (int s; (s = mshr_pop_waiter(&l->c, e)) >= 0;) {
@@ -160,6 +160,7 @@ static void store_back(l1_cache *l, mem_msg *q)
         mem_msg w = *q;
         w.kind = MR_WRITEBACK;
         w.line = victim;
+        w.slice = -1;
         w.sectors = vd;
         fifo_push(&l->out, &w);
     }

@@ -40,10 +40,12 @@ static void l1_wake(void *ctx)
 static mem_msg *net_peek(void *ctx, int src) { return l1_out_peek(((memsys *)ctx)->l1[src]); }
 static void net_pop(void *ctx, int src) { l1_out_pop(((memsys *)ctx)->l1[src]); }
 
-static int net_route(void *ctx, const mem_msg *m)
+/* a request waiting for room is routed once, not at every try */
+static int net_route(void *ctx, mem_msg *m)
 {
     memsys *ms = ctx;
-    return addr_slice(ms->p.map, &ms->geo, m->line);
+    if (m->slice < 0) m->slice = addr_slice(ms->p.map, &ms->geo, m->line);
+    return m->slice;
 }
 
 static void slice_send(void *ctx, const mem_msg *m, uint64_t at) { icnt_respond(((memsys *)ctx)->net, m, at); }
@@ -138,7 +140,7 @@ void memsys_submit(memsys *m, int sm, int kind, uint64_t line, uint32_t sectors,
                    int use_l1, int tag, int pc)
 {
     mem_msg q = { .line = line, .sectors = sectors, .kind = (uint8_t)kind, .use_l1 = (uint8_t)use_l1,
-                  .lanes = (uint8_t)lanes, .word_lanes = (uint8_t)word_lanes, .sm = sm, .tag = tag, .pc = pc, .l1_mshr = -1, .aux = -1 };
+                  .lanes = (uint8_t)lanes, .word_lanes = (uint8_t)word_lanes, .sm = sm, .tag = tag, .pc = pc, .l1_mshr = -1, .aux = -1, .slice = -1 };
     l1_submit(m->l1[sm], &q);
 }
 

@@ -19,6 +19,7 @@ typedef struct {
     int32_t pc;              /* the instruction that caused it */
     int32_t l1_mshr;         /* an L1 miss: the L1's MSHR that the response fills, -1 none */
     int32_t aux;             /* scratch of the block holding it (an L2 slice's pool slot) */
+    int32_t slice;           /* the L2 slice of its line once routed, -1 before */
 } mem_msg;
 
 #endif

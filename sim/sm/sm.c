@@ -2,6 +2,7 @@
  * the instruction source (DESIGN.md); this file decides only *when*. */
 #include "sm.h"
 #include "coalesce.h"
+#include "sm_watch.h"
 #include "exec/observer.h"
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,7 @@ void sm_init(sm_t *sm, int id, const sm_params *p, isrc *src, int nwarps, int wa
     sm->live = xcalloc((size_t)nwarps, 1);
     sm->fetchable = xcalloc((size_t)(nwarps + 63) / 64, sizeof(uint64_t));
     sm->sched = xcalloc((size_t)p->nsched, sizeof(sched_state));
+    sm->asleep_since = UINT64_MAX;
     sm->watch = xcalloc((size_t)p->nsched, sizeof(sched_watch));
     for (int s = 0; s < p->nsched; s++) sm->watch[s].park_min = UINT64_MAX;
     for (int i = 0; i < nwarps; i++) sm->w[i].xw = -1;
@@ -43,69 +45,6 @@ void sm_poke(sm_t *sm)
 {
     sm->poked = 1;
     for (int s = 0; s < sm->p->nsched; s++) sm->watch[s].wake = 0;
-}
-
-/* Event-driven scheduling. A warp whose stall only a known event can end
- * (its latency passing, a load returning, a barrier releasing) is parked:
- * the orders leave it out and nothing re-examines it. A scheduler is
- * examined only from its `wake` on: the SM's issues, pokes from the memory
- * system and instruction fetches bring that forward. */
-static void set_parked(sm_t *sm, int local, int on)
-{
-    int s = local % sm->p->nsched, pos = local / sm->p->nsched;
-    if (pos >= SCHED_MAX_WARPS) return;
-    uint64_t *word = &sm->sched[s].parked_bits[pos >> 6], bit = (uint64_t)1 << (pos & 63);
-    if (!(*word & bit) == !on) return;
-    *word ^= bit;
-    /* the reasons parked warps wait for: a scheduler with a closer one
-     * among the warps it examined need not look at them (schedule) */
-    sm->watch[s].parked_by[sm->w[local].blocked_reason] += on ? 1 : -1;
-}
-
-static void set_live(sm_t *sm, int local, int on)
-{
-    int s = local % sm->p->nsched, pos = local / sm->p->nsched;
-    sm->live[local] = (uint8_t)on;
-    if (pos >= SCHED_MAX_WARPS) return;
-    uint64_t bit = (uint64_t)1 << (pos & 63);
-    if (on) sm->sched[s].live_bits[pos >> 6] |= bit;
-    else sm->sched[s].live_bits[pos >> 6] &= ~bit;
-}
-
-static void unblock(sm_t *sm, int local)
-{
-    sm->w[local].blocked_until = 0;
-    set_parked(sm, local, 0);
-}
-
-/* unpark scheduler s's warps whose timed park has ended by `now` */
-static void unpark_expired(sm_t *sm, int s, uint64_t now)
-{
-    sched_watch *wt = &sm->watch[s];
-    if (now < wt->park_min) return;
-    sched_state *ss = &sm->sched[s];
-    uint64_t next = UINT64_MAX;
-    for (int k = 0; k < SCHED_WORDS; k++)
-        for (uint64_t bits = ss->parked_bits[k]; bits; bits &= bits - 1) {
-            int local = ss->warps[k * 64 + __builtin_ctzll(bits)];
-            uint64_t until = sm->w[local].blocked_until;
-            if (until <= now) set_parked(sm, local, 0);
-            else if (until < next) next = until;
-        }
-    wt->park_min = next;
-}
-
-/* the warp's scheduler must look again from `now` on */
-static void rouse(sm_t *sm, int local, uint64_t now)
-{
-    sched_watch *wt = &sm->watch[local % sm->p->nsched];
-    if (now < wt->wake) wt->wake = now;
-}
-
-static void rouse_all(sm_t *sm, uint64_t now)
-{
-    for (int s = 0; s < sm->p->nsched; s++)
-        if (now < sm->watch[s].wake) sm->watch[s].wake = now;
 }
 
 void sm_observe(sm_t *sm, const struct sim_observer *obs)
@@ -156,13 +95,13 @@ static int next_fetchable(const sm_t *sm, int from)
 void sm_warp_start(sm_t *sm, int local, int xw, uint64_t age)
 {
     twarp *t = &sm->w[local];
-    set_parked(sm, local, 0);
+    watch_park(sm, local, 0);
     memset(t, 0, sizeof *t);
     t->xw = xw;
     t->seen_reason = -1;
     t->last_issue = sm->now;
     sm->age[local] = age;
-    set_live(sm, local, 1);
+    watch_live(sm, local, 1);
     sm->resident++;
     sm->poked = 1;
     update_fetchable(sm, local);
@@ -171,9 +110,9 @@ void sm_warp_start(sm_t *sm, int local, int xw, uint64_t age)
 void sm_warp_clear(sm_t *sm, int local)
 {
     if (sm->live[local]) sm->resident--;
-    set_live(sm, local, 0);
+    watch_live(sm, local, 0);
     sm->poked = 1;
-    unblock(sm, local);
+    watch_unblock(sm, local);
     sm->w[local].xw = -1;
     update_fetchable(sm, local);
 }
@@ -202,16 +141,11 @@ static int fetch(sm_t *sm, uint64_t now)
             t->ibuf[(t->ibuf_head + t->ibuf_count++) % SM_MAX_IBUF] = ready;
         }
         update_fetchable(sm, i);
-        rouse(sm, i, now);
+        watch_rouse(sm, i, now);
         fetched++;
         sm->fetch_rr = (i + 1) % sm->nwarps;
     }
     return fetched;
-}
-
-static void wake_at(sm_t *sm, int s, uint64_t t)
-{
-    if (t < sm->watch[s].wake) sm->watch[s].wake = t;
 }
 
 /* a stall that lasts until `until` unless a load of the warp returns or its
@@ -219,11 +153,11 @@ static void wake_at(sm_t *sm, int s, uint64_t t)
 static int blocked(sm_t *sm, int local, int s, const isrc_static *st, int reason, uint64_t until)
 {
     twarp *t = &sm->w[local];
-    set_parked(sm, local, 0);
+    watch_park(sm, local, 0);
     t->blocked_until = until;
     t->blocked_st = st;
     t->blocked_reason = (uint8_t)reason;
-    set_parked(sm, local, 1);
+    watch_park(sm, local, 1);
     if (until < sm->watch[s].park_min) sm->watch[s].park_min = until;
     return reason;
 }
@@ -236,7 +170,7 @@ static int check(sm_t *sm, int local, int s, uint64_t now, const isrc_static **o
     const sm_params *p = sm->p;
     if (t->blocked_until > now) {
         *out = t->blocked_st;
-        wake_at(sm, s, t->blocked_until);
+        watch_wake_at(sm, s, t->blocked_until);
         return t->blocked_reason;
     }
     *out = sm->src->peek(sm->src, t->xw);
@@ -266,7 +200,7 @@ static int check(sm_t *sm, int local, int s, uint64_t now, const isrc_static **o
         for (int i = 0; i < u->count; i++) {
             if (!(u->serves[i] >> s & 1)) continue;
             if (sm->busy[cls][i] <= now) { *inst = cls << 8 | i; return STALL_issued; }
-            wake_at(sm, s, sm->busy[cls][i]);
+            watch_wake_at(sm, s, sm->busy[cls][i]);
         }
     }
     return STALL_unit_busy;
@@ -291,12 +225,12 @@ void sm_load_done(sm_t *sm, int tag, uint64_t now)
     sm->poked = 1;
     /* a record freed when none was lets any scheduler's load issue; the
      * rest concerns the warp's own scheduler only */
-    if (!had_record) rouse_all(sm, 0);
+    if (!had_record) watch_rouse_all(sm, 0);
     if (sm->age[rec.warp] != rec.age) return;   /* the warp finished; its slot holds another */
     twarp *t = &sm->w[rec.warp];
     for (int i = 0; i < rec.ndst; i++) t->sb[rec.dst[i]] = now;
-    unblock(sm, rec.warp);
-    rouse(sm, rec.warp, 0);
+    watch_unblock(sm, rec.warp);
+    watch_rouse(sm, rec.warp, 0);
     if (t->nloads > 0) t->nloads--;
 }
 
@@ -351,12 +285,12 @@ static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int
         uint64_t until = now + (uint64_t)p->barrier_latency + (uint64_t)p->barrier_per_warp * (uint64_t)sm->warps_per_block;
         for (int i = first; i < first + sm->warps_per_block; i++) {
             if (sm->live[i] && sm->w[i].sync_until < until) sm->w[i].sync_until = until;
-            unblock(sm, i);
+            watch_unblock(sm, i);
         }
         sm->shared_change = 1;
     }
     if (dy.warp_done) {
-        set_live(sm, local, 0);
+        watch_live(sm, local, 0);
         sm->resident--;
         sm->finished = 1;
         sm->shared_change = 1;
@@ -508,22 +442,6 @@ static int schedule(sm_t *sm, int s, uint64_t now)
     return 0;
 }
 
-/* the first issue slot of scheduler s at or after cycle t: every
- * issue_interval cycles, or in turns (GCN) every issue_interval * nsched */
-static uint64_t next_slot(const sm_t *sm, int s, uint64_t t)
-{
-    uint64_t k = (uint64_t)sm->p->issue_interval, period = sm->p->turns ? k * (uint64_t)sm->p->nsched : k;
-    uint64_t phase = sm->p->turns ? (uint64_t)s * k : 0;
-    if (t >= UINT64_MAX - period) return UINT64_MAX;
-    return t + (phase + period - t % period) % period;
-}
-
-/* a scheduler's due when anything new may be found */
-static int due(const sm_t *sm, const sched_watch *wt, uint64_t now)
-{
-    return wt->wake <= now || wt->park_min <= now || sm->p->exhaustive;
-}
-
 int sm_cycle(sm_t *sm, uint64_t now)
 {
     sm->finished = 0;
@@ -534,6 +452,7 @@ int sm_cycle(sm_t *sm, uint64_t now)
         sm_skip(sm, now, now + 1);
         return 0;
     }
+    sm_settle(sm, now);
     sm->poked = 0;
     fetch(sm, now);
     int issued = 0, nsched = sm->p->nsched, shared_after = 0;
@@ -547,9 +466,9 @@ int sm_cycle(sm_t *sm, uint64_t now)
         for (int j = first; j < last; j++) {
             int s = sm->p->turns ? j : (j + rot) % nsched;
             sched_watch *wt = &sm->watch[s];
-            if (!due(sm, wt, now)) { charge(sm, s, wt->last_reason, wt->last_pc, 1); continue; }
+            if (!watch_due(sm, s, now)) { charge(sm, s, wt->last_reason, wt->last_pc, 1); continue; }
             wt->wake = UINT64_MAX;
-            unpark_expired(sm, s, now);
+            watch_unpark_expired(sm, s, now);
             sm->shared_change = 0;
             int r = schedule(sm, s, now);
             if (r < 0) return -1;
@@ -559,17 +478,17 @@ int sm_cycle(sm_t *sm, uint64_t now)
              * cycle and the next; a unit it occupies cannot: a scheduler not
              * due has no warp that could issue, and one waiting for the
              * unit wakes when it was to be free, finding the new time */
-            if (r) wake_at(sm, s, now + 1);
-            if (sm->shared_change) { rouse_all(sm, now); shared_after = 1; }
+            if (r) watch_wake_at(sm, s, now + 1);
+            if (sm->shared_change) { watch_rouse_all(sm, now); shared_after = 1; }
             issued += r;
         }
-        if (shared_after) rouse_all(sm, now + 1);
+        if (shared_after) watch_rouse_all(sm, now + 1);
     }
     /* a warp with room in its instruction buffer fetches next cycle */
     sm->wake = next_fetchable(sm, 0) >= 0 ? now + 1 : UINT64_MAX;
     for (int s = 0; s < nsched; s++) {
         const sched_watch *wt = &sm->watch[s];
-        uint64_t t = next_slot(sm, s, wt->wake < wt->park_min ? wt->wake : wt->park_min);
+        uint64_t t = watch_next_slot(sm, s, wt->wake < wt->park_min ? wt->wake : wt->park_min);
         if (t < sm->wake) sm->wake = t;
     }
     if (sm->wake <= now || sm->p->exhaustive) sm->wake = now + 1;
@@ -583,7 +502,25 @@ static uint64_t slots_in(uint64_t from, uint64_t to, uint64_t period, uint64_t p
     return a >= to ? 0 : (to - 1 - a) / period + 1;
 }
 
+static void charge_slots(sm_t *sm, uint64_t from, uint64_t to);
+
+/* a sleeping SM's slots are charged when it wakes (or the kernel ends), in
+ * one go: the same reasons, without a look per cycle */
 void sm_skip(sm_t *sm, uint64_t from, uint64_t to)
+{
+    (void)to;
+    if (sm->asleep_since == UINT64_MAX) sm->asleep_since = from;
+}
+
+void sm_settle(sm_t *sm, uint64_t now)
+{
+    uint64_t from = sm->asleep_since;
+    if (from == UINT64_MAX) return;
+    sm->asleep_since = UINT64_MAX;
+    charge_slots(sm, from, now);
+}
+
+static void charge_slots(sm_t *sm, uint64_t from, uint64_t to)
 {
     uint64_t k = (uint64_t)sm->p->issue_interval, n = (uint64_t)sm->p->nsched;
     for (int s = 0; s < sm->p->nsched; s++) {

@@ -61,6 +61,7 @@ typedef struct {
     int poked;                       /* something changed outside: schedule this cycle (sm_poke) */
     int shared_change;               /* the last issue changed what all schedulers share */
     uint64_t wake;                   /* earliest cycle anything can change (time skipping) */
+    uint64_t asleep_since;           /* first skipped cycle not yet charged, UINT64_MAX none */
     sched_watch *watch;              /* per scheduler */
     kernel_stats st;                 /* this SM's own counters, summed by sm_report */
     sm_stats totals;                 /* its stall cycles and issued instructions */
@@ -95,7 +96,10 @@ void sm_warp_clear(sm_t *sm, int local);
 /* one cycle: fetch, then each scheduler issues or records why not.
  * Returns the instructions issued, or -1 on a fault. */
 int sm_cycle(sm_t *sm, uint64_t now);
-/* cycles [from, to) were skipped: charge each scheduler's issue slots in them to its last reason */
+/* cycles [from, to) were skipped: each scheduler's issue slots in them
+ * are charged to its last reason, when the SM next works or sm_settle */
 void sm_skip(sm_t *sm, uint64_t from, uint64_t to);
+/* charge the slots skipped up to cycle `now` (the end of a launch) */
+void sm_settle(sm_t *sm, uint64_t now);
 
 #endif

@@ -1,0 +1,29 @@
+/* sim/sm/sm_watch.h — what the SM must look at, and when (event-driven
+ * scheduling, internal to sim/sm). A warp whose stall only a known event
+ * can end (its latency passing, a load returning, a barrier releasing) is
+ * parked: the policies' orders leave it out and nothing re-examines it. A
+ * scheduler is examined only from its `wake` on: the SM's issues, pokes
+ * from the memory system and instruction fetches bring that forward. */
+#ifndef WARPSIM_SM_WATCH_H
+#define WARPSIM_SM_WATCH_H
+#include "sm.h"
+
+/* park or unpark warp `local` (its blocked_reason is the reason counted) */
+void watch_park(sm_t *sm, int local, int on);
+/* the warp is resident and unfinished (on) or not */
+void watch_live(sm_t *sm, int local, int on);
+/* a load returned or a barrier released: the warp's stall is over */
+void watch_unblock(sm_t *sm, int local);
+/* unpark scheduler s's warps whose timed park has ended by `now` */
+void watch_unpark_expired(sm_t *sm, int s, uint64_t now);
+/* the warp's scheduler (all schedulers) must look again from `now` on */
+void watch_rouse(sm_t *sm, int local, uint64_t now);
+void watch_rouse_all(sm_t *sm, uint64_t now);
+/* scheduler s may find something new at cycle t */
+void watch_wake_at(sm_t *sm, int s, uint64_t t);
+/* the first issue slot of scheduler s at or after cycle t */
+uint64_t watch_next_slot(const sm_t *sm, int s, uint64_t t);
+/* is scheduler s to be examined at `now`? */
+int watch_due(const sm_t *sm, int s, uint64_t now);
+
+#endif
