@@ -9,6 +9,9 @@ void watch_park(sm_t *sm, int local, int on)
     uint64_t *word = &sm->sched[s].parked_bits[pos >> 6], bit = (uint64_t)1 << (pos & 63);
     if (!(*word & bit) == !on) return;
     *word ^= bit;
+    /* a park with an end (not a load's UINT64_MAX) is one the expiry scan looks at */
+    if (on && sm->w[local].blocked_until != UINT64_MAX) sm->watch[s].timed_bits[pos >> 6] |= bit;
+    else sm->watch[s].timed_bits[pos >> 6] &= ~bit;
     /* the reasons parked warps wait for: a scheduler with a closer one
      * among the warps it examined need not look at them (schedule) */
     sm->watch[s].parked_by[sm->w[local].blocked_reason] += on ? 1 : -1;
@@ -38,7 +41,7 @@ void watch_unpark_expired(sm_t *sm, int s, uint64_t now)
     sched_state *ss = &sm->sched[s];
     uint64_t next = UINT64_MAX;
     for (int k = 0; k < SCHED_WORDS; k++)
-        for (uint64_t bits = ss->parked_bits[k]; bits; bits &= bits - 1) {
+        for (uint64_t bits = wt->timed_bits[k]; bits; bits &= bits - 1) {
             int local = ss->warps[k * 64 + __builtin_ctzll(bits)];
             uint64_t until = sm->w[local].blocked_until;
             if (until <= now) watch_park(sm, local, 0);
