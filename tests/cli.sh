@@ -140,5 +140,18 @@ expect 0 "report cycles_per_instruction: 12\." -- "$bin" run -c gcn-tahiti --set
 # the A100 config loads and runs (its seed 004 rows are in make validate)
 expect 0 "result: pass" -- "$bin" run -c a100 "$wl"
 expect 0 "report cycles_per_load: 3[6-9]" -- "$bin" run -c a100 -D size=8192 "$top/workloads/microbench/pointer_chase.sass"
+# the host object's totals are the kernels' (make bench reads them), and the
+# peak memory is a positive count of KiB
+json=$("$bin" run --stats=json -c gf100 "$top/workloads/sum/gpu5_two_kernels.sass")
+host=$(printf '%s' "$json" | grep -o '"host":{[^}]*}')
+host_field() { printf '%s' "$host" | sed "s/.*\"$1\":\([0-9]*\).*/\1/"; }
+# each kernel's own counters: the JSON objects that start with its name
+kernel_sum() { printf '%s' "$json" | tr '{' '\n' | grep '^"name"' | grep -o "\"$1\":[0-9]*" | cut -d: -f2 | awk '{ s += $1 } END { print s }'; }
+for key in warp_instructions cycles; do
+    got=$(host_field $key); want=$(kernel_sum $key)
+    [ "$got" = "$want" ] && [ "$got" -gt 0 ] || { echo "FAIL: host $key $got, the kernels' sum $want"; fail=1; }
+done
+rss=$(host_field peak_rss_kib)
+[ "$rss" -gt 0 ] 2>/dev/null || { echo "FAIL: host peak_rss_kib '$rss'"; fail=1; }
 [ $fail -eq 0 ] && echo "cli checks pass"
 exit $fail

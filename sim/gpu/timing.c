@@ -124,7 +124,7 @@ static func_status cycle_loop(gpu_t *g, kernel_stats *st, int max_warps)
         if (!issued && wake > now && wake != UINT64_MAX && !g->p.exhaustive) {
             uint64_t skip = wake - now;
             for (int m = 0; m < g->nsm; m++) {
-                sm_skip(&g->sms[m], now, wake);
+                sm_sleep(&g->sms[m], now);
                 resident_sum += skip * (uint64_t)g->sms[m].resident;
             }
             memsys_skip(g->mem, now, wake);

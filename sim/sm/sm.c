@@ -44,7 +44,7 @@ void sm_init(sm_t *sm, int id, const sm_params *p, isrc *src, int nwarps, int wa
 void sm_poke(sm_t *sm)
 {
     sm->poked = 1;
-    for (int s = 0; s < sm->p->nsched; s++) sm->watch[s].wake = 0;
+    watch_rouse_all(sm, 0);
 }
 
 void sm_observe(sm_t *sm, const struct sim_observer *obs)
@@ -111,7 +111,6 @@ void sm_warp_clear(sm_t *sm, int local)
 {
     if (sm->live[local]) sm->resident--;
     watch_live(sm, local, 0);
-    sm->poked = 1;
     watch_unblock(sm, local);
     sm->w[local].xw = -1;
     update_fetchable(sm, local);
@@ -168,11 +167,6 @@ static int check(sm_t *sm, int local, int s, uint64_t now, const isrc_static **o
 {
     twarp *t = &sm->w[local];
     const sm_params *p = sm->p;
-    if (t->blocked_until > now) {
-        *out = t->blocked_st;
-        watch_wake_at(sm, s, t->blocked_until);
-        return t->blocked_reason;
-    }
     *out = sm->src->peek(sm->src, t->xw);
     if (!*out) return STALL_done;
     if (sm->src->at_barrier(sm->src, t->xw)) return STALL_barrier;
@@ -449,7 +443,7 @@ int sm_cycle(sm_t *sm, uint64_t now)
     /* nothing this SM waits for can have happened: sleep through the cycle,
      * charging it as the last one (the same as the GPU's time skipping) */
     if (!sm->poked && now < sm->wake) {
-        sm_skip(sm, now, now + 1);
+        sm_sleep(sm, now);
         return 0;
     }
     sm_settle(sm, now);
@@ -502,30 +496,21 @@ static uint64_t slots_in(uint64_t from, uint64_t to, uint64_t period, uint64_t p
     return a >= to ? 0 : (to - 1 - a) / period + 1;
 }
 
-static void charge_slots(sm_t *sm, uint64_t from, uint64_t to);
-
 /* a sleeping SM's slots are charged when it wakes (or the kernel ends), in
  * one go: the same reasons, without a look per cycle */
-void sm_skip(sm_t *sm, uint64_t from, uint64_t to)
+void sm_sleep(sm_t *sm, uint64_t from)
 {
-    (void)to;
     if (sm->asleep_since == UINT64_MAX) sm->asleep_since = from;
 }
 
 void sm_settle(sm_t *sm, uint64_t now)
 {
-    uint64_t from = sm->asleep_since;
+    uint64_t from = sm->asleep_since, k = (uint64_t)sm->p->issue_interval, n = (uint64_t)sm->p->nsched;
     if (from == UINT64_MAX) return;
     sm->asleep_since = UINT64_MAX;
-    charge_slots(sm, from, now);
-}
-
-static void charge_slots(sm_t *sm, uint64_t from, uint64_t to)
-{
-    uint64_t k = (uint64_t)sm->p->issue_interval, n = (uint64_t)sm->p->nsched;
     for (int s = 0; s < sm->p->nsched; s++) {
         /* a scheduler's issue slots: every k cycles, or its turn every k*n */
-        uint64_t slots = sm->p->turns ? slots_in(from, to, k * n, (uint64_t)s * k) : slots_in(from, to, k, 0);
+        uint64_t slots = sm->p->turns ? slots_in(from, now, k * n, (uint64_t)s * k) : slots_in(from, now, k, 0);
         if (slots) charge(sm, s, sm->watch[s].last_reason, sm->watch[s].last_pc, slots);
     }
 }

@@ -97,9 +97,10 @@ void sm_warp_clear(sm_t *sm, int local);
 /* one cycle: fetch, then each scheduler issues or records why not.
  * Returns the instructions issued, or -1 on a fault. */
 int sm_cycle(sm_t *sm, uint64_t now);
-/* cycles [from, to) were skipped: each scheduler's issue slots in them
- * are charged to its last reason, when the SM next works or sm_settle */
-void sm_skip(sm_t *sm, uint64_t from, uint64_t to);
+/* the SM does nothing from cycle `from` on (asleep, or the GPU skips
+ * cycles): each scheduler's issue slots are charged to its last reason when
+ * the SM next works, or by sm_settle */
+void sm_sleep(sm_t *sm, uint64_t from);
 /* charge the slots skipped up to cycle `now` (the end of a launch) */
 void sm_settle(sm_t *sm, uint64_t now);
 
