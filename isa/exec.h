@@ -24,15 +24,26 @@ typedef struct {
 } isa_warp_regs;
 
 /* the world outside the warp, provided by whoever runs it */
+/* what isa_env.mem is asked to do */
+enum { ISA_MEM_READ, ISA_MEM_WRITE, ISA_MEM_CHECK };
+
 typedef struct {
     void *ctx;
-    /* read (write = 0) or write size bytes at addr for one lane; returns an
-     * isa_fault (FAULT_NONE when the access is valid) */
+    /* read (ISA_MEM_READ) or write (ISA_MEM_WRITE) size bytes at addr for
+     * one lane, or only check that the access is valid (ISA_MEM_CHECK, asked
+     * for global memory when defer_global is set); returns an isa_fault
+     * (FAULT_NONE when the access is valid) */
     int (*mem)(void *ctx, isa_space space, int lane, uint64_t addr, void *buf, int size, int write);
     uint32_t (*sreg)(void *ctx, isa_sreg sr, int lane);
     uint64_t (*clock)(void *ctx);
     const uint8_t *cbank;   /* constant bank 0 of the launch */
     uint32_t cbank_size;
+    /* 1: global loads, stores and atomics only check their addresses and
+     * keep what they write (isa_result.data); memory and their destination
+     * registers are left alone until the runner applies them, in an order
+     * of its choosing, with isa_commit_global. Used by the timing model so
+     * that SMs can execute on several threads with one result. */
+    int defer_global;
 } isa_env;
 
 /* what happened, for the runner and the timing model */
@@ -45,6 +56,9 @@ typedef struct {
     int mem_size;
     int is_mem, is_store, is_atomic;
     uint64_t addr[ISA_MAX_LANES];  /* per executing lane */
+    /* a deferred global access (isa_env.defer_global), per executing lane:
+     * a store's bytes; an atomic's operands a (words 0-1) and b (words 2-3) */
+    uint32_t data[ISA_MAX_LANES][4];
     int fault;              /* isa_fault */
     int fault_lane;
     uint64_t fault_addr;
@@ -54,6 +68,13 @@ void isa_warp_init(isa_warp_regs *w, int warp_size, int nregs, uint64_t lanes);
 void isa_warp_free(isa_warp_regs *w);
 void isa_exec(const isa_kernel *k, const isa_insn *in, isa_warp_regs *w,
               uint64_t active, const isa_env *env, isa_result *res);
+/* apply a global access executed with defer_global: in->op with the lanes,
+ * addresses and data of res (as isa_exec left them) on the warp's registers,
+ * through env (whose defer_global is 0). Its addresses were checked then:
+ * it cannot fault. */
+void isa_commit_global(const isa_kernel *k, const isa_insn *in, isa_warp_regs *w, const isa_env *env, isa_result *res);
+/* 1 when in is a global access that defer_global defers */
+int isa_defers(const isa_insn *in);
 const char *isa_fault_name(int fault);
 
 #endif

@@ -45,20 +45,31 @@ static void begin(const isa_xctx *x, int size, int store, int atomic)
     x->res->mem_size = size;
 }
 
+/* the runner applies this access later (isa_env.defer_global) */
+static int deferred(const isa_xctx *x) { return x->env->defer_global && x->res->mem_space == SPACE_GLOBAL; }
+
+/* a loaded value into the lane's destination registers */
+static void load_put(const isa_xctx *x, int lane, uint32_t buf[4])
+{
+    int type = isa_insn_type(x->in);
+    if (type == MOD_TYPE_S8) buf[0] = (uint32_t)(int32_t)(int8_t)buf[0];
+    if (type == MOD_TYPE_S16) buf[0] = (uint32_t)(int32_t)(int16_t)buf[0];
+    for (int i = 0; i < x->in->o[0].width; i++) {
+        uint32_t *row = dst_row(x, 0, i);
+        if (row) row[lane] = buf[i];
+    }
+}
+
 static void load(isa_xctx *x)
 {
-    int type = isa_insn_type(x->in), size = isa_type_bytes(type);
+    int size = isa_type_bytes(isa_insn_type(x->in));
     begin(x, size, 0, 0);
+    int later = deferred(x);
     FOR_LANES(x, l) {
         if (x->res->fault) continue;
         uint32_t buf[4] = { 0, 0, 0, 0 };
-        if (access(x, l, lane_address(x, 1, l), buf, size, 0)) continue;
-        if (type == MOD_TYPE_S8) buf[0] = (uint32_t)(int32_t)(int8_t)buf[0];
-        if (type == MOD_TYPE_S16) buf[0] = (uint32_t)(int32_t)(int16_t)buf[0];
-        for (int i = 0; i < x->in->o[0].width; i++) {
-            uint32_t *row = dst_row(x, 0, i);
-            if (row) row[l] = buf[i];
-        }
+        if (access(x, l, lane_address(x, 1, l), buf, size, later ? ISA_MEM_CHECK : ISA_MEM_READ) || later) continue;
+        load_put(x, l, buf);
     }
 }
 
@@ -66,6 +77,7 @@ static void store(isa_xctx *x)
 {
     int size = isa_type_bytes(isa_insn_type(x->in));
     begin(x, size, 1, 0);
+    int later = deferred(x);
     const isa_operand *d = &x->in->o[1];
     isa_src parts[4];
     for (int i = 0; i < d->width; i++) {
@@ -75,9 +87,10 @@ static void store(isa_xctx *x)
     }
     FOR_LANES(x, l) {
         if (x->res->fault) continue;
-        uint32_t buf[4] = { 0, 0, 0, 0 };
+        uint32_t *buf = x->res->data[l];
+        buf[0] = buf[1] = buf[2] = buf[3] = 0;
         for (int i = 0; i < d->width; i++) buf[i] = parts[i].lo[l * parts[i].stride];
-        access(x, l, lane_address(x, 0, l), buf, size, 1);
+        access(x, l, lane_address(x, 0, l), buf, size, later ? ISA_MEM_CHECK : ISA_MEM_WRITE);
     }
 }
 
@@ -139,26 +152,60 @@ static uint64_t atomic_op(int func, int type, uint64_t old, uint64_t a, uint64_t
     }
 }
 
+/* one lane's read-modify-write; the old value into the destination */
+static void atomic_lane(const isa_xctx *x, int lane, uint64_t addr, uint64_t va, uint64_t vb, int has_result)
+{
+    int type = isa_insn_type(x->in), size = isa_type_bytes(type);
+    uint64_t old = 0;
+    if (access(x, lane, addr, &old, size, ISA_MEM_READ)) return;
+    uint64_t nv = atomic_op(x->in->func, type, old, va, vb);
+    if (nv != old && access(x, lane, addr, &nv, size, ISA_MEM_WRITE)) return;
+    if (!has_result) return;
+    if (size == 8) put_u64(x, 0, lane, old);
+    else put_u32(x, 0, lane, (uint32_t)old);
+}
+
 static void atomic(isa_xctx *x, int has_result)
 {
     int type = isa_insn_type(x->in), size = isa_type_bytes(type);
     int first = has_result ? 1 : 0;     /* index of the memory operand */
     begin(x, size, 1, 1);
+    int later = deferred(x);
     isa_src a, b;
     src_at(x, first + 1, &a);
     if (x->in->nops > first + 2) src_at(x, first + 2, &b);
     else b = a;
     FOR_LANES(x, l) {
         if (x->res->fault) continue;
-        uint64_t addr = lane_address(x, first, l), old = 0;
-        if (access(x, l, addr, &old, size, 0)) continue;
+        uint64_t addr = lane_address(x, first, l);
         uint64_t va = size == 8 ? get_u64(&a, l) : get_u32(&a, l);
         uint64_t vb = size == 8 ? get_u64(&b, l) : get_u32(&b, l);
-        uint64_t nv = atomic_op(x->in->func, type, old, va, vb);
-        if (nv != old && access(x, l, addr, &nv, size, 1)) continue;
-        if (!has_result) continue;
-        if (size == 8) put_u64(x, 0, l, old);
-        else put_u32(x, 0, l, (uint32_t)old);
+        if (!later) { atomic_lane(x, l, addr, va, vb, has_result); continue; }
+        uint32_t *keep = x->res->data[l];
+        keep[0] = (uint32_t)va; keep[1] = (uint32_t)(va >> 32);
+        keep[2] = (uint32_t)vb; keep[3] = (uint32_t)(vb >> 32);
+        access(x, l, addr, NULL, size, ISA_MEM_CHECK);
+    }
+}
+
+int isa_defers(const isa_insn *in) { return isa_op_space(in->op) == SPACE_GLOBAL; }
+
+/* the deferred access, lane by lane in lane order as isa_exec would have */
+void isa_commit_global(const isa_kernel *k, const isa_insn *in, isa_warp_regs *w, const isa_env *env, isa_result *res)
+{
+    isa_xctx x = { k, in, w, env, res, res->exec_mask };
+    isa_kind kind = isa_ops[in->op].kind;
+    int size = res->mem_size;
+    FOR_LANES(&x, l) {
+        uint32_t *d = res->data[l];
+        if (kind == KIND_LOAD) {
+            uint32_t buf[4] = { 0, 0, 0, 0 };
+            if (!access(&x, l, res->addr[l], buf, size, ISA_MEM_READ)) load_put(&x, l, buf);
+        } else if (kind == KIND_STORE) {
+            access(&x, l, res->addr[l], d, size, ISA_MEM_WRITE);
+        } else {
+            atomic_lane(&x, l, res->addr[l], d[0] | (uint64_t)d[1] << 32, d[2] | (uint64_t)d[3] << 32, in->op != OP_RED);
+        }
     }
 }
 

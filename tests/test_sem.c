@@ -25,6 +25,7 @@ static int mem_cb(void *ctx, isa_space sp, int lane, uint64_t addr, void *buf, i
     } else if (sp == SPACE_SHARED) { base = smem; limit = sizeof smem; }
     else { base = lmem[lane]; limit = sizeof lmem[0]; }
     if (addr + (uint64_t)size > limit) return sp == SPACE_GLOBAL ? FAULT_OUT_OF_BOUNDS : FAULT_SHARED_RANGE;
+    if (write == ISA_MEM_CHECK) return FAULT_NONE;
     if (write) memcpy(base + addr, buf, (size_t)size);
     else memcpy(buf, base + addr, (size_t)size);
     return FAULT_NONE;
@@ -33,7 +34,10 @@ static uint32_t sreg_cb(void *ctx, isa_sreg sr, int lane) { (void)ctx; return sr
 static uint64_t clock_cb(void *ctx) { (void)ctx; return clock_value; }
 
 static uint8_t cbank[ISA_PARAM_BASE + 16];
-static const isa_env env = { NULL, mem_cb, sreg_cb, clock_cb, cbank, sizeof cbank };
+static const isa_env env = { NULL, mem_cb, sreg_cb, clock_cb, cbank, sizeof cbank, 0 };
+
+/* the same world, with global accesses deferred (isa_env.defer_global) */
+static const isa_env env_later = { NULL, mem_cb, sreg_cb, clock_cb, cbank, sizeof cbank, 1 };
 
 static isa_program prog;
 static const char *kernel_head = ".kernel k\n.param p32 u32\n.param p64 u64\n.shared s 64\n";
@@ -320,6 +324,60 @@ START_TEST(test_memory_sizes_and_faults)
 }
 END_TEST
 
+/* a deferred global access leaves memory and registers alone until it is
+ * committed, then gives what executing it at once gave, even when its
+ * address and data registers were overwritten in between */
+START_TEST(test_deferred_global)
+{
+    static const char *const texts[] = {
+        "LDG.E.64 R4, [R2+0x8]", "LDG.E.S8 R4, [R2+0x3]", "LDG.E.S16 R4, [R2+0x2]", "LDG.E.128 R4, [R2+0x10]",
+        "STG.E.64 [R2+0x8], R8", "STG.E.128 [R2+0x10], R8", "STG.E.U8 [R2+0x5], R8",
+        "ATOMG.E.ADD R4, [R2], R8", "ATOMG.E.CAS R4, [R2+0x4], R8, R10", "ATOMG.E.EXCH.64 R4, [R2+0x8], R8",
+        "RED.E.ADD [R2], R8", "RED.E.MAX.S32 [R2+0x4], R8",
+    };
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        uint8_t now_mem[sizeof gmem];
+        isa_warp_regs w[2];
+        isa_result res;
+        for (int pass = 0; pass < 2; pass++) {
+            for (size_t b = 0; b < sizeof gmem; b++) gmem[b] = (uint8_t)(b * 37 + 0x91);
+            isa_warp_init(&w[pass], 32, 16, 0xffffffffu);
+            set64(&w[pass], 2, GBASE + 0x40);
+            for (int r = 4; r < 12; r++) set32(&w[pass], r, 0x80000000u + (uint32_t)r * 0x1111u);
+            set32(&w[pass], 8, 0x40404040u);   /* the CAS compare hits once: lanes in order */
+            const isa_insn *in = assemble(texts[i]);
+            if (pass == 0) {
+                isa_exec(&prog.kernels[0], in, &w[0], 0x8000ffffu, &env, &res);
+                memcpy(now_mem, gmem, sizeof gmem);
+                continue;
+            }
+            uint8_t before[sizeof gmem];
+            memcpy(before, gmem, sizeof gmem);
+            isa_exec(&prog.kernels[0], in, &w[1], 0x8000ffffu, &env_later, &res);
+            ck_assert_msg(!res.fault && res.is_mem, "%s", texts[i]);
+            ck_assert_msg(!memcmp(before, gmem, sizeof gmem), "%s: deferred but memory changed", texts[i]);
+            ck_assert_msg(isa_defers(in), "%s", texts[i]);
+            ck_assert_uint_eq(get32(&w[1], 4, 0), 0x80000000u + 4 * 0x1111u);
+            /* a later instruction of the warp overwrites the address and data */
+            set64(&w[1], 2, 0);
+            set32(&w[1], 8, 7);
+            set32(&w[1], 9, 7);
+            isa_commit_global(&prog.kernels[0], in, &w[1], &env, &res);
+            set64(&w[1], 2, GBASE + 0x40);
+            set32(&w[1], 8, 0x40404040u);
+            set32(&w[1], 9, 0x80000000u + 9 * 0x1111u);
+        }
+        ck_assert_msg(!memcmp(now_mem, gmem, sizeof gmem), "%s: memory differs after the commit", texts[i]);
+        ck_assert_msg(!memcmp(w[0].regs, w[1].regs, 16 * 32 * sizeof(uint32_t)), "%s: registers differ", texts[i]);
+        isa_warp_free(&w[0]);
+        isa_warp_free(&w[1]);
+    }
+    /* shared and local accesses are never deferred */
+    ck_assert(!isa_defers(assemble("LDS R4, [R2]")));
+    ck_assert(!isa_defers(assemble("STL [R2], R4")));
+}
+END_TEST
+
 START_TEST(test_atomics)
 {
     isa_warp_regs w;
@@ -443,6 +501,7 @@ int main(void)
     tcase_add_test(tc, test_shfl_and_vote);
     tcase_add_test(tc, test_memory_sizes_and_faults);
     tcase_add_test(tc, test_atomics);
+    tcase_add_test(tc, test_deferred_global);
     tcase_add_test(tc, test_uniform_and_special);
     tcase_add_test(tc, test_every_opcode_tested);
     suite_add_tcase(s, tc);

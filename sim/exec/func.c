@@ -11,8 +11,7 @@ static int run_warp(xrun *r, xwarp *w)
 {
     xstep step;
     for (int n = 0; n < QUANTUM && !w->done && !w->at_barrier; n++) {
-        if (xrun_over_limit(r, w)) return -1;
-        (*r->used)++;
+        if (xrun_count(r, w)) return -1;
         if (xrun_step(r, w, r->st, &step)) return -1;
         if (w->spinning) break;
     }

@@ -93,16 +93,16 @@ static int func_issue(isrc *s, int w, kernel_stats *st, isrc_dynamic *out)
     xwarp *x = &r->warps[w];
     const xblock *b = &r->blocks[x->block];
     uint64_t released = b->released;
-    if (xrun_over_limit(r, x)) return -1;
-    (*r->used)++;
-    if (xrun_step(r, x, st, &f->step)) return -1;
-    out->active = f->step.active;
-    out->exec = f->step.res.exec_mask;
-    out->redirected = f->step.redirected;
-    out->diverged = f->step.diverged;
+    xstep *step = &f->steps[b->sm];   /* SMs may issue at once (one thread each) */
+    if (xrun_count(r, x)) return -1;
+    if (xrun_step(r, x, st, step)) return -1;
+    out->active = step->active;
+    out->exec = step->res.exec_mask;
+    out->redirected = step->redirected;
+    out->diverged = step->diverged;
     out->warp_done = x->done;
     out->barrier_released = b->released != released;
-    out->res = &f->step.res;
+    out->res = &step->res;
     out->slot = x->block;
     out->warp = x->index;
     out->stack_depth = x->stack.depth;
@@ -120,6 +120,7 @@ void isrc_func_init(isrc_func *f, xrun *r)
     f->run = r;
     f->obs = r->opt ? r->opt->observer : NULL;
     f->table = xcalloc((size_t)r->k->ncode, sizeof(isrc_static));
+    f->steps = xcalloc((size_t)(r->nsm > 0 ? r->nsm : 1), sizeof *f->steps);
     for (int pc = 0; pc < r->k->ncode; pc++) describe(&r->k->code[pc], pc, &f->table[pc]);
     f->src.ctx = f;
     f->src.peek = func_peek;
@@ -130,5 +131,7 @@ void isrc_func_init(isrc_func *f, xrun *r)
 void isrc_func_free(isrc_func *f)
 {
     free(f->table);
+    free(f->steps);
     f->table = NULL;
+    f->steps = NULL;
 }

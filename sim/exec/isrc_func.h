@@ -8,7 +8,7 @@ typedef struct {
     isrc src;
     xrun *run;
     isrc_static *table;     /* static facts per pc of the kernel */
-    xstep step;
+    xstep *steps;           /* one per SM: each issue's facts, while the SM uses them */
     const struct sim_observer *obs;  /* told of each issued instruction, or NULL */
 } isrc_func;
 

@@ -160,6 +160,20 @@ static int find_buffer(gmem *m, uint64_t addr)
     return -1;
 }
 
+int gmem_check(const gmem *m, uint64_t addr, int size)
+{
+    /* no lookup cache: threads call this at once (the binary search is short) */
+    int lo = 0, hi = m->nbuf - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        const mem_buffer *b = &m->buf[mid];
+        if (addr < b->base) hi = mid - 1;
+        else if (addr >= b->base + b->bytes) lo = mid + 1;
+        else return addr + (uint64_t)size > b->base + b->bytes ? FAULT_OUT_OF_BOUNDS : FAULT_NONE;
+    }
+    return FAULT_OUT_OF_BOUNDS;
+}
+
 static void grow(gmem *m)
 {
     size_t ncap = m->cap * 2;

@@ -32,6 +32,8 @@ const mem_buffer *gmem_buffer(const gmem *m, int index);
 int gmem_nbuffers(const gmem *m);
 /* read or write size bytes (aligned, at most 16); returns an isa_fault */
 int gmem_access(gmem *m, uint64_t addr, void *buf, int size, int write);
+/* the fault gmem_access would give, touching nothing (safe from several threads) */
+int gmem_check(const gmem *m, uint64_t addr, int size);
 /* element i of buffer b as a double (integers exactly up to 2^53) */
 double gmem_elem(gmem *m, int b, uint64_t i);
 /* counts writes that changed memory: progress for deadlock detection */

@@ -8,31 +8,42 @@
 #include <stdlib.h>
 #include <string.h>
 
-uint64_t xrun_epoch(const xrun *r) { return gmem_epoch(r->mem) + r->local_epoch; }
+uint64_t xrun_epoch(const xrun *r)
+{
+    uint64_t e = gmem_epoch(r->mem);
+    for (int m = 0; m < r->nsm; m++) e += r->sms[m].local_epoch;
+    return e;
+}
+
+/* the progress count as SM c sees it: other SMs' as of the last cycle's end */
+static uint64_t seen_epoch(const xsm *c) { return gmem_epoch(c->r->mem) + c->others_epoch + c->local_epoch; }
 
 static int env_mem(void *ctx, isa_space space, int lane, uint64_t addr, void *buf, int size, int write)
 {
-    xrun *r = ctx;
-    if (space == SPACE_GLOBAL) return gmem_access(r->mem, addr, buf, size, write);
+    xsm *c = ctx;
+    const xrun *r = c->r;
+    if (space == SPACE_GLOBAL)
+        return write == ISA_MEM_CHECK ? gmem_check(r->mem, addr, size) : gmem_access(r->mem, addr, buf, size, write);
     uint8_t *base;
     uint64_t limit;
     if (space == SPACE_SHARED) {
-        base = r->blocks[r->cur->block].shared;
+        base = r->blocks[c->cur->block].shared;
         limit = r->k->shared_bytes;
     } else {
-        base = r->cur->local + (size_t)lane * r->k->local_bytes;
+        base = c->cur->local + (size_t)lane * r->k->local_bytes;
         limit = r->k->local_bytes;
     }
     if (addr + (uint64_t)size > limit) return space == SPACE_SHARED ? FAULT_SHARED_RANGE : FAULT_LOCAL_RANGE;
-    if (!write) { memcpy(buf, base + addr, (size_t)size); return FAULT_NONE; }
-    if (memcmp(base + addr, buf, (size_t)size)) { memcpy(base + addr, buf, (size_t)size); r->local_epoch++; }
+    if (write == ISA_MEM_READ) { memcpy(buf, base + addr, (size_t)size); return FAULT_NONE; }
+    if (memcmp(base + addr, buf, (size_t)size)) { memcpy(base + addr, buf, (size_t)size); c->local_epoch++; }
     return FAULT_NONE;
 }
 
 static uint32_t env_sreg(void *ctx, isa_sreg sr, int lane)
 {
-    xrun *r = ctx;
-    const xwarp *w = r->cur;
+    const xsm *c = ctx;
+    const xrun *r = c->r;
+    const xwarp *w = c->cur;
     const xblock *b = &r->blocks[w->block];
     const uint32_t *bd = r->l->block;
     uint32_t t = (uint32_t)(w->index * r->ws + lane);
@@ -62,11 +73,12 @@ static uint64_t domain_offset(uint64_t d, uint64_t skew)
 
 static uint64_t env_clock(void *ctx)
 {
-    const xrun *r = ctx;
+    const xsm *x = ctx;
+    const xrun *r = x->r;
     /* a counter at a fraction of the core clock reads in steps of that
      * fraction (GT200: half rate, read as count << 1); GT200 has one such
      * register per TPC, not synchronised with the others (seed 001, fig. 5) */
-    uint64_t domain = (uint64_t)r->blocks[r->cur->block].sm / r->clock_domain;
+    uint64_t domain = (uint64_t)r->blocks[x->cur->block].sm / r->clock_domain;
     uint64_t c = (r->cycle ? *r->cycle : r->clock) + domain_offset(domain, r->clock_skew);
     return c / r->clock_divider * r->clock_divider;
 }
@@ -160,13 +172,14 @@ static void where(const xrun *r, const xwarp *w, char *buf, size_t len)
              b->ctaid[0], b->ctaid[1], b->ctaid[2], w->index);
 }
 
-static void report_fault(xrun *r, const xwarp *w, int pc, const isa_result *res)
+static void report_fault(xsm *c, const xwarp *w, int pc, const isa_result *res)
 {
+    const xrun *r = c->r;
     char at[160], line[256], dis[128];
     where(r, w, at, sizeof at);
     const isa_insn *in = &r->k->code[pc];
     isa_disasm(r->k, in, dis, sizeof dis);
-    diag_error(r->d, "%s, lane %d (thread %d), pc %d: %s at %s address 0x%" PRIx64 " (%d bytes)\n"
+    diag_error(c->d, "%s, lane %d (thread %d), pc %d: %s at %s address 0x%" PRIx64 " (%d bytes)\n"
                "  %s:%d: %s\n  instruction: %s",
                at, res->fault_lane, w->index * r->ws + res->fault_lane, pc, isa_fault_name(res->fault),
                isa_space_name(res->mem_space), res->fault_addr, res->mem_size,
@@ -175,12 +188,12 @@ static void report_fault(xrun *r, const xwarp *w, int pc, const isa_result *res)
         for (int i = 0; i < gmem_nbuffers(r->mem); i++) {
             const mem_buffer *b = gmem_buffer(r->mem, i);
             if (res->fault_addr >= b->base - 0x10000 && res->fault_addr < b->base + b->bytes + 0x10000) {
-                diag_append(r->d, "  note: buffer '%s' spans 0x%" PRIx64 "..0x%" PRIx64 " (%" PRIu64 " bytes)\n",
+                diag_append(c->d, "  note: buffer '%s' spans 0x%" PRIx64 "..0x%" PRIx64 " (%" PRIu64 " bytes)\n",
                             b->name, b->base, b->base + b->bytes, b->bytes);
             }
         }
     } else if (res->mem_space == SPACE_SHARED) {
-        diag_append(r->d, "  note: the kernel declares %u bytes of shared memory\n", r->k->shared_bytes);
+        diag_append(c->d, "  note: the kernel declares %u bytes of shared memory\n", r->k->shared_bytes);
     }
 }
 
@@ -216,11 +229,11 @@ static uint64_t hash_warp(const xrun *r, const xwarp *w)
 
 /* at a backward branch, once nothing has changed memory for a while: is this
  * warp repeating the same state? (a spin loop that cannot end) */
-static void spin_check(xrun *r, xwarp *w, int pc)
+static void spin_check(xsm *c, xwarp *w, int pc)
 {
-    if (r->since_progress < r->opt->spin_threshold) return;
+    if (c->since_progress < c->r->opt->spin_threshold) return;
     if ((w->spin_count++ & 15) != 0) return;
-    uint64_t h = hash_warp(r, w), e = xrun_epoch(r);
+    uint64_t h = hash_warp(c->r, w), e = seen_epoch(c);
     if (w->spin_pc == pc && w->spin_hash == h && w->spin_epoch == e) { w->spinning = 1; return; }
     w->spin_pc = pc;
     w->spin_hash = h;
@@ -228,47 +241,50 @@ static void spin_check(xrun *r, xwarp *w, int pc)
     w->spinning = 0;
 }
 
-static int barrier_fault(xrun *r, const xwarp *w, const char *why, int pc)
+static int barrier_fault(xsm *c, const xwarp *w, const char *why, int pc)
 {
+    const xrun *r = c->r;
     char at[160], line[256];
     where(r, w, at, sizeof at);
     const isa_insn *in = &r->k->code[pc];
-    diag_error(r->d, "%s, pc %d: barrier reached by part of the block: %s\n  %s:%d: %s",
+    diag_error(c->d, "%s, pc %d: barrier reached by part of the block: %s\n  %s:%d: %s",
                at, pc, why, r->k->file, in->line, src_text(r, in->line, line, sizeof line));
     return -1;
 }
 
-static void release_if_complete(xrun *r, xblock *b)
+static void release_if_complete(xsm *c, xblock *b)
 {
+    xrun *r = c->r;
     if (b->arrived == 0 || b->arrived < b->live_warps) return;
     for (int i = 0; i < b->nwarps; i++) r->warps[b->first_warp + i].at_barrier = 0;
     b->arrived = 0;
     b->released++;
-    r->local_epoch++;
+    c->local_epoch++;
 }
 
-static int warp_barrier(xrun *r, xwarp *w, xblock *b, int pc)
+static int warp_barrier(xsm *c, xwarp *w, xblock *b, int pc)
 {
     const stack_entry *t = stack_top(&w->stack);
     if (t->mask != w->regs.lanes) {
         char why[200];
         snprintf(why, sizeof why, "only lanes 0x%" PRIx64 " of this warp's 0x%" PRIx64 " are here "
                  "(a barrier inside divergent code, or after some threads exited)", t->mask, w->regs.lanes);
-        return barrier_fault(r, w, why, pc);
+        return barrier_fault(c, w, why, pc);
     }
-    if (b->exited_warps) return barrier_fault(r, w, "other warps of the block have already exited", pc);
+    if (b->exited_warps) return barrier_fault(c, w, "other warps of the block have already exited", pc);
     w->at_barrier = 1;
     b->arrived++;
     stack_advance(&w->stack, pc + 1);
-    release_if_complete(r, b);
+    release_if_complete(c, b);
     return 0;
 }
 
-static int warp_exit(xrun *r, xwarp *w, xblock *b, uint64_t lanes, int pc)
+static int warp_exit(xsm *c, xwarp *w, xblock *b, uint64_t lanes, int pc)
 {
+    xrun *r = c->r;
     w->live &= ~lanes;
     stack_exit(&w->stack, lanes, pc + 1);
-    r->local_epoch++;
+    c->local_epoch++;
     if (!stack_empty(&w->stack)) return 0;
     w->done = 1;
     b->live_warps--;
@@ -279,7 +295,7 @@ static int warp_exit(xrun *r, xwarp *w, xblock *b, uint64_t lanes, int pc)
             if (o->at_barrier) {
                 char why[160];
                 snprintf(why, sizeof why, "warp %d exited while this warp waits at the barrier", w->index);
-                return barrier_fault(r, o, why, o->stack.depth ? stack_top(&o->stack)->pc - 1 : pc);
+                return barrier_fault(c, o, why, o->stack.depth ? stack_top(&o->stack)->pc - 1 : pc);
             }
         }
     }
@@ -287,8 +303,32 @@ static int warp_exit(xrun *r, xwarp *w, xblock *b, uint64_t lanes, int pc)
 }
 
 /* one warp instruction; returns -1 on a fault (reported) */
+/* the xsm a warp executes through */
+static xsm *sm_of(xrun *r, const xwarp *w) { return r->timed ? &r->sms[r->blocks[w->block].sm] : &r->sms[0]; }
+
+/* keep a deferred global access for xrun_end_cycle */
+static void defer(xsm *c, const isa_insn *in, isa_warp_regs *regs, const isa_result *res)
+{
+    if (c->nlog == c->caplog) {
+        c->caplog = c->caplog ? c->caplog * 2 : 8;
+        c->log = xrealloc(c->log, (size_t)c->caplog * sizeof *c->log);
+    }
+    xdeferred *e = &c->log[c->nlog++];
+    e->in = in;
+    e->regs = regs;
+    e->res.exec_mask = res->exec_mask;
+    e->res.mem_space = res->mem_space;
+    e->res.mem_size = res->mem_size;
+    for (uint64_t m = res->exec_mask; m; m &= m - 1) {
+        int l = __builtin_ctzll(m);
+        e->res.addr[l] = res->addr[l];
+        memcpy(e->res.data[l], res->data[l], sizeof e->res.data[l]);
+    }
+}
+
 int xrun_step(xrun *r, xwarp *w, kernel_stats *st, xstep *out)
 {
+    xsm *c = sm_of(r, w);
     xblock *b = &r->blocks[w->block];
     const stack_entry *t = stack_top(&w->stack);
     int pc = t->pc;
@@ -299,15 +339,16 @@ int xrun_step(xrun *r, xwarp *w, kernel_stats *st, xstep *out)
     out->insn = in;
     out->active = active;
     out->diverged = 0;
-    r->cur = w;
-    uint64_t e = xrun_epoch(r);
-    if (e != r->last_epoch) { r->last_epoch = e; r->since_progress = 0; }
-    else r->since_progress++;
-    isa_exec(r->k, in, &w->regs, active, &r->env, res);
-    r->clock++;
+    c->cur = w;
+    uint64_t e = seen_epoch(c);
+    if (e != c->last_epoch) { c->last_epoch = e; c->since_progress = 0; }
+    else c->since_progress++;
+    isa_exec(r->k, in, &w->regs, active, &c->env, res);
+    if (!r->timed) r->clock++;
     st->v[STAT_warp_instructions]++;
     st->v[STAT_thread_instructions] += (uint64_t)__builtin_popcountll(active);
-    if (res->fault) { report_fault(r, w, pc, res); return -1; }
+    if (res->fault) { report_fault(c, w, pc, res); return -1; }
+    if (r->timed && res->exec_mask && isa_defers(in)) defer(c, in, &w->regs, res);
     if (res->is_mem) stats_count_access(st, res->mem_space, res->is_store, res->is_atomic);
     int status = 0;
     switch (isa_ops[in->op].kind) {
@@ -319,7 +360,7 @@ int xrun_step(xrun *r, xwarp *w, kernel_stats *st, xstep *out)
             res->fault = FAULT_STACK_OVERFLOW;
             res->fault_lane = 0;
             res->fault_addr = 0;
-            report_fault(r, w, pc, res);
+            report_fault(c, w, pc, res);
             return -1;
         }
         out->diverged = div;
@@ -330,17 +371,17 @@ int xrun_step(xrun *r, xwarp *w, kernel_stats *st, xstep *out)
                 st->per_pc[pc].yields++;
                 st->v[STAT_path_switches]++;
             }
-            spin_check(r, w, pc);
+            spin_check(c, w, pc);
         }
         break;
     }
     case KIND_EXIT:
-        if (res->exec_mask) status = warp_exit(r, w, b, res->exec_mask, pc);
+        if (res->exec_mask) status = warp_exit(c, w, b, res->exec_mask, pc);
         else stack_advance(&w->stack, pc + 1);
         break;
     case KIND_BAR:
         st->v[STAT_barriers]++;
-        if (res->barrier) status = warp_barrier(r, w, b, pc);
+        if (res->barrier) status = warp_barrier(c, w, b, pc);
         else stack_advance(&w->stack, pc + 1);
         break;
     default:
@@ -382,12 +423,17 @@ void xrun_report_deadlock(xrun *r)
 }
 
 
-int xrun_over_limit(xrun *r, xwarp *w)
+int xrun_count(xrun *r, xwarp *w)
 {
-    if (!r->opt->max_instructions || *r->used < r->opt->max_instructions) return 0;
+    xsm *c = sm_of(r, w);
+    if (!r->opt->max_instructions || *r->used + c->used < r->opt->max_instructions) {
+        if (r->timed) c->used++;
+        else (*r->used)++;
+        return 0;
+    }
     char at[160];
     where(r, w, at, sizeof at);
-    diag_error(r->d, "%s, pc %d: the run reached --max-instructions=%" PRIu64
+    diag_error(c->d, "%s, pc %d: the run reached --max-instructions=%" PRIu64
                " warp instructions; raise the limit if the kernel is not stuck", at,
                stack_top(&w->stack)->pc, r->opt->max_instructions);
     return 1;
@@ -405,7 +451,13 @@ func_status xrun_init(xrun *r, const func_launch *l, gmem *mem, const config *cf
     r->clock_skew = (uint64_t)CFG(cfg, sm_clock_skew);
     r->its = CFG(cfg, simt_model) == 1;
     r->order = CFG(cfg, simt_divergence_order) == 0 ? STACK_TAKEN_FIRST : STACK_FALLTHROUGH_FIRST;
-    r->env = (isa_env){ r, env_mem, env_sreg, env_clock, l->cbank, l->cbank_size };
+    r->sms = xcalloc_lines((size_t)(nsm > 0 ? nsm : 1), sizeof *r->sms);
+    for (int m = 0; m < (nsm > 0 ? nsm : 1); m++) {
+        xsm *c = &r->sms[m];
+        c->r = r;
+        c->d = d;
+        c->env = (isa_env){ c, env_mem, env_sreg, env_clock, l->cbank, l->cbank_size, 0 };
+    }
     snprintf(stats->kernel, sizeof stats->kernel, "%s", r->k->name);
     stats->warp_size = r->ws;
     uint64_t threads = (uint64_t)l->block[0] * l->block[1] * l->block[2];
@@ -434,8 +486,49 @@ func_status xrun_init(xrun *r, const func_launch *l, gmem *mem, const config *cf
     return FUNC_OK;
 }
 
+void xrun_set_timed(xrun *r)
+{
+    r->timed = 1;
+    for (int m = 0; m < r->nsm; m++) {
+        r->sms[m].d = &r->sms[m].own;
+        r->sms[m].env.defer_global = 1;
+    }
+}
+
+void xrun_end_cycle(xrun *r)
+{
+    uint64_t total = 0;
+    for (int m = 0; m < r->nsm; m++) {
+        xsm *c = &r->sms[m];
+        if (c->nlog) {
+            isa_env now = c->env;
+            now.defer_global = 0;
+            for (int i = 0; i < c->nlog; i++) isa_commit_global(r->k, c->log[i].in, c->log[i].regs, &now, &c->log[i].res);
+            c->nlog = 0;
+        }
+        *r->used += c->used;
+        c->used = 0;
+        total += c->local_epoch;
+    }
+    for (int m = 0; m < r->nsm; m++) r->sms[m].others_epoch = total - r->sms[m].local_epoch;
+}
+
+void xrun_take_fault(xrun *r, int m)
+{
+    xsm *c = &r->sms[m];
+    if (c->own.text) diag_append(r->d, "%s", c->own.text);
+    r->d->errors += c->own.errors;
+    diag_free(&c->own);
+    diag_init(&c->own);
+}
+
 void xrun_free(xrun *r)
 {
+    for (int m = 0; r->sms && m < r->nsm; m++) {
+        free(r->sms[m].log);
+        diag_free(&r->sms[m].own);
+    }
+    free(r->sms);
     for (int s = 0; s < r->nslots; s++) free(r->blocks[s].shared);
     for (int i = 0; i < r->nslots * r->warps_per_block; i++) {
         isa_warp_free(&r->warps[i].regs);

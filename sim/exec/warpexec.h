@@ -30,7 +30,34 @@ typedef struct {
     uint8_t *shared;
 } xblock;
 
+/* a global access made with isa_env.defer_global, applied at the cycle's end */
 typedef struct {
+    const isa_insn *in;
+    isa_warp_regs *regs;
+    isa_result res;
+} xdeferred;
+
+/* what executing an instruction changes beyond the warp's own block, kept
+ * per SM so that the timing model can run SMs on several threads with one
+ * result: the warp in hand, the SM's progress count and instruction count,
+ * its reports and its deferred global accesses. The functional runner uses
+ * the first only. */
+typedef struct xsm {
+    /* SMs on different threads write their own xsm: none shares a cache line */
+    _Alignas(64) struct xrun *r;
+    xwarp *cur;              /* the warp executing */
+    isa_env env;
+    diag own;                /* timing: this SM's reports, until xrun_take_fault */
+    diag *d;                 /* where reports go: own, or the run's (functional) */
+    uint64_t local_epoch;    /* shared/local writes, exits, barrier releases on this SM */
+    uint64_t others_epoch;   /* every other SM's local_epoch at the last cycle's end */
+    uint64_t last_epoch, since_progress;
+    uint64_t used;           /* timing: warp instructions since the last cycle's end */
+    xdeferred *log;          /* timing: global accesses since the last cycle's end */
+    int nlog, caplog;
+} xsm;
+
+typedef struct xrun {
     const func_launch *l;
     const isa_kernel *k;
     const config *cfg;
@@ -41,19 +68,17 @@ typedef struct {
     xblock *blocks;
     xwarp *warps;
     uint64_t next_block, total_blocks, next_age;
-    xwarp *cur;
+    xsm *sms;                /* nsm of them (the functional runner uses the first) */
+    int timed;               /* xrun_set_timed: each SM its own xsm, global accesses deferred */
     uint64_t clock;          /* instructions so far: the functional clock */
     uint64_t clock_divider;  /* the clock register counts once per this many cycles (sm.clock_divider) */
     uint64_t clock_domain;   /* SMs sharing one clock register (sm.clock_domain) */
     uint64_t clock_skew;     /* offsets of the domains' registers lie in [0, this) (sm.clock_skew) */
     const uint64_t *cycle;   /* timing mode: the SM cycle counter read by SR_CLOCK* */
-    uint64_t local_epoch;    /* shared/local writes, exits, barrier releases */
-    uint64_t last_epoch, since_progress;
     stack_order order;
     int its;                 /* simt.model = its: independent thread scheduling */
     const func_options *opt;
     uint64_t *used;
-    isa_env env;
 } xrun;
 
 /* what one executed instruction did, for the timing model */
@@ -73,6 +98,15 @@ func_status xrun_init(xrun *r, const func_launch *l, gmem *mem, const config *cf
 void xrun_free(xrun *r);
 /* start the next block of the grid in a free slot; returns 0 when none is left */
 int xrun_start_block(xrun *r, int slot);
+/* the timing model's mode: each SM executes through its own xsm, which
+ * defers global accesses until xrun_end_cycle */
+void xrun_set_timed(xrun *r);
+/* the end of a cycle (timing): every SM's deferred global accesses applied
+ * in SM order, then in issue order (as if the SMs had executed one after
+ * the other), and the SMs' counts merged */
+void xrun_end_cycle(xrun *r);
+/* timing: SM m's report of its fault goes to the run's diag */
+void xrun_take_fault(xrun *r, int m);
 /* execute the warp's next instruction, counting it into st; -1 on a fault (reported) */
 int xrun_step(xrun *r, xwarp *w, kernel_stats *st, xstep *out);
 /* every live warp spins without progress or waits at a barrier */
@@ -80,7 +114,9 @@ int xrun_deadlocked(xrun *r);
 void xrun_report_deadlock(xrun *r);
 /* the run's progress counter (memory changes, exits, barrier releases) */
 uint64_t xrun_epoch(const xrun *r);
-/* true when the instruction limit is reached (reported) */
-int xrun_over_limit(xrun *r, xwarp *w);
+/* count one warp instruction of w against --max-instructions: 1 when the
+ * limit is reached (reported), not counted then. In timing mode an SM sees
+ * the count at the last cycle's end plus its own since. */
+int xrun_count(xrun *r, xwarp *w);
 
 #endif

@@ -50,6 +50,9 @@ static int x_block_finished(timing_driver *t, int slot)
     return 1;
 }
 
+static void x_end_cycle(timing_driver *t) { xrun_end_cycle(&((xdriver *)t->ctx)->run); }
+static void x_take_fault(timing_driver *t, int sm) { xrun_take_fault(&((xdriver *)t->ctx)->run, sm); }
+
 static uint64_t x_warp_age(timing_driver *t, int xw) { return ((xdriver *)t->ctx)->run.warps[xw].age; }
 
 static int x_deadlocked(timing_driver *t)
@@ -94,12 +97,13 @@ func_status exec_driver_run(const func_launch *l, gmem *mem, const config *cfg, 
     x->obs = opt ? opt->observer : NULL;
     func_status status = xrun_init(&x->run, l, mem, cfg, opt, stats, used, d, (int)CFG(cfg, sm_count));
     if (status != FUNC_OK || !x->run.nslots) { xrun_free(&x->run); free(x); return status; }
+    xrun_set_timed(&x->run);
     isrc_func src;
     isrc_func_init(&src, &x->run);
     if (x->obs && x->obs->kernel_begin && announce_kernel(x, &src, l, d)) status = FUNC_BAD_LAUNCH;
     timing_driver t = { x, &src.src, x->run.k->name, x->run.warps_per_block, x->run.blocks_per_sm, x->run.k->ncode,
                         x_start_block, x_block_finished, x_warp_age, x_deadlocked, &x->run.cycle, x->obs,
-                        opt ? opt->gpu : NULL, (int)x->run.k->shared_bytes };
+                        opt ? opt->gpu : NULL, (int)x->run.k->shared_bytes, x_end_cycle, x_take_fault };
     if (status == FUNC_OK) status = timing_run_driver(&t, cfg, stats, d);
     if (x->obs && x->obs->kernel_end && x->obs->kernel_end(x->obs->ctx, d) && status == FUNC_OK) status = FUNC_BAD_LAUNCH;
     forget_texts(x);

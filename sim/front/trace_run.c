@@ -36,7 +36,8 @@ typedef struct {
     int nslots, wpb, eof;
     uint64_t next_age;
     const uint64_t *clock;
-    isa_result res;
+    isa_result *res;            /* one per SM: SMs may issue at once (one thread each) */
+    int nsm;
 } trun;
 
 static const trace_inst *current(trun *t, int w)
@@ -137,7 +138,7 @@ static int t_issue(isrc *s, int w, kernel_stats *st, isrc_dynamic *out)
     out->slot = out->warp = out->stack_depth = -1;
     out->active = in->mask;
     out->exec = in->exec;
-    isa_result *r = &t->res;
+    isa_result *r = &t->res[slot % t->nsm];
     r->exec_mask = in->exec;
     r->is_mem = tw->st.is_mem;
     r->mem_space = (isa_space)tw->st.mem_space;
@@ -272,14 +273,18 @@ func_status trace_run_kernel(trace_kernel *k, const config *cfg, struct timing_g
     if (!per_sm) { free(t); return FUNC_BAD_LAUNCH; }
     t->nslots = per_sm * (int)CFG(cfg, sm_count);
     t->slots = xcalloc((size_t)t->nslots, sizeof *t->slots);
+    t->nsm = (int)CFG(cfg, sm_count);
+    t->res = xcalloc((size_t)t->nsm, sizeof *t->res);
     t->warps = xcalloc((size_t)t->nslots * (size_t)t->wpb, sizeof *t->warps);
     t->src = (isrc){ t, t_peek, t_issue, t_at_barrier };
     t->drv = (timing_driver){ t, &t->src, k->name, t->wpb, per_sm, 0,
-                              d_start_block, d_block_finished, d_warp_age, d_deadlocked, &t->clock, NULL, gpu, k->shmem };
+                              d_start_block, d_block_finished, d_warp_age, d_deadlocked, &t->clock, NULL, gpu, k->shmem,
+                              NULL, NULL };
     func_status status = timing_run_driver(&t->drv, cfg, stats, d);
     for (int s = 0; s < t->nslots; s++) trace_block_free(&t->slots[s].blk);
     free(t->slots);
     free(t->warps);
+    free(t->res);
     free(t);
     return status;
 }

@@ -3,6 +3,7 @@
 #include "sm/sm.h"
 #include "gpu_state.h"
 #include "exec/observer.h"
+#include "sm_crews.h"
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +24,7 @@ typedef struct {
     kernel_stats *stats;     /* the kernel's: blocks' own counters are summed into it */
     int npc;                 /* instructions the blocks' per-PC counters hold */
     diag *d;
+    sm_crews *crews;         /* who runs the SMs' part of each cycle */
 } gpu_t;
 
 /* the memory system's port into the SMs */
@@ -30,9 +32,15 @@ static void load_done(void *ctx, int sm, int tag, uint64_t now)
 {
     gpu_t *g = ctx;
     sm_load_done(&g->sms[sm], tag, now);
+    crews_stir(g->crews, sm);
 }
 
-static void wake_sm(void *ctx, int sm) { sm_poke(&((gpu_t *)ctx)->sms[sm]); }
+static void wake_sm(void *ctx, int sm)
+{
+    gpu_t *g = ctx;
+    sm_poke(&g->sms[sm]);
+    crews_stir(g->crews, sm);
+}
 
 /* dispatch the next block into slot s (on SM s mod nsm); 0 when the grid
  * is done, -1 on an error */
@@ -51,11 +59,13 @@ static int dispatch(gpu_t *g, int s)
     g->slot_active[s] = 1;
     g->active_blocks++;
     sm_t *sm = &g->sms[s % g->nsm];
-    int local_slot = s / g->nsm;
+    int local_slot = s / g->nsm, before = sm->resident;
     for (int i = 0; i < t->warps_per_block; i++) {
         int xw = s * t->warps_per_block + i;
         sm_warp_start(sm, local_slot * t->warps_per_block + i, xw, t->warp_age(t, xw));
     }
+    crews_stir(g->crews, s % g->nsm);
+    crews_resident(g->crews, s % g->nsm, sm->resident - before);
     return 1;
 }
 
@@ -63,11 +73,16 @@ static int dispatch(gpu_t *g, int s)
 static int refill(gpu_t *g, int m)
 {
     timing_driver *t = g->drv;
+    sm_t *sm = &g->sms[m];
+    sm->finished = 0;
     for (int s = m; s < g->nslots; s += g->nsm) {
         if (!g->slot_active[s] || !t->block_finished(t, s)) continue;
         g->slot_active[s] = 0;
         g->active_blocks--;
-        for (int i = 0; i < t->warps_per_block; i++) sm_warp_clear(&g->sms[m], s / g->nsm * t->warps_per_block + i);
+        int before = sm->resident;
+        for (int i = 0; i < t->warps_per_block; i++) sm_warp_clear(sm, s / g->nsm * t->warps_per_block + i);
+        crews_stir(g->crews, m);
+        crews_resident(g->crews, m, sm->resident - before);
         if (dispatch(g, s) < 0) return -1;
     }
     return 0;
@@ -97,36 +112,36 @@ static func_status cycle_loop(gpu_t *g, kernel_stats *st, int max_warps)
     const sim_observer *obs = t->obs && t->obs->sample && t->obs->sample_interval ? t->obs : NULL;
     uint64_t next_sample = obs ? start + obs->sample_interval : UINT64_MAX;
     *t->clock = &g->now;
+    for (int m = 0; m < g->nsm; m++) sm_begin(&g->sms[m], start);
     /* the kernel ends when every block has finished and the memory
      * system has drained (stores still in flight count) */
     while (g->active_blocks || mem_next != UINT64_MAX) {
-        int issued = 0;
+        crew_sum sum;
         g->now = now;
         memsys_tick(g->mem, now);
-        for (int m = 0; m < g->nsm; m++) {
-            sm_t *sm = &g->sms[m];
-            int n = sm_cycle(sm, now);
-            if (n < 0) return stop(g, now, FUNC_FAULT);
-            issued += n;
-            resident_sum += (uint64_t)sm->resident;
-            if (sm->finished && refill(g, m)) return FUNC_BAD_LAUNCH;
+        crews_cycle(g->crews, now, g->p.exhaustive, &sum);
+        if (t->end_cycle) t->end_cycle(t);
+        resident_sum += sum.resident;
+        if (sum.fault >= 0) {
+            /* the first SM's fault, as if they had run one after the other */
+            if (t->take_fault) t->take_fault(t, sum.fault);
+            return stop(g, now, FUNC_FAULT);
         }
+        for (int m = 0; sum.finished && m < g->nsm; m++)
+            if (g->sms[m].finished && refill(g, m)) return FUNC_BAD_LAUNCH;
         memsys_tick_l1(g->mem, now);
         if (now >= next_sample) sample_memory(g, obs, now, &next_sample);
-        idle = issued ? 0 : idle + 1;
+        idle = sum.issued ? 0 : idle + 1;
         now++;
         /* nothing issued or fetched: jump to the next cycle anything can
-         * change, charging the skipped cycles to the same stall reasons */
+         * change, charging the skipped cycles to the same stall reasons
+         * (each SM finds them slept through when it next runs) */
         mem_next = memsys_next_event(g->mem, now - 1);
         uint64_t wake = mem_next;
-        for (int m = 0; m < g->nsm; m++)
-            if (g->sms[m].wake < wake) wake = g->sms[m].wake;
-        if (!issued && wake > now && wake != UINT64_MAX && !g->p.exhaustive) {
+        if (sum.wake < wake) wake = sum.wake;
+        if (!sum.issued && wake > now && wake != UINT64_MAX && !g->p.exhaustive) {
             uint64_t skip = wake - now;
-            for (int m = 0; m < g->nsm; m++) {
-                sm_sleep(&g->sms[m], now);
-                resident_sum += skip * (uint64_t)g->sms[m].resident;
-            }
+            resident_sum += skip * crews_resident_now(g->crews);
             memsys_skip(g->mem, now, wake);
             idle += skip;
             if ((now >> 12) != (wake >> 12) && t->deadlocked(t)) return stop(g, wake, FUNC_FAULT);
@@ -173,6 +188,8 @@ func_status timing_run_driver(timing_driver *t, const config *cfg, kernel_stats 
                       * (t->shared_per_block + (int)CFG(cfg, sm_shared_reserved)));
     g.sms = xcalloc((size_t)g.nsm, sizeof(sm_t));
     g.slot_active = xcalloc((size_t)g.nslots, 1);
+    /* an observer hears the SMs in SM order: one thread then */
+    g.crews = crews_new(g.sms, g.nsm, t->obs ? 1 : (int)CFG(cfg, sim_threads), (int)CFG(cfg, ccache_shared_by));
     for (int m = 0; m < g.nsm; m++) {
         sm_links links = { g.mem, timing_gpu_ccache(g.gs, m), timing_gpu_icache(g.gs, m), timing_gpu_code_base(g.gs) };
         sm_init(&g.sms[m], m, &g.p, t->src, t->blocks_per_sm * t->warps_per_block, t->warps_per_block, stats->npc, &links);
@@ -193,6 +210,7 @@ func_status timing_run_driver(timing_driver *t, const config *cfg, kernel_stats 
      * next one could not start from that state */
     if (!t->gpu) timing_gpu_free(g.gs);
     else if (status != FUNC_OK) timing_gpu_reset(t->gpu);
+    crews_free(g.crews);
     free(g.sms);
     free(g.slot_active);
     return status;

@@ -28,9 +28,18 @@ struct timing_driver {
     const struct sim_observer *obs;   /* who watches the SMs' memory work, or NULL */
     struct timing_gpu *gpu;           /* the GPU kept between launches (gpu_state.h), or NULL: a cold one */
     int shared_per_block;             /* shared memory bytes a block declares (the L1 carveout) */
+    /* after every SM's part of a cycle, before blocks are refilled: apply
+     * what the SMs deferred (global memory accesses) in SM order; NULL when
+     * the source defers nothing */
+    void (*end_cycle)(timing_driver *t);
+    /* SM m's issue failed: its report joins the run's (NULL: it is there) */
+    void (*take_fault)(timing_driver *t, int sm);
 };
 
-/* run the launch cycle by cycle; nslots = blocks_per_sm * sm.count */
+/* run the launch cycle by cycle; nslots = blocks_per_sm * sm.count. With
+ * sim.threads > 1 (and no observer) the SMs' part of each cycle runs on that
+ * many threads; the source's issue must then touch only the issuing SM's
+ * state, deferring the rest to end_cycle. */
 func_status timing_run_driver(timing_driver *t, const config *cfg, kernel_stats *stats, diag *d);
 
 

@@ -436,8 +436,19 @@ static int schedule(sm_t *sm, int s, uint64_t now)
     return 0;
 }
 
+void sm_begin(sm_t *sm, uint64_t start) { sm->next = start; }
+
+/* the SM does nothing from cycle `from` on: its slots are charged when it
+ * next works (sm_settle) */
+static void sm_sleep(sm_t *sm, uint64_t from)
+{
+    if (sm->asleep_since == UINT64_MAX) sm->asleep_since = from;
+}
+
 int sm_cycle(sm_t *sm, uint64_t now)
 {
+    if (now > sm->next) sm_sleep(sm, sm->next);
+    sm->next = now + 1;
     sm->finished = 0;
     sm->now = now;
     /* nothing this SM waits for can have happened: sleep through the cycle,
@@ -498,13 +509,9 @@ static uint64_t slots_in(uint64_t from, uint64_t to, uint64_t period, uint64_t p
 
 /* a sleeping SM's slots are charged when it wakes (or the kernel ends), in
  * one go: the same reasons, without a look per cycle */
-void sm_sleep(sm_t *sm, uint64_t from)
-{
-    if (sm->asleep_since == UINT64_MAX) sm->asleep_since = from;
-}
-
 void sm_settle(sm_t *sm, uint64_t now)
 {
+    if (now > sm->next) sm_sleep(sm, sm->next);
     uint64_t from = sm->asleep_since, k = (uint64_t)sm->p->issue_interval, n = (uint64_t)sm->p->nsched;
     if (from == UINT64_MAX) return;
     sm->asleep_since = UINT64_MAX;

@@ -63,6 +63,8 @@ typedef struct {
     int shared_change;               /* the last issue changed what all schedulers share */
     uint64_t wake;                   /* earliest cycle anything can change (time skipping) */
     uint64_t asleep_since;           /* first skipped cycle not yet charged, UINT64_MAX none */
+    uint64_t next;                   /* the cycle after the last one sm_cycle saw: a later call
+                                        finds the cycles between slept through */
     sched_watch *watch;              /* per scheduler */
     kernel_stats st;                 /* this SM's own counters, summed by sm_report */
     sm_stats totals;                 /* its stall cycles and issued instructions */
@@ -94,13 +96,14 @@ void sm_load_done(sm_t *sm, int tag, uint64_t now);
 void sm_free(sm_t *sm);
 void sm_warp_start(sm_t *sm, int local, int xw, uint64_t age);
 void sm_warp_clear(sm_t *sm, int local);
+/* the launch starts at cycle `start` */
+void sm_begin(sm_t *sm, uint64_t start);
 /* one cycle: fetch, then each scheduler issues or records why not.
- * Returns the instructions issued, or -1 on a fault. */
+ * Returns the instructions issued, or -1 on a fault. The cycles since the
+ * last call (the GPU skipped them, or did not call an SM with nothing due)
+ * were slept through: each scheduler's issue slots in them are charged to
+ * its last reason, now or by sm_settle. */
 int sm_cycle(sm_t *sm, uint64_t now);
-/* the SM does nothing from cycle `from` on (asleep, or the GPU skips
- * cycles): each scheduler's issue slots are charged to its last reason when
- * the SM next works, or by sm_settle */
-void sm_sleep(sm_t *sm, uint64_t from);
 /* charge the slots skipped up to cycle `now` (the end of a launch) */
 void sm_settle(sm_t *sm, uint64_t now);
 

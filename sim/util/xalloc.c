@@ -24,6 +24,15 @@ void *xcalloc(size_t n, size_t size)
     return p;
 }
 
+void *xcalloc_lines(size_t n, size_t size)
+{
+    size_t bytes = (n ? n : 1) * (size ? size : 1);
+    bytes = (bytes + 63) / 64 * 64;
+    void *p = aligned_alloc(64, bytes);
+    if (!p) out_of_memory(bytes);
+    return memset(p, 0, bytes);
+}
+
 void *xrealloc(void *p, size_t n)
 {
     void *q = realloc(p, n ? n : 1);

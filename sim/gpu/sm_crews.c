@@ -1,0 +1,120 @@
+/* sim/gpu/sm_crews.c — the SMs' part of each cycle, in crews (sm_crews.h).
+ * Any split of the SMs gives the same result: an SM touches only its own
+ * state in its cycle (the instruction source defers global memory to the
+ * driver's end_cycle), and SMs sharing a constant cache share a crew. What
+ * it changes is speed: an SM kept on one thread keeps its state in that
+ * core's caches. */
+#include "sm_crews.h"
+#include "util/lockstep.h"
+#include <stdlib.h>
+
+/* a crew's own thread writes the first line, the loop's the second */
+typedef struct {
+    _Alignas(64) crew_sum sum;
+    _Alignas(64) uint64_t now;   /* the cycle to run, set before the step */
+    const int *sms;              /* its SMs in SM order, -1 ended */
+    int go;                      /* run this cycle */
+    int stirred;                 /* crews_stir since it last ran */
+} crew;
+
+struct sm_crews {
+    sm_t *sms;
+    int nsm, ncrews;
+    crew *crews;             /* 64-byte lines: each written by one thread */
+    int *owner;              /* SM -> crew */
+    int *lists;              /* the crews' SM lists, back to back */
+    lockstep *team;
+};
+
+static void run_crew(void *ctx, int k)
+{
+    sm_crews *c = ctx;
+    crew *w = &c->crews[k];
+    if (!w->go) return;
+    crew_sum s = { 0, -1, 0, UINT64_MAX, 0 };
+    for (const int *m = w->sms; *m >= 0; m++) {
+        sm_t *sm = &c->sms[*m];
+        int n = sm_cycle(sm, w->now);
+        if (n < 0 && s.fault < 0) s.fault = *m;
+        s.issued += n > 0 ? n : 0;
+        s.finished |= sm->finished;
+        if (sm->wake < s.wake) s.wake = sm->wake;
+        s.resident += (uint64_t)sm->resident;
+    }
+    w->sum = s;
+}
+
+sm_crews *crews_new(sm_t *sms, int nsm, int threads, int group)
+{
+    sm_crews *c = xcalloc(1, sizeof *c);
+    c->sms = sms;
+    c->nsm = nsm;
+    c->ncrews = threads < nsm ? threads : nsm;
+    if (c->ncrews < 1) c->ncrews = 1;
+    if (group < 1) group = 1;
+    for (;;) {
+        c->crews = xcalloc_lines((size_t)c->ncrews, sizeof *c->crews);
+        c->owner = xcalloc((size_t)nsm + 1, sizeof *c->owner);
+        c->lists = xcalloc((size_t)(nsm + c->ncrews), sizeof *c->lists);
+        int *at = c->lists;
+        for (int k = 0; k < c->ncrews; k++) {
+            crew *w = &c->crews[k];
+            w->sms = at;
+            w->stirred = 1;   /* every crew runs the first cycle */
+            for (int m = 0; m < nsm; m++)
+                if (m / group % c->ncrews == k) { *at++ = m; c->owner[m] = k; }
+            *at++ = -1;
+        }
+        if (c->ncrews == 1 || (c->team = lockstep_new(c->ncrews, run_crew, c))) return c;
+        /* no threads to be had: one crew, the same result */
+        free(c->crews); free(c->owner); free(c->lists);
+        c->ncrews = 1;
+    }
+}
+
+void crews_free(sm_crews *c)
+{
+    if (!c) return;
+    lockstep_free(c->team);
+    free(c->crews);
+    free(c->owner);
+    free(c->lists);
+    free(c);
+}
+
+void crews_stir(sm_crews *c, int m) { c->crews[c->owner[m]].stirred = 1; }
+void crews_resident(sm_crews *c, int m, int delta) { c->crews[c->owner[m]].sum.resident += (uint64_t)(int64_t)delta; }
+
+uint64_t crews_resident_now(const sm_crews *c)
+{
+    uint64_t n = 0;
+    for (int k = 0; k < c->ncrews; k++) n += c->crews[k].sum.resident;
+    return n;
+}
+
+void crews_cycle(sm_crews *c, uint64_t now, int every, crew_sum *out)
+{
+    int others = 0;
+    for (int k = 0; k < c->ncrews; k++) {
+        crew *w = &c->crews[k];
+        w->go = every || w->stirred || w->sum.wake <= now;
+        w->stirred = 0;
+        w->now = now;
+        others |= k > 0 && w->go;
+    }
+    /* the team only when another thread's SMs have work: crew 0's alone
+     * run here, on crew 0's own thread */
+    if (others) lockstep_step(c->team);
+    else run_crew(c, 0);
+    *out = (crew_sum){ 0, -1, 0, UINT64_MAX, 0 };
+    for (int k = 0; k < c->ncrews; k++) {
+        const crew *w = &c->crews[k];
+        if (w->go) {
+            out->issued += w->sum.issued;
+            if (w->sum.fault >= 0 && (out->fault < 0 || w->sum.fault < out->fault)) out->fault = w->sum.fault;
+            out->finished |= w->sum.finished;
+        }
+        if (w->sum.wake < out->wake) out->wake = w->sum.wake;
+        out->resident += w->sum.resident;
+    }
+}

@@ -1,0 +1,37 @@
+/* sim/gpu/sm_crews.h — the SMs' part of each cycle, in crews: crew k
+ * always runs the same SMs, on thread k of a lockstep team when sim.threads
+ * > 1 (crew 0 on the caller's). A crew whose SMs have nothing due is not run
+ * at all (its SMs find the cycles slept through when they next run). The
+ * loop reads only the crews' sums, one cache line each, never the SMs of
+ * another thread. */
+#ifndef WARPSIM_SM_CREWS_H
+#define WARPSIM_SM_CREWS_H
+#include "sm/sm.h"
+
+/* the SMs' part of one cycle, summed */
+typedef struct {
+    int issued;              /* warp instructions issued */
+    int fault;               /* the first SM whose issue failed, -1 none */
+    int finished;            /* some SM had a warp finish (its blocks may be done) */
+    uint64_t wake;           /* the earliest cycle an SM can do anything */
+    uint64_t resident;       /* resident warps on all SMs */
+} crew_sum;
+
+typedef struct sm_crews sm_crews;
+
+/* threads crews over nsm SMs (fewer when there are fewer SMs; one when no
+ * thread can be started); SMs sharing a constant cache (group of them) go
+ * to one crew, groups dealt round robin */
+sm_crews *crews_new(sm_t *sms, int nsm, int threads, int group);
+void crews_free(sm_crews *c);
+/* SM m's state was changed from outside (a load returned, queue room, a
+ * warp started): its crew runs next cycle */
+void crews_stir(sm_crews *c, int m);
+/* the cycle-loop thread changed SM m's resident warps by delta (refill) */
+void crews_resident(sm_crews *c, int m, int delta);
+/* resident warps on all SMs, refills included */
+uint64_t crews_resident_now(const sm_crews *c);
+/* every crew with something due (all with `every`) runs its SMs' cycle */
+void crews_cycle(sm_crews *c, uint64_t now, int every, crew_sum *out);
+
+#endif
