@@ -101,7 +101,26 @@ workloads/scan/block_scan.sass -D n=65536
 EOF2
 printf '%-45s %8.2f\n' "slowest pair (M warp instructions/s)" "$(printf '%s\n' $worst | sort -g | head -1)"
 printf '%s\n' "Minsn/s, trace: execution- and trace-driven; %func: timing speed over functional speed (whole runs);" \
-    "MB: peak resident memory. --threads is not built yet (issue 16)."
+    "MB: peak resident memory."
+
+# Parallel SMs: --threads 2 against 1 on a 16-SM gf100, alternating in this
+# run (the statistics are identical: tests/threads.sh)
+printf '\n%-58s %8s %8s %8s\n' "--threads (gf100, sm.count = 16, median of $runs)" 1_s 2_s speedup
+while read -r file defs; do
+    [ -n "$file" ] || continue
+    one=""; two=""
+    for _ in $(seq "$runs"); do
+        # shellcheck disable=SC2086
+        one="$one $("$bin" run --stats=json -c gf100 --set sm.count=16 $defs "$top/$file" | host_seconds)"
+        # shellcheck disable=SC2086
+        two="$two $("$bin" run --stats=json -c gf100 --set sm.count=16 --threads 2 $defs "$top/$file" | host_seconds)"
+    done
+    o=$(median $one); t=$(median $two)
+    printf '%-58s %8.3f %8.3f %8.2f\n' "$(basename "$file" .sass) $defs" "$o" "$t" "$(awk -v a="$o" -v b="$t" 'BEGIN { print a / b }')"
+done <<EOF3
+workloads/sum/gpu3_grid_stride.sass -D n=4343534
+workloads/histogram/v3_shared_bins.sass -D n=16777216
+EOF3
 
 # The shipped A100 vectorAdd trace (xz-compressed)
 va=$top/tests/traces/vectoradd-sm80/kernelslist.g

@@ -37,16 +37,17 @@ typedef struct {
     const char *timeline;    /* --timeline FILE.json */
     const char *report;      /* --report FILE.html */
     timeline_opts tl;        /* --timeline-cycles, --timeline-blocks, --timeline-tracks */
+    char threads_set[48];    /* --threads N: the set sim.threads=N */
 } run_options;
 
 static const char *const run_opts[] = {
-    "-c", "--config", "--set", "-D", "--functional", "--per-pc", "--stats", "--max-instructions", "--emit-trace", "--emit-trace-version", "--warp", "--banks", "--coalesce", "--timeline", "--timeline-cycles", "--timeline-blocks",
+    "-c", "--config", "--set", "-D", "--functional", "--per-pc", "--stats", "--max-instructions", "--threads", "--emit-trace", "--emit-trace-version", "--warp", "--banks", "--coalesce", "--timeline", "--timeline-cycles", "--timeline-blocks",
     "--timeline-tracks", "--report", "--help"
 };
 
 static const char *run_help =
     "usage: warpsim run [-c CONFIG] [--set key=value]... [-D var=value]... [--functional]\n"
-    "                   [--stats=text|json|csv] [--per-pc] [--max-instructions=N] [--emit-trace DIR] WORKLOAD.sass\n"
+    "                   [--stats=text|json|csv] [--per-pc] [--max-instructions=N] [--threads N] [--emit-trace DIR] WORKLOAD.sass\n"
     "  -c, --config FILE       GPU config (a path, or a name in configs/, e.g. gf100)\n"
     "  --set key=value         override a config key (see warpsim config show)\n"
     "  -D var=value            override a let variable of the workload\n"
@@ -54,6 +55,8 @@ static const char *run_help =
     "  --stats=text|json|csv   summary for people (default), one JSON object, or CSV (a row per launch)\n"
     "  --per-pc                with the text summary: every instruction with its executions and stalls\n"
     "  --max-instructions=N    stop with a fault after N warp instructions (0 = no limit)\n"
+    "  --threads N             spread the SMs of a timed run over N host threads (sim.threads; the\n"
+    "                          statistics are the same for every N)\n"
     "  --emit-trace DIR        write the timed run as an Accel-Sim trace directory (warpsim trace DIR/kernelslist.g)\n"
     "  --emit-trace-version N  the SASS version (-binary version) the trace is labelled with, for Accel-Sim's\n"
     "                          opcode table: 70, 75, 80, 86, 90 ... (default 90)\n"
@@ -149,6 +152,10 @@ static int parse_run_options(int argc, char **argv, run_options *o)
             o->emit_version = (int)n;
         } else if (cli_is_opt(a, "--emit-trace")) {
             if (!(o->emit_dir = opt_value(argc, argv, &i, "--emit-trace"))) return -1;
+        } else if (cli_is_opt(a, "--threads")) {
+            if (!(v = opt_value(argc, argv, &i, "--threads"))) return -1;
+            snprintf(o->threads_set, sizeof o->threads_set, "sim.threads=%.30s", v);
+            if (o->nsets < 64) o->sets[o->nsets++] = o->threads_set;
         } else if (cli_is_opt(a, "--max-instructions")) {
             if (!(v = opt_value(argc, argv, &i, "--max-instructions"))) return -1;
             char *end;

@@ -9,10 +9,11 @@
 #include <string.h>
 #include <time.h>
 
-static const char *const trace_opts[] = { "-c", "--config", "--set", "--stats", "--per-pc", "--help" };
+static const char *const trace_opts[] = { "-c", "--config", "--set", "--stats", "--per-pc", "--threads", "--help" };
 
 static const char *trace_help =
-    "usage: warpsim trace [-c CONFIG] [--set key=value]... [--stats=text|json|csv] [--per-pc] TRACE\n"
+    "usage: warpsim trace [-c CONFIG] [--set key=value]... [--stats=text|json|csv] [--per-pc] [--threads N] TRACE\n"
+    "  --threads N   spread the SMs over N host threads (sim.threads; the same statistics for every N)\n"
     "  TRACE is a kernelslist.g (Accel-Sim's list of copies and kernels) or one kernel-N.traceg[.xz]\n"
     "  exit status: 0 done, 2 bad input (a trace error names file:line), 3 a stuck simulation\n";
 
@@ -20,6 +21,7 @@ typedef struct {
     const char *config_path, *trace;
     const char *sets[64];
     int nsets, json, per_pc;
+    char threads_set[48];    /* --threads N: the set sim.threads=N */
 } trace_options;
 
 static int parse_options(int argc, char **argv, trace_options *o)
@@ -29,6 +31,10 @@ static int parse_options(int argc, char **argv, trace_options *o)
         const char *a = argv[i];
         if ((!strcmp(a, "-c") || !strcmp(a, "--config")) && i + 1 < argc) o->config_path = argv[++i];
         else if (!strcmp(a, "--set") && i + 1 < argc && o->nsets < 64) o->sets[o->nsets++] = argv[++i];
+        else if (!strcmp(a, "--threads") && i + 1 < argc && o->nsets < 64) {
+            snprintf(o->threads_set, sizeof o->threads_set, "sim.threads=%.30s", argv[++i]);
+            o->sets[o->nsets++] = o->threads_set;
+        }
         else if (!strcmp(a, "--stats=json")) o->json = 1;
         else if (!strcmp(a, "--stats=text")) o->json = 0;
         else if (!strcmp(a, "--stats=csv")) o->json = 2;

@@ -7,6 +7,7 @@
 #include "sm_crews.h"
 #include "util/lockstep.h"
 #include <stdlib.h>
+#include <unistd.h>
 
 /* a crew's own thread writes the first line, the loop's the second */
 typedef struct {
@@ -20,6 +21,7 @@ typedef struct {
 struct sm_crews {
     sm_t *sms;
     int nsm, ncrews;
+    int members;             /* threads: member k runs crews k, k + members, ... */
     crew *crews;             /* 64-byte lines: each written by one thread */
     int *owner;              /* SM -> crew */
     int *lists;              /* the crews' SM lists, back to back */
@@ -44,6 +46,25 @@ static void run_crew(void *ctx, int k)
     w->sum = s;
 }
 
+/* team member k's crews */
+static void run_member(void *ctx, int k)
+{
+    sm_crews *c = ctx;
+    for (int j = k; j < c->ncrews; j += c->members) run_crew(c, j);
+}
+
+/* host threads worth starting: no more than the cores online (more would
+ * only wait for each other; the result is the same) */
+static int cores(void)
+{
+#ifdef _SC_NPROCESSORS_ONLN
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 && n < 4096 ? (int)n : 1;
+#else
+    return 1;
+#endif
+}
+
 sm_crews *crews_new(sm_t *sms, int nsm, int threads, int group)
 {
     sm_crews *c = xcalloc(1, sizeof *c);
@@ -65,7 +86,9 @@ sm_crews *crews_new(sm_t *sms, int nsm, int threads, int group)
                 if (m / group % c->ncrews == k) { *at++ = m; c->owner[m] = k; }
             *at++ = -1;
         }
-        if (c->ncrews == 1 || (c->team = lockstep_new(c->ncrews, run_crew, c))) return c;
+        int n = cores();
+        c->members = c->ncrews < n ? c->ncrews : n;
+        if (c->members == 1 || (c->team = lockstep_new(c->members, run_member, c))) return c;
         /* no threads to be had: one crew, the same result */
         free(c->crews); free(c->owner); free(c->lists);
         c->ncrews = 1;
@@ -100,12 +123,12 @@ void crews_cycle(sm_crews *c, uint64_t now, int every, crew_sum *out)
         w->go = every || w->stirred || w->sum.wake <= now;
         w->stirred = 0;
         w->now = now;
-        others |= k > 0 && w->go;
+        others |= k % c->members && w->go;
     }
-    /* the team only when another thread's SMs have work: crew 0's alone
-     * run here, on crew 0's own thread */
+    /* the team only when another thread's SMs have work: member 0's alone
+     * run here, on its own thread */
     if (others) lockstep_step(c->team);
-    else run_crew(c, 0);
+    else run_member(c, 0);
     *out = (crew_sum){ 0, -1, 0, UINT64_MAX, 0 };
     for (int k = 0; k < c->ncrews; k++) {
         const crew *w = &c->crews[k];

@@ -1,0 +1,63 @@
+#!/bin/sh
+# Parallel SMs (sim.threads, --threads) must give the statistics of one
+# thread: every shipped workload with 1, 2 and 4 threads on gf100 (15 SMs,
+# global atomics, spin locks and deadlocks among the workloads), and with 1
+# and 3 on GCN (compute units taking turns) and the H100 (132 SMs,
+# independent thread scheduling); a trace replay too.
+. "${top_srcdir:-.}/tests/lib.sh"
+stats() { "$bin" "$@" 2>&1 | sed 's/,"host":{[^}]*}//; s/"sets":\[[^]]*\]//'; }
+n=0
+same() {   # what, then the runs' outputs
+    what=$1; a=$2; shift 2
+    for b in "$@"; do
+        n=$((n + 1))
+        [ "$a" = "$b" ] && continue
+        echo "FAIL: $what: the statistics depend on the thread count"
+        printf '%s\n' "$a" | tr ',' '\n' > "$tmp/a"; printf '%s\n' "$b" | tr ',' '\n' > "$tmp/b"
+        diff "$tmp/a" "$tmp/b" | head -10
+        fail=1
+    done
+}
+for f in "$top"/workloads/*/*.sass; do
+    same "$f gf100" "$(stats run --stats=json -c gf100 "$f")" \
+        "$(stats run --stats=json -c gf100 --threads 2 "$f")" "$(stats run --stats=json -c gf100 --threads=4 "$f")"
+    for cfg in gcn-tahiti h100; do
+        same "$f $cfg" "$(stats run --stats=json -c $cfg "$f")" "$(stats run --stats=json -c $cfg --set sim.threads=3 "$f")"
+    done
+done
+trace=$top/tests/traces/vectoradd-sm80/kernelslist.g
+same "$trace" "$(stats trace --stats=json -c gf100 "$trace")" "$(stats trace --stats=json -c gf100 --threads 2 "$trace")"
+# a fault stops the run with the first SM's report, whichever thread ran
+# that SM: every block but the first reads past the buffer, in one cycle
+cat > "$tmp/fault.sass" <<'EOT'
+.kernel past
+.param a u64
+        S2R   R0, SR_TID.X
+        S2R   R1, SR_CTAID.X
+        S2R   R2, SR_NTID.X
+        IMAD  R0, R1, R2, R0
+        IMAD.WIDE.U32 R4, R0, 8, c[a]
+        LDG.E.64 R8, [R4]
+        EXIT
+.end
+.workload past
+  buffer a f64[256] = 1
+  launch past grid=30 block=256 (a)
+.end
+EOT
+one=$("$bin" run -c gf100 "$tmp/fault.sass" 2>&1); rc=$?
+[ $rc -eq 3 ] && printf '%s' "$one" | grep -q "access outside every buffer" || { echo "FAIL: the faulting workload: exit $rc: $one"; fail=1; }
+for th in 2 4; do
+    same "fault, $th threads" "$one" "$("$bin" run -c gf100 --threads $th "$tmp/fault.sass" 2>&1)"
+done
+# the comparison can fail: the output of a changed run differs
+a=$(stats run --stats=json -c gf100 --threads 2 "$top/workloads/histogram/v1_atomic_per_byte.sass")
+b=$(stats run --stats=json -c gf100 --threads 2 --set sched.warp_issue_interval=7 "$top/workloads/histogram/v1_atomic_per_byte.sass")
+[ "$a" != "$b" ] || { echo "FAIL: a changed config gave the same statistics (the comparison cannot fail)"; fail=1; }
+# bad counts are refused with the key's range
+for bad in 0 257 x; do
+    out=$("$bin" run -c gf100 --threads "$bad" "$top/workloads/basics/empty.sass" 2>&1); rc=$?
+    [ $rc -eq 2 ] && printf '%s' "$out" | grep -q "sim.threads" || { echo "FAIL: --threads $bad: exit $rc: $out"; fail=1; }
+done
+echo "threads: $n comparisons"
+exit $fail
