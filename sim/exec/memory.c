@@ -143,35 +143,35 @@ int gmem_nbuffers(const gmem *m) { return m->nbuf; }
 uint64_t gmem_epoch(const gmem *m) { return m->epoch; }
 size_t gmem_pages(const gmem *m) { return m->used; }
 
+/* the buffer holding addr, -1 none; touches nothing (threads call it at once) */
+static int search_buffer(const gmem *m, uint64_t addr)
+{
+    int lo = 0, hi = m->nbuf - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        const mem_buffer *b = &m->buf[mid];
+        if (addr < b->base) hi = mid - 1;
+        else if (addr >= b->base + b->bytes) lo = mid + 1;
+        else return mid;
+    }
+    return -1;
+}
+
 static int find_buffer(gmem *m, uint64_t addr)
 {
     if (m->last_buf >= 0) {
         const mem_buffer *b = &m->buf[m->last_buf];
         if (addr >= b->base && addr < b->base + b->bytes) return m->last_buf;
     }
-    int lo = 0, hi = m->nbuf - 1;
-    while (lo <= hi) {
-        int mid = (lo + hi) / 2;
-        const mem_buffer *b = &m->buf[mid];
-        if (addr < b->base) hi = mid - 1;
-        else if (addr >= b->base + b->bytes) lo = mid + 1;
-        else return m->last_buf = mid;
-    }
-    return -1;
+    int b = search_buffer(m, addr);
+    if (b >= 0) m->last_buf = b;
+    return b;
 }
 
 int gmem_check(const gmem *m, uint64_t addr, int size)
 {
-    /* no lookup cache: threads call this at once (the binary search is short) */
-    int lo = 0, hi = m->nbuf - 1;
-    while (lo <= hi) {
-        int mid = (lo + hi) / 2;
-        const mem_buffer *b = &m->buf[mid];
-        if (addr < b->base) hi = mid - 1;
-        else if (addr >= b->base + b->bytes) lo = mid + 1;
-        else return addr + (uint64_t)size > b->base + b->bytes ? FAULT_OUT_OF_BOUNDS : FAULT_NONE;
-    }
-    return FAULT_OUT_OF_BOUNDS;
+    int b = search_buffer(m, addr);
+    return b < 0 || addr + (uint64_t)size > m->buf[b].base + m->buf[b].bytes ? FAULT_OUT_OF_BOUNDS : FAULT_NONE;
 }
 
 static void grow(gmem *m)

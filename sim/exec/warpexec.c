@@ -510,6 +510,8 @@ void xrun_end_cycle(xrun *r)
         c->used = 0;
         total += c->local_epoch;
     }
+    if (total == r->epoch_total) return;   /* no SM's count moved */
+    r->epoch_total = total;
     for (int m = 0; m < r->nsm; m++) r->sms[m].others_epoch = total - r->sms[m].local_epoch;
 }
 

@@ -70,6 +70,7 @@ typedef struct xrun {
     uint64_t next_block, total_blocks, next_age;
     xsm *sms;                /* nsm of them (the functional runner uses the first) */
     int timed;               /* xrun_set_timed: each SM its own xsm, global accesses deferred */
+    uint64_t epoch_total;    /* the SMs' local_epoch summed at the last cycle's end */
     uint64_t clock;          /* instructions so far: the functional clock */
     uint64_t clock_divider;  /* the clock register counts once per this many cycles (sm.clock_divider) */
     uint64_t clock_domain;   /* SMs sharing one clock register (sm.clock_domain) */

@@ -73,26 +73,23 @@ sm_crews *crews_new(sm_t *sms, int nsm, int threads, int group)
     c->ncrews = threads < nsm ? threads : nsm;
     if (c->ncrews < 1) c->ncrews = 1;
     if (group < 1) group = 1;
-    for (;;) {
-        c->crews = xcalloc_lines((size_t)c->ncrews, sizeof *c->crews);
-        c->owner = xcalloc((size_t)nsm + 1, sizeof *c->owner);
-        c->lists = xcalloc((size_t)(nsm + c->ncrews), sizeof *c->lists);
-        int *at = c->lists;
-        for (int k = 0; k < c->ncrews; k++) {
-            crew *w = &c->crews[k];
-            w->sms = at;
-            w->stirred = 1;   /* every crew runs the first cycle */
-            for (int m = 0; m < nsm; m++)
-                if (m / group % c->ncrews == k) { *at++ = m; c->owner[m] = k; }
-            *at++ = -1;
-        }
-        int n = cores();
-        c->members = c->ncrews < n ? c->ncrews : n;
-        if (c->members == 1 || (c->team = lockstep_new(c->members, run_member, c))) return c;
-        /* no threads to be had: one crew, the same result */
-        free(c->crews); free(c->owner); free(c->lists);
-        c->ncrews = 1;
+    c->crews = xcalloc_lines((size_t)c->ncrews, sizeof *c->crews);
+    c->owner = xcalloc((size_t)nsm + 1, sizeof *c->owner);
+    c->lists = xcalloc((size_t)(nsm + c->ncrews), sizeof *c->lists);
+    int *at = c->lists;
+    for (int k = 0; k < c->ncrews; k++) {
+        crew *w = &c->crews[k];
+        w->sms = at;
+        w->stirred = 1;   /* every crew runs the first cycle */
+        for (int m = 0; m < nsm; m++)
+            if (m / group % c->ncrews == k) { *at++ = m; c->owner[m] = k; }
+        *at++ = -1;
     }
+    int n = cores();
+    c->members = c->ncrews < n ? c->ncrews : n;
+    /* no threads to be had: the caller runs every crew, with the same result */
+    if (c->members > 1 && !(c->team = lockstep_new(c->members, run_member, c))) c->members = 1;
+    return c;
 }
 
 void crews_free(sm_crews *c)

@@ -1,8 +1,9 @@
 /* sim/util/lockstep.h — a team of threads that take many short steps
  * together: each step, member k (the caller is member 0) runs fn(ctx, k),
  * and lockstep_step returns when every member has. Between steps the
- * members wait spinning, then yielding, so that a step costs well under a
- * microsecond when each member has a core of its own. */
+ * members wait spinning, so that a step costs well under a microsecond when
+ * each member has a core of its own, then sleeping, so that a busy machine
+ * is not kept from the member it waits for. */
 #ifndef WARPSIM_LOCKSTEP_H
 #define WARPSIM_LOCKSTEP_H
 
