@@ -23,6 +23,11 @@ struct gmem {
     uint64_t last_page;
     uint8_t *last_data;
     int last_buf;
+    /* the part of the last page touched that lies in its buffer: an access
+     * inside [win_lo, win_hi) needs no buffer search and no page look-up
+     * (pages are never freed, buffers never move) */
+    uint64_t win_lo, win_hi;
+    uint8_t *win_data;
     uint64_t epoch;
 };
 
@@ -219,11 +224,25 @@ static uint8_t *page_of(gmem *m, uint64_t page, int buf)
     return m->last_data = data;
 }
 
+/* the window of the page holding addr in buffer b (see struct gmem) */
+static void open_window(gmem *m, uint64_t addr, int b)
+{
+    const mem_buffer *mb = &m->buf[b];
+    uint64_t page = addr >> PAGE_BITS, start = page << PAGE_BITS, end = start + PAGE_SIZE;
+    uint8_t *data = page_of(m, page, b);
+    m->win_lo = start > mb->base ? start : mb->base;
+    m->win_hi = end < mb->base + mb->bytes ? end : mb->base + mb->bytes;
+    m->win_data = data + (m->win_lo - start);
+}
+
 int gmem_access(gmem *m, uint64_t addr, void *buf, int size, int write)
 {
-    int b = find_buffer(m, addr);
-    if (b < 0 || addr + (uint64_t)size > m->buf[b].base + m->buf[b].bytes) return FAULT_OUT_OF_BOUNDS;
-    uint8_t *p = page_of(m, addr >> PAGE_BITS, b) + (addr & (PAGE_SIZE - 1));
+    if (addr < m->win_lo || addr >= m->win_hi || (uint64_t)size > m->win_hi - addr) {
+        int b = find_buffer(m, addr);
+        if (b < 0 || addr + (uint64_t)size > m->buf[b].base + m->buf[b].bytes) return FAULT_OUT_OF_BOUNDS;
+        open_window(m, addr, b);
+    }
+    uint8_t *p = m->win_data + (addr - m->win_lo);
     if (!write) {
         memcpy(buf, p, (size_t)size);
         return FAULT_NONE;

@@ -15,8 +15,12 @@ uint64_t xrun_epoch(const xrun *r)
     return e;
 }
 
-/* the progress count as SM c sees it: other SMs' as of the last cycle's end */
-static uint64_t seen_epoch(const xsm *c) { return gmem_epoch(c->r->mem) + c->others_epoch + c->local_epoch; }
+/* the progress count as SM c sees it: other SMs' and global memory's as of
+ * the last cycle's end (timing), whether global accesses are deferred or not */
+static uint64_t seen_epoch(const xsm *c)
+{
+    return (c->r->timed ? c->r->gmem_epoch_seen : gmem_epoch(c->r->mem)) + c->others_epoch + c->local_epoch;
+}
 
 static int env_mem(void *ctx, isa_space space, int lane, uint64_t addr, void *buf, int size, int write)
 {
@@ -348,7 +352,7 @@ int xrun_step(xrun *r, xwarp *w, kernel_stats *st, xstep *out)
     st->v[STAT_warp_instructions]++;
     st->v[STAT_thread_instructions] += (uint64_t)__builtin_popcountll(active);
     if (res->fault) { report_fault(c, w, pc, res); return -1; }
-    if (r->timed && res->exec_mask && isa_defers(in)) defer(c, in, &w->regs, res);
+    if (c->env.defer_global && res->exec_mask && isa_defers(in)) defer(c, in, &w->regs, res);
     if (res->is_mem) stats_count_access(st, res->mem_space, res->is_store, res->is_atomic);
     int status = 0;
     switch (isa_ops[in->op].kind) {
@@ -486,12 +490,13 @@ func_status xrun_init(xrun *r, const func_launch *l, gmem *mem, const config *cf
     return FUNC_OK;
 }
 
-void xrun_set_timed(xrun *r)
+void xrun_set_timed(xrun *r, int defer)
 {
     r->timed = 1;
+    r->gmem_epoch_seen = gmem_epoch(r->mem);
     for (int m = 0; m < r->nsm; m++) {
         r->sms[m].d = &r->sms[m].own;
-        r->sms[m].env.defer_global = 1;
+        r->sms[m].env.defer_global = defer;
     }
 }
 
@@ -510,6 +515,7 @@ void xrun_end_cycle(xrun *r)
         c->used = 0;
         total += c->local_epoch;
     }
+    r->gmem_epoch_seen = gmem_epoch(r->mem);
     if (total == r->epoch_total) return;   /* no SM's count moved */
     r->epoch_total = total;
     for (int m = 0; m < r->nsm; m++) r->sms[m].others_epoch = total - r->sms[m].local_epoch;

@@ -71,6 +71,7 @@ typedef struct xrun {
     xsm *sms;                /* nsm of them (the functional runner uses the first) */
     int timed;               /* xrun_set_timed: each SM its own xsm, global accesses deferred */
     uint64_t epoch_total;    /* the SMs' local_epoch summed at the last cycle's end */
+    uint64_t gmem_epoch_seen; /* global memory's progress count at the last cycle's end */
     uint64_t clock;          /* instructions so far: the functional clock */
     uint64_t clock_divider;  /* the clock register counts once per this many cycles (sm.clock_divider) */
     uint64_t clock_domain;   /* SMs sharing one clock register (sm.clock_domain) */
@@ -99,9 +100,11 @@ func_status xrun_init(xrun *r, const func_launch *l, gmem *mem, const config *cf
 void xrun_free(xrun *r);
 /* start the next block of the grid in a free slot; returns 0 when none is left */
 int xrun_start_block(xrun *r, int slot);
-/* the timing model's mode: each SM executes through its own xsm, which
- * defers global accesses until xrun_end_cycle */
-void xrun_set_timed(xrun *r);
+/* the timing model's mode: each SM executes through its own xsm. With
+ * defer (SMs on several threads), global accesses wait for xrun_end_cycle;
+ * without, they happen at issue, which gives the same result when the SMs
+ * run one after the other in SM order (and costs less) */
+void xrun_set_timed(xrun *r, int defer);
 /* the end of a cycle (timing): every SM's deferred global accesses applied
  * in SM order, then in issue order (as if the SMs had executed one after
  * the other), and the SMs' counts merged */

@@ -97,7 +97,9 @@ func_status exec_driver_run(const func_launch *l, gmem *mem, const config *cfg, 
     x->obs = opt ? opt->observer : NULL;
     func_status status = xrun_init(&x->run, l, mem, cfg, opt, stats, used, d, (int)CFG(cfg, sm_count));
     if (status != FUNC_OK || !x->run.nslots) { xrun_free(&x->run); free(x); return status; }
-    xrun_set_timed(&x->run);
+    /* SMs on several threads defer global memory to the cycle's end (the
+     * timing model runs observed launches on one) */
+    xrun_set_timed(&x->run, !x->obs && CFG(cfg, sim_threads) > 1);
     isrc_func src;
     isrc_func_init(&src, &x->run);
     if (x->obs && x->obs->kernel_begin && announce_kernel(x, &src, l, d)) status = FUNC_BAD_LAUNCH;
