@@ -39,7 +39,8 @@ void isa_exec(const isa_kernel *k, const isa_insn *in, isa_warp_regs *w,
     res->exited = res->barrier = 0;
     res->is_mem = res->is_store = res->is_atomic = 0;
     res->fault = FAULT_NONE;
-    isa_xctx x = { k, in, w, env, res, res->exec_mask };
+    isa_window win;          /* set up by the memory instructions (begin) */
+    isa_xctx x = { k, in, w, env, res, res->exec_mask, &win };
     /* uniform instructions run once for the warp, if any lane is active */
     if (!x.mask && in->op != OP_BRA) return;
     sem_table[in->op](&x);

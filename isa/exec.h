@@ -27,6 +27,16 @@ typedef struct {
 /* what isa_env.mem is asked to do */
 enum { ISA_MEM_READ, ISA_MEM_WRITE, ISA_MEM_CHECK };
 
+/* host bytes that a warp's accesses inside [lo, hi) read and write
+ * directly (isa_env.window); a write that changes a byte adds one to *epoch,
+ * as isa_env.mem's owner counts changes */
+typedef struct {
+    uint64_t lo, hi;
+    uint8_t *data;
+    uint64_t *epoch;
+    int none;               /* the environment had no window: ask no more */
+} isa_window;
+
 typedef struct {
     void *ctx;
     /* read (ISA_MEM_READ) or write (ISA_MEM_WRITE) size bytes at addr for
@@ -44,6 +54,10 @@ typedef struct {
      * of its choosing, with isa_commit_global. Used by the timing model so
      * that SMs can execute on several threads with one result. */
     int defer_global;
+    /* optional: the window of host memory around addr in space for lane
+     * (global and shared memory), so that the lanes of a warp instruction
+     * need not call mem one by one; 0 when there is none (mem is called) */
+    int (*window)(void *ctx, isa_space space, int lane, uint64_t addr, isa_window *w);
 } isa_env;
 
 /* what happened, for the runner and the timing model */

@@ -13,6 +13,7 @@ typedef struct {
     const isa_env *env;
     isa_result *res;
     uint64_t mask;          /* lanes to execute */
+    isa_window *win;        /* the instruction's memory window (isa_env.window) */
 } isa_xctx;
 
 typedef struct {

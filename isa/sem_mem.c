@@ -20,11 +20,53 @@ static uint64_t lane_address(const isa_xctx *x, int i, int lane)
     return wide ? a : (uint32_t)a;
 }
 
+/* size bytes, with the common sizes as fixed copies (no library call) */
+static inline void copy_lane(void *dst, const void *src, int size)
+{
+    switch (size) {
+    case 4: memcpy(dst, src, 4); break;
+    case 8: memcpy(dst, src, 8); break;
+    default: memcpy(dst, src, (size_t)size); break;
+    }
+}
+
+static inline int same_lane(const void *a, const void *b, int size)
+{
+    switch (size) {
+    case 4: { uint32_t x, y; memcpy(&x, a, 4); memcpy(&y, b, 4); return x == y; }
+    case 8: { uint64_t x, y; memcpy(&x, a, 8); memcpy(&y, b, 8); return x == y; }
+    default: return !memcmp(a, b, (size_t)size);
+    }
+}
+
+/* an access inside the instruction's window (isa_env.window), asking for
+ * one when there is none yet; 0 when it is not (isa_env.mem decides) */
+static int windowed(const isa_xctx *x, int lane, uint64_t addr, void *buf, int size, int write)
+{
+    isa_window *w = x->win;
+    if (!(addr - w->lo < w->hi - w->lo)) {
+        if (w->none || !x->env->window(x->env->ctx, x->res->mem_space, lane, addr, w)) {
+            w->lo = w->hi = 0;
+            w->none = 1;
+            return 0;
+        }
+    }
+    if ((uint64_t)size > w->hi - addr) return 0;
+    uint8_t *p = w->data + (addr - w->lo);
+    if (write == ISA_MEM_READ) copy_lane(buf, p, size);
+    else if (!same_lane(p, buf, size)) {
+        copy_lane(p, buf, size);
+        ++*w->epoch;
+    }
+    return 1;
+}
+
 /* check alignment and call the environment; records a fault */
 static int access(const isa_xctx *x, int lane, uint64_t addr, void *buf, int size, int write)
 {
     isa_result *r = x->res;
     r->addr[lane] = addr;
+    if (!(addr & (uint64_t)(size - 1)) && write != ISA_MEM_CHECK && windowed(x, lane, addr, buf, size, write)) return 0;
     int f = (addr & (uint64_t)(size - 1)) ? FAULT_MISALIGNED
           : x->env->mem(x->env->ctx, r->mem_space, lane, addr, buf, size, write);
     if (f != FAULT_NONE) {
@@ -43,6 +85,8 @@ static void begin(const isa_xctx *x, int size, int store, int atomic)
     x->res->is_atomic = atomic;
     x->res->mem_space = isa_op_space(x->in->op);
     x->res->mem_size = size;
+    x->win->lo = x->win->hi = 0;
+    x->win->none = !x->env->window;
 }
 
 /* the runner applies this access later (isa_env.defer_global) */
@@ -193,7 +237,8 @@ int isa_defers(const isa_insn *in) { return isa_op_space(in->op) == SPACE_GLOBAL
 /* the deferred access, lane by lane in lane order as isa_exec would have */
 void isa_commit_global(const isa_kernel *k, const isa_insn *in, isa_warp_regs *w, const isa_env *env, isa_result *res)
 {
-    isa_xctx x = { k, in, w, env, res, res->exec_mask };
+    isa_window win = { 0, 0, NULL, NULL, !env->window };
+    isa_xctx x = { k, in, w, env, res, res->exec_mask, &win };
     isa_kind kind = isa_ops[in->op].kind;
     int size = res->mem_size;
     FOR_LANES(&x, l) {

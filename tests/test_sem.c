@@ -34,10 +34,10 @@ static uint32_t sreg_cb(void *ctx, isa_sreg sr, int lane) { (void)ctx; return sr
 static uint64_t clock_cb(void *ctx) { (void)ctx; return clock_value; }
 
 static uint8_t cbank[ISA_PARAM_BASE + 16];
-static const isa_env env = { NULL, mem_cb, sreg_cb, clock_cb, cbank, sizeof cbank, 0 };
+static const isa_env env = { NULL, mem_cb, sreg_cb, clock_cb, cbank, sizeof cbank, 0, NULL };
 
 /* the same world, with global accesses deferred (isa_env.defer_global) */
-static const isa_env env_later = { NULL, mem_cb, sreg_cb, clock_cb, cbank, sizeof cbank, 1 };
+static const isa_env env_later = { NULL, mem_cb, sreg_cb, clock_cb, cbank, sizeof cbank, 1, NULL };
 
 static isa_program prog;
 static const char *kernel_head = ".kernel k\n.param p32 u32\n.param p64 u64\n.shared s 64\n";
@@ -378,6 +378,82 @@ START_TEST(test_deferred_global)
 }
 END_TEST
 
+/* windows of 64 bytes of global memory (so a warp crosses several) and the
+ * whole of shared memory; none for local memory */
+static uint64_t window_epoch;
+static int window_calls;
+static int window_cb(void *ctx, isa_space sp, int lane, uint64_t addr, isa_window *w)
+{
+    (void)ctx; (void)lane;
+    window_calls++;
+    if (sp == SPACE_GLOBAL) {
+        if (addr < GBASE || addr - GBASE >= sizeof gmem) return 0;
+        w->lo = GBASE + ((addr - GBASE) & ~(uint64_t)63);
+        w->hi = w->lo + 64;
+        w->data = gmem + (w->lo - GBASE);
+    } else if (sp == SPACE_SHARED && addr < sizeof smem) {
+        w->lo = 0; w->hi = sizeof smem; w->data = smem;
+    } else return 0;
+    w->epoch = &window_epoch;
+    return 1;
+}
+static const isa_env env_window = { NULL, mem_cb, sreg_cb, clock_cb, cbank, sizeof cbank, 0, window_cb };
+
+/* accesses through the environment's windows read and write what
+ * isa_env.mem would, fault alike at the end of memory, and count each
+ * write that changes memory once */
+START_TEST(test_windowed_access)
+{
+    static const char *const texts[] = {
+        "LDG.E.64 R4, [R2+0x8]", "LDG.E.S8 R4, [R2+0x3]", "LDG.E.128 R4, [R2+0x10]", "LDS R4, [R3+0x4]",
+        "STG.E.64 [R2+0x8], R8", "STG.E.U8 [R2+0x5], R8", "STS [R3], R8", "STL [R3], R8",
+        "ATOMG.E.ADD R4, [R2], R8", "ATOMG.E.CAS R4, [R2+0x4], R8, R10", "ATOMS.ADD R4, [R3], 1",
+        "RED.E.MAX.S32 [R2+0x4], R8", "LDG.E R4, [R6]", "STS.64 [R7], R8",
+    };
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        uint8_t g[2][sizeof gmem], sh[2][sizeof smem];
+        isa_warp_regs w[2];
+        isa_result res[2];
+        for (int pass = 0; pass < 2; pass++) {
+            for (size_t b = 0; b < sizeof gmem; b++) gmem[b] = (uint8_t)(b * 37 + 0x91);
+            for (size_t b = 0; b < sizeof smem; b++) smem[b] = (uint8_t)(b * 11);
+            isa_warp_init(&w[pass], 32, 16, 0xffffffffu);
+            for (int l = 0; l < 32; l++) {
+                /* lanes 24 bytes apart: some 8-byte accesses share a window, others not */
+                uint64_t a = GBASE + 0x40 + (uint64_t)l * 24;
+                w[pass].regs[2 * 32 + l] = (uint32_t)a;
+                w[pass].regs[3 * 32 + l] = (uint32_t)(a >> 32);
+                w[pass].regs[6 * 32 + l] = (uint32_t)(GBASE + sizeof gmem - 64 + (uint64_t)l * 4); /* lane 16 on: past the end */
+                w[pass].regs[7 * 32 + l] = (uint32_t)(l * 8 + 8);   /* the last lane past shared memory */
+            }
+            for (int r = 8; r < 12; r++) set32(&w[pass], r, 0x80000000u + (uint32_t)r * 0x1111u);
+            set32(&w[pass], 8, 0x40404040u);
+            window_epoch = 0;
+            window_calls = 0;
+            const isa_insn *in = assemble(texts[i]);
+            isa_exec(&prog.kernels[0], in, &w[pass], 0xffffffffu, pass ? &env_window : &env, &res[pass]);
+            memcpy(g[pass], gmem, sizeof gmem);
+            memcpy(sh[pass], smem, sizeof smem);
+        }
+        ck_assert_msg(!memcmp(g[0], g[1], sizeof gmem) && !memcmp(sh[0], sh[1], sizeof smem), "%s: memory differs", texts[i]);
+        ck_assert_msg(!memcmp(w[0].regs, w[1].regs, 16 * 32 * sizeof(uint32_t)), "%s: registers differ", texts[i]);
+        ck_assert_msg(res[0].fault == res[1].fault && res[0].fault_lane == res[1].fault_lane
+                      && res[0].fault_addr == res[1].fault_addr, "%s: faults differ", texts[i]);
+        /* every byte that differs from the start was written: at most one
+         * count per lane, and one at least when anything changed */
+        int changed = 0;
+        for (size_t b = 0; b < sizeof gmem; b++) changed |= g[1][b] != (uint8_t)(b * 37 + 0x91);
+        for (size_t b = 0; b < sizeof smem; b++) changed |= sh[1][b] != (uint8_t)(b * 11);
+        ck_assert_msg(changed ? window_epoch >= 1 && window_epoch <= 32 : window_epoch == 0, "%s: epoch %llu",
+                      texts[i], (unsigned long long)window_epoch);
+        /* the window is asked for once per window, not once per lane */
+        ck_assert_msg(window_calls <= 16, "%s: %d window calls", texts[i], window_calls);
+        isa_warp_free(&w[0]);
+        isa_warp_free(&w[1]);
+    }
+}
+END_TEST
+
 START_TEST(test_atomics)
 {
     isa_warp_regs w;
@@ -502,6 +578,7 @@ int main(void)
     tcase_add_test(tc, test_memory_sizes_and_faults);
     tcase_add_test(tc, test_atomics);
     tcase_add_test(tc, test_deferred_global);
+    tcase_add_test(tc, test_windowed_access);
     tcase_add_test(tc, test_uniform_and_special);
     tcase_add_test(tc, test_every_opcode_tested);
     suite_add_tcase(s, tc);

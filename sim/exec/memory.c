@@ -254,6 +254,20 @@ int gmem_access(gmem *m, uint64_t addr, void *buf, int size, int write)
     return FAULT_NONE;
 }
 
+int gmem_window(gmem *m, uint64_t addr, isa_window *w)
+{
+    if (addr < m->win_lo || addr >= m->win_hi) {
+        int b = find_buffer(m, addr);
+        if (b < 0) return 0;
+        open_window(m, addr, b);
+    }
+    w->lo = m->win_lo;
+    w->hi = m->win_hi;
+    w->data = m->win_data;
+    w->epoch = &m->epoch;
+    return 1;
+}
+
 double gmem_elem(gmem *m, int b, uint64_t i)
 {
     const mem_buffer *mb = &m->buf[b];

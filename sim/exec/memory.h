@@ -5,6 +5,7 @@
 #define WARPSIM_MEMORY_H
 #include <stddef.h>
 #include <stdint.h>
+#include "exec.h"      /* isa_window */
 
 typedef enum { ET_U8, ET_S8, ET_U16, ET_S16, ET_U32, ET_S32, ET_U64, ET_S64, ET_F32, ET_F64, ET_COUNT } elem_type;
 typedef enum { INIT_CONST, INIT_IOTA, INIT_RANDOM } init_kind;
@@ -34,6 +35,9 @@ int gmem_nbuffers(const gmem *m);
 int gmem_access(gmem *m, uint64_t addr, void *buf, int size, int write);
 /* the fault gmem_access would give, touching nothing (safe from several threads) */
 int gmem_check(const gmem *m, uint64_t addr, int size);
+/* the window of the page holding addr within its buffer, for direct
+ * access (isa_env.window); 0 when addr is in no buffer */
+int gmem_window(gmem *m, uint64_t addr, isa_window *w);
 /* element i of buffer b as a double (integers exactly up to 2^53) */
 double gmem_elem(gmem *m, int b, uint64_t i);
 /* counts writes that changed memory: progress for deadlock detection */

@@ -22,6 +22,22 @@ static uint64_t seen_epoch(const xsm *c)
     return (c->r->timed ? c->r->gmem_epoch_seen : gmem_epoch(c->r->mem)) + c->others_epoch + c->local_epoch;
 }
 
+/* global memory a page at a time, shared memory the block's whole; local
+ * memory (a row per lane) through env_mem */
+static int env_window(void *ctx, isa_space space, int lane, uint64_t addr, isa_window *w)
+{
+    xsm *c = ctx;
+    const xrun *r = c->r;
+    (void)lane;
+    if (space == SPACE_GLOBAL) return gmem_window(r->mem, addr, w);
+    if (space != SPACE_SHARED || addr >= r->k->shared_bytes) return 0;
+    w->lo = 0;
+    w->hi = r->k->shared_bytes;
+    w->data = r->blocks[c->cur->block].shared;
+    w->epoch = &c->local_epoch;
+    return 1;
+}
+
 static int env_mem(void *ctx, isa_space space, int lane, uint64_t addr, void *buf, int size, int write)
 {
     xsm *c = ctx;
@@ -460,7 +476,7 @@ func_status xrun_init(xrun *r, const func_launch *l, gmem *mem, const config *cf
         xsm *c = &r->sms[m];
         c->r = r;
         c->d = d;
-        c->env = (isa_env){ c, env_mem, env_sreg, env_clock, l->cbank, l->cbank_size, 0 };
+        c->env = (isa_env){ c, env_mem, env_sreg, env_clock, l->cbank, l->cbank_size, 0, env_window };
     }
     snprintf(stats->kernel, sizeof stats->kernel, "%s", r->k->name);
     stats->warp_size = r->ws;
