@@ -148,7 +148,8 @@ static int fetch(sm_t *sm, uint64_t now)
 }
 
 /* a stall that lasts until `until` unless a load of the warp returns or its
- * barrier is released (each unblocks it): the warp is parked till then */
+ * barrier is released (each unblocks it): the warp is parked till then
+ * (UINT64_MAX: until unblocked) */
 static int blocked(sm_t *sm, int local, int s, const isrc_static *st, int reason, uint64_t until)
 {
     twarp *t = &sm->w[local];
@@ -169,7 +170,8 @@ static int check(sm_t *sm, int local, int s, uint64_t now, const isrc_static **o
     const sm_params *p = sm->p;
     *out = sm->src->peek(sm->src, t->xw);
     if (!*out) return STALL_done;
-    if (sm->src->at_barrier(sm->src, t->xw)) return STALL_barrier;
+    /* parked until the release unblocks the block's warps (issue) */
+    if (sm->src->at_barrier(sm->src, t->xw)) return blocked(sm, local, s, *out, STALL_barrier, UINT64_MAX);
     if (t->sync_until > now) return blocked(sm, local, s, *out, STALL_sync, t->sync_until);
     if (!t->ibuf_count) return STALL_ibuffer_empty;   /* a fetch rouses the scheduler */
     if (t->ibuf[t->ibuf_head] > now) return blocked(sm, local, s, *out, STALL_ibuffer_empty, t->ibuf[t->ibuf_head]);
