@@ -39,36 +39,43 @@ static inline int same_lane(const void *a, const void *b, int size)
     }
 }
 
-/* an access inside the instruction's window (isa_env.window), asking for
- * one when there is none yet; 0 when it is not (isa_env.mem decides) */
-static int windowed(const isa_xctx *x, int lane, uint64_t addr, void *buf, int size, int write)
+/* the lane's access within the window: the bytes copied (a write that
+ * changes memory counted in *epoch) */
+static inline void in_window(const isa_window *w, uint64_t addr, void *buf, int size, int write)
 {
-    isa_window *w = x->win;
-    if (!(addr - w->lo < w->hi - w->lo)) {
-        if (w->none || !x->env->window(x->env->ctx, x->res->mem_space, lane, addr, w)) {
-            w->lo = w->hi = 0;
-            w->none = 1;
-            return 0;
-        }
-    }
-    if ((uint64_t)size > w->hi - addr) return 0;
     uint8_t *p = w->data + (addr - w->lo);
     if (write == ISA_MEM_READ) copy_lane(buf, p, size);
     else if (!same_lane(p, buf, size)) {
         copy_lane(p, buf, size);
         ++*w->epoch;
     }
-    return 1;
 }
 
-/* check alignment and call the environment; records a fault */
-static int access(const isa_xctx *x, int lane, uint64_t addr, void *buf, int size, int write)
+static inline int inside(const isa_window *w, uint64_t addr, int size)
+{
+    return addr - w->lo < w->hi - w->lo && (uint64_t)size <= w->hi - addr;
+}
+
+/* an access outside the instruction's window: a new window from the
+ * environment (isa_env.window) if it has one there, or isa_env.mem, which
+ * also reports faults */
+static __attribute__((noinline)) int access_outside(const isa_xctx *x, int lane, uint64_t addr, void *buf, int size,
+                                                    int write)
 {
     isa_result *r = x->res;
-    r->addr[lane] = addr;
-    if (!(addr & (uint64_t)(size - 1)) && write != ISA_MEM_CHECK && windowed(x, lane, addr, buf, size, write)) return 0;
-    int f = (addr & (uint64_t)(size - 1)) ? FAULT_MISALIGNED
-          : x->env->mem(x->env->ctx, r->mem_space, lane, addr, buf, size, write);
+    isa_window *w = x->win;
+    int f = FAULT_MISALIGNED;
+    if (!(addr & (uint64_t)(size - 1))) {
+        if (write != ISA_MEM_CHECK && !w->none) {
+            if (x->env->window(x->env->ctx, r->mem_space, lane, addr, w) && inside(w, addr, size)) {
+                in_window(w, addr, buf, size, write);
+                return 0;
+            }
+            w->lo = w->hi = 0;
+            w->none = 1;       /* none here: the environment decides the rest */
+        }
+        f = x->env->mem(x->env->ctx, r->mem_space, lane, addr, buf, size, write);
+    }
     if (f != FAULT_NONE) {
         r->fault = f;
         r->fault_lane = lane;
@@ -76,6 +83,18 @@ static int access(const isa_xctx *x, int lane, uint64_t addr, void *buf, int siz
         return -1;
     }
     return 0;
+}
+
+/* check alignment and access memory (an aligned access inside the window
+ * directly); records a fault */
+static inline int access(const isa_xctx *x, int lane, uint64_t addr, void *buf, int size, int write)
+{
+    x->res->addr[lane] = addr;
+    if (write != ISA_MEM_CHECK && !(addr & (uint64_t)(size - 1)) && inside(x->win, addr, size)) {
+        in_window(x->win, addr, buf, size, write);
+        return 0;
+    }
+    return access_outside(x, lane, addr, buf, size, write);
 }
 
 static void begin(const isa_xctx *x, int size, int store, int atomic)
