@@ -81,9 +81,8 @@ static void describe(const isa_insn *in, int pc, isrc_static *s)
 static const isrc_static *func_peek(isrc *s, int w)
 {
     isrc_func *f = s->ctx;
-    const xwarp *x = &f->run->warps[w];
-    if (x->done) return NULL;
-    return &f->table[stack_top(&x->stack)->pc];
+    int pc = f->run->peek[w].pc;
+    return pc < 0 ? NULL : &f->table[pc];
 }
 
 static int func_issue(isrc *s, int w, kernel_stats *st, isrc_dynamic *out)
@@ -112,7 +111,7 @@ static int func_issue(isrc *s, int w, kernel_stats *st, isrc_dynamic *out)
 static int func_at_barrier(isrc *s, int w)
 {
     const isrc_func *f = s->ctx;
-    return f->run->warps[w].at_barrier;
+    return f->run->peek[w].at_barrier;
 }
 
 void isrc_func_init(isrc_func *f, xrun *r)

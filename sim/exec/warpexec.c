@@ -165,6 +165,7 @@ int xrun_start_block(xrun *r, int slot)
         stack_init(&w->stack, 0, mask);
         w->live = mask;
         w->at_barrier = w->done = w->spinning = 0;
+        r->peek[b->first_warp + i] = (xpeek){ 0, 0 };
         w->spin_pc = -1;
         w->spin_count = 0;
         w->age = r->next_age++;
@@ -276,7 +277,7 @@ static void release_if_complete(xsm *c, xblock *b)
 {
     xrun *r = c->r;
     if (b->arrived == 0 || b->arrived < b->live_warps) return;
-    for (int i = 0; i < b->nwarps; i++) r->warps[b->first_warp + i].at_barrier = 0;
+    for (int i = 0; i < b->nwarps; i++) r->warps[b->first_warp + i].at_barrier = r->peek[b->first_warp + i].at_barrier = 0;
     b->arrived = 0;
     b->released++;
     c->local_epoch++;
@@ -292,7 +293,7 @@ static int warp_barrier(xsm *c, xwarp *w, xblock *b, int pc)
         return barrier_fault(c, w, why, pc);
     }
     if (b->exited_warps) return barrier_fault(c, w, "other warps of the block have already exited", pc);
-    w->at_barrier = 1;
+    w->at_barrier = c->r->peek[w - c->r->warps].at_barrier = 1;
     b->arrived++;
     stack_advance(&w->stack, pc + 1);
     release_if_complete(c, b);
@@ -409,6 +410,7 @@ int xrun_step(xrun *r, xwarp *w, kernel_stats *st, xstep *out)
         break;
     }
     out->redirected = w->done || stack_top(&w->stack)->pc != pc + 1;
+    r->peek[w - r->warps].pc = w->done ? -1 : stack_top(&w->stack)->pc;
     return status;
 }
 
@@ -490,6 +492,7 @@ func_status xrun_init(xrun *r, const func_launch *l, gmem *mem, const config *cf
     r->nslots = r->blocks_per_sm * nsm;
     r->blocks = xcalloc((size_t)r->nslots, sizeof(xblock));
     r->warps = xcalloc((size_t)r->nslots * (size_t)r->warps_per_block, sizeof(xwarp));
+    r->peek = xcalloc((size_t)r->nslots * (size_t)r->warps_per_block, sizeof(xpeek));
     for (int s = 0; s < r->nslots; s++) {
         xblock *b = &r->blocks[s];
         b->first_warp = s * r->warps_per_block;
@@ -500,6 +503,7 @@ func_status xrun_init(xrun *r, const func_launch *l, gmem *mem, const config *cf
             w->block = s;
             w->index = i;
             w->done = 1;
+            r->peek[b->first_warp + i].pc = -1;
             w->local = r->k->local_bytes ? xcalloc((size_t)r->ws, r->k->local_bytes) : NULL;
         }
     }
@@ -560,5 +564,6 @@ void xrun_free(xrun *r)
     }
     free(r->blocks);
     free(r->warps);
+    free(r->peek);
     memset(r, 0, sizeof *r);
 }

@@ -30,6 +30,15 @@ typedef struct {
     uint8_t *shared;
 } xblock;
 
+/* what the timing model looks at in every warp at every issue slot, kept
+ * dense (a few cache lines for all the warps, not one per xwarp): the
+ * warp's next pc (-1 once done) and whether it waits at a barrier. Kept by
+ * xrun_start_block, xrun_step and the barrier code. */
+typedef struct {
+    int32_t pc;
+    int32_t at_barrier;
+} xpeek;
+
 /* a global access made with isa_env.defer_global, applied at the cycle's end */
 typedef struct {
     const isa_insn *in;
@@ -67,6 +76,7 @@ typedef struct xrun {
     int ws, warps_per_block, threads_per_block, blocks_per_sm, nslots, nsm;
     xblock *blocks;
     xwarp *warps;
+    xpeek *peek;             /* per warp, as warps */
     uint64_t next_block, total_blocks, next_age;
     xsm *sms;                /* nsm of them (the functional runner uses the first) */
     int timed;               /* xrun_set_timed: each SM its own xsm, global accesses deferred */
