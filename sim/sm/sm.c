@@ -22,6 +22,7 @@ void sm_init(sm_t *sm, int id, const sm_params *p, isrc *src, int nwarps, int wa
     sm->warps_per_block = warps_per_block;
     stats_local_init(&sm->st, npc);
     sm->w = xcalloc((size_t)nwarps, sizeof(twarp));
+    sm->sb = xcalloc((size_t)nwarps * SB_SLOTS, sizeof(uint64_t));
     sm->age = xcalloc((size_t)nwarps, sizeof(uint64_t));
     sm->live = xcalloc((size_t)nwarps, 1);
     sm->fetchable = xcalloc((size_t)(nwarps + 63) / 64, sizeof(uint64_t));
@@ -64,11 +65,14 @@ void sm_report(const sm_t *sm, kernel_stats *st)
 void sm_free(sm_t *sm)
 {
     for (int s = 0; s < sm->p->nsched; s++) free(sm->sched[s].priv);
-    free(sm->w); free(sm->age); free(sm->live); free(sm->fetchable); free(sm->sched); free(sm->watch);
+    free(sm->w); free(sm->sb); free(sm->age); free(sm->live); free(sm->fetchable); free(sm->sched); free(sm->watch);
     ldst_free(&sm->ldst);
     stats_free(&sm->st);
     memset(sm, 0, sizeof *sm);
 }
+
+/* warp `local`'s scoreboard */
+static inline uint64_t *sb_of(sm_t *sm, int local) { return sm->sb + (size_t)local * SB_SLOTS; }
 
 /* keep warp i's bit in `fetchable` true to live and ibuffer room */
 static void update_fetchable(sm_t *sm, int i)
@@ -97,6 +101,7 @@ void sm_warp_start(sm_t *sm, int local, int xw, uint64_t age)
     twarp *t = &sm->w[local];
     watch_park(sm, local, 0);
     memset(t, 0, sizeof *t);
+    memset(sb_of(sm, local), 0, SB_SLOTS * sizeof(uint64_t));
     t->xw = xw;
     t->seen_reason = -1;
     t->last_issue = sm->now;
@@ -177,10 +182,11 @@ static int check(sm_t *sm, int local, int s, uint64_t now, const isrc_static **o
     if (t->ibuf[t->ibuf_head] > now) return blocked(sm, local, s, *out, STALL_ibuffer_empty, t->ibuf[t->ibuf_head]);
     const isrc_static *st = *out;
     uint64_t ready = 0;
+    const uint64_t *sb = sb_of(sm, local);
     for (int i = 0; i < st->nsrc; i++)
-        if (t->sb[st->src[i]] > ready) ready = t->sb[st->src[i]];
+        if (sb[st->src[i]] > ready) ready = sb[st->src[i]];
     for (int i = 0; i < st->ndst; i++)
-        if (t->sb[st->dst[i]] > ready) ready = t->sb[st->dst[i]];
+        if (sb[st->dst[i]] > ready) ready = sb[st->dst[i]];
     if (ready > now) return blocked(sm, local, s, st, STALL_scoreboard, ready);
     if (st->is_mem && st->mem_space != SPACE_SHARED) {
         /* the memory system pokes the SM when a load returns (which frees
@@ -224,7 +230,7 @@ void sm_load_done(sm_t *sm, int tag, uint64_t now)
     if (!had_record) watch_rouse_all(sm, 0);
     if (sm->age[rec.warp] != rec.age) return;   /* the warp finished; its slot holds another */
     twarp *t = &sm->w[rec.warp];
-    for (int i = 0; i < rec.ndst; i++) t->sb[rec.dst[i]] = now;
+    for (int i = 0; i < rec.ndst; i++) sb_of(sm, rec.warp)[rec.dst[i]] = now;
     watch_unblock(sm, rec.warp);
     watch_rouse(sm, rec.warp, 0);
     if (t->nloads > 0) t->nloads--;
@@ -258,7 +264,7 @@ static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int
     } else if (st->is_load) {
         latency = (uint64_t)p->unit[UNIT_SHARED].latency + extra;
     }
-    for (int i = 0; i < st->ndst; i++) t->sb[st->dst[i]] = latency == UINT64_MAX ? UINT64_MAX : now + latency;
+    for (int i = 0; i < st->ndst; i++) sb_of(sm, local)[st->dst[i]] = latency == UINT64_MAX ? UINT64_MAX : now + latency;
     t->ibuf_head = (t->ibuf_head + 1) % SM_MAX_IBUF;
     t->ibuf_count--;
     if (dy.redirected) t->ibuf_count = 0;   /* fetched down the wrong path */

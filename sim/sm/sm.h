@@ -12,13 +12,14 @@
 
 #define SM_MAX_IBUF 16
 
+/* the fields every examination reads come first, in one cache line; the
+ * scoreboard (SB_SLOTS cycles, 2.7 KB) lives apart (sm_t.sb), so that a
+ * look at every warp touches a few lines, not a few per warp */
 typedef struct {
     int xw;                          /* warp in the instruction source, -1 when empty */
-    uint64_t ibuf[SM_MAX_IBUF];      /* ready cycle of each decoded instruction */
     int ibuf_head, ibuf_count;
-    uint64_t sync_until;
     int nloads;                      /* global/local loads in flight */
-    uint64_t sb[SB_SLOTS];           /* cycle at which each register's value is ready */
+    uint64_t sync_until;
     /* a stall only the warp's own issue, a returning load or a barrier
      * release can end, remembered so that the schedulers do not re-examine
      * the warp every cycle: the reason, its instruction, until when */
@@ -29,6 +30,7 @@ typedef struct {
      * waiting for, and when it last issued */
     int8_t seen_reason;
     uint64_t last_issue;
+    uint64_t ibuf[SM_MAX_IBUF];      /* ready cycle of each decoded instruction */
 } twarp;
 
 /* what the SM knows of one scheduler between its examinations */
@@ -48,6 +50,7 @@ typedef struct {
     isrc *src;
     int nwarps, warps_per_block;
     twarp *w;
+    uint64_t *sb;                    /* per warp SB_SLOTS: the cycle each register's value is ready */
     uint64_t *age;
     uint8_t *live;
     int resident;
