@@ -23,13 +23,19 @@ void cache_init(cache *c, const cache_params *p)
     c->stamp = xcalloc(n, sizeof(uint64_t));
     c->rng = p->seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull;
     c->m = xcalloc((size_t)(p->mshrs > 0 ? p->mshrs : 1), sizeof(mshr));
+    /* buckets: a power of two, at least twice the entries */
+    int nb = 4;
+    while (nb < 2 * p->mshrs) nb *= 2;
+    c->mbucket = xmalloc((size_t)nb * sizeof(int));
+    for (int i = 0; i < nb; i++) c->mbucket[i] = -1;
+    c->mbucket_mask = nb - 1;
     c->wcap = 0;
     c->wfree = -1;
 }
 
 void cache_free(cache *c)
 {
-    free(c->tag); free(c->valid); free(c->dirty); free(c->stamp); free(c->m);
+    free(c->tag); free(c->valid); free(c->dirty); free(c->stamp); free(c->m); free(c->mbucket);
     free(c->wtoken); free(c->wnext);
     memset(c, 0, sizeof *c);
 }
@@ -129,11 +135,19 @@ int cache_touch(cache *c, uint64_t addr)
 }
 
 /* ---- MSHRs ---- */
+static int bucket_of(const cache *c, uint64_t line)
+{
+    return (int)((line * 0x9E3779B97F4A7C15ull) >> 40) & c->mbucket_mask;
+}
+
+/* the lowest entry of the line fetching all these sectors: a line may have
+ * several entries (misses of other sectors), its bucket holds them all */
 int mshr_find(const cache *c, uint64_t line, uint32_t sectors)
 {
-    for (int i = 0; i < c->mshr_top; i++)
-        if (c->m[i].used && c->m[i].line == line && (c->m[i].sectors & sectors) == sectors) return i;
-    return -1;
+    int best = -1;
+    for (int i = c->mbucket[bucket_of(c, line)]; i >= 0; i = c->m[i].next)
+        if (c->m[i].line == line && (c->m[i].sectors & sectors) == sectors && (best < 0 || i < best)) best = i;
+    return best;
 }
 
 int mshr_alloc(cache *c, uint64_t line, uint32_t sectors)
@@ -141,9 +155,10 @@ int mshr_alloc(cache *c, uint64_t line, uint32_t sectors)
     if (c->mshrs_used >= c->p.mshrs) return -1;
     for (int i = 0; i < c->p.mshrs; i++)
         if (!c->m[i].used) {
-            c->m[i] = (mshr){ line, sectors, -1, -1, 1 };
+            int *head = &c->mbucket[bucket_of(c, line)];
+            c->m[i] = (mshr){ line, sectors, -1, -1, 1, *head };
+            *head = i;
             c->mshrs_used++;
-            if (i >= c->mshr_top) c->mshr_top = i + 1;
             return i;
         }
     return -1;
@@ -187,7 +202,9 @@ int mshr_pop_waiter(cache *c, int e)
 
 void mshr_release(cache *c, int e)
 {
+    int *at = &c->mbucket[bucket_of(c, c->m[e].line)];
+    while (*at != e) at = &c->m[*at].next;
+    *at = c->m[e].next;
     c->m[e].used = 0;
     c->mshrs_used--;
-    while (c->mshr_top > 0 && !c->m[c->mshr_top - 1].used) c->mshr_top--;
 }

@@ -23,6 +23,7 @@ typedef struct {
     uint32_t sectors;                /* sectors being fetched */
     int first, last;                 /* waiting tokens: a list in the cache's waiter storage */
     int used;
+    int next;                        /* the next entry of its hash bucket, -1 none */
 } mshr;
 
 typedef struct cache cache;
@@ -44,7 +45,7 @@ struct cache {
     uint64_t clock, rng;
     mshr *m;
     int mshrs_used;
-    int mshr_top;                    /* 1 + the highest entry in use: lookups stop there */
+    int *mbucket, mbucket_mask;      /* entries in use by line hash: the first of each bucket, -1 none */
     int *wtoken, *wnext, wfree, wcap; /* MSHR waiter lists */
 };
 
