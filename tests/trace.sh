@@ -79,6 +79,16 @@ for v in 3 4 5; do
 done
 [ -n "$cycles_v5" ] && [ "$cycles_v3" = "$cycles_v5" ] && [ "$cycles_v4" = "$cycles_v5" ] \
     || { echo "FAIL: versions 3/4/5 of one trace differ: $cycles_v3 $cycles_v4 $cycles_v5"; fail=1; }
+# numbers in every spelling the reader takes: upper-case hex and 0X, 16 hex
+# digits, a pc with a leading zero run; the same statistics as v5
+{ header 5 0 32; echo "warp = 0"; echo "insts = 5"
+  echo "0000 FFFFFFFF 1 R2 LDG.E 1 R4 4 0$(list32 0x10000 4 | tr 'x' 'X') 0"
+  echo "00000010 ffffffff 1 R3 LDG.E 1 R4 4 1 0x0000000000010080 4 0"
+  echo "0020 ffffffff 1 R5 LDG.E 1 R4 4 2 0X10100$(deltas31 4) 0"
+  echo "0030 ffffffff 1 R6 FADD 2 R2 R3 0 0"; echo "0040 ffffffff 0 EXIT 0 0 0"; echo "#END_TB"; } > "$tmp/spell.traceg"
+a=$("$bin" trace -c gf100 --stats=json "$tmp/v5.traceg" | sed 's/,"host":{[^}]*}//; s/"file":"[^"]*"//; s/"trace":"[^"]*"//')
+b=$("$bin" trace -c gf100 --stats=json "$tmp/spell.traceg" | sed 's/,"host":{[^}]*}//; s/"file":"[^"]*"//; s/"trace":"[^"]*"//')
+[ -n "$a" ] && [ "$a" = "$b" ] || { echo "FAIL: number spellings change the run"; printf '%s\n%s\n' "$a" "$b" | head -c 800; fail=1; }
 expect 0 "  1    11 0010 LDG.E " -- "$bin" trace -c gf100 --per-pc "$tmp/v4.traceg"
 out=$("$bin" trace -c gf100 --stats=json "$tmp/v4.traceg")
 printf '%s' "$out" | grep -q '"pc":1,"line":11,"text":"0010 LDG.E"' || { echo "FAIL: lineinfo not in per_pc"; fail=1; }

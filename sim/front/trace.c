@@ -243,8 +243,23 @@ static int tokenize(char *l, char **tok, int max)
     return n;
 }
 
+/* a number of the trace: plain digits (hex ones may start 0x) are read
+ * here; anything else strtoull judges, as it always did */
 static int parse_u64(const char *s, int base, uint64_t *out)
 {
+    const char *p = s;
+    if (base == 16 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) p += 2;
+    uint64_t v = 0;
+    int n = 0;
+    for (;; p++, n++) {
+        unsigned c = (unsigned char)*p, dg;
+        if (c - '0' < 10) dg = c - '0';
+        else if (base == 16 && (c | 0x20) - 'a' < 6) dg = (c | 0x20) - 'a' + 10;
+        else break;
+        v = v * (uint64_t)base + dg;
+    }
+    /* 15 hex or 18 decimal digits cannot overflow */
+    if (!*p && n > 0 && n <= (base == 16 ? 15 : 18)) { *out = v; return 1; }
     char *end;
     errno = 0;
     *out = strtoull(s, &end, base);
@@ -279,6 +294,46 @@ static void modifiers(const char *text, trace_inst *in)
 }
 
 #define BAD(...) do { diag_error(d, "%s:%d: " __VA_ARGS__); return -1; } while (0)
+
+struct trace_decoded {
+    int32_t text;                /* index into the kernel's texts, -1 not yet decoded */
+    int16_t sass;
+    uint8_t width, cache_op;
+};
+
+/* the opcode text of in (at in->pc): its table entry, text index, width and
+ * cache operator, decoded at the pc's first line and reused after */
+static int decode(trace_kernel *k, const char *text, trace_inst *in, diag *d)
+{
+    uint32_t at = in->pc / (uint32_t)k->insn_bytes;
+    struct trace_decoded *c = at < (uint32_t)k->ndec ? &k->dec[at] : NULL;
+    if (c && c->text >= 0 && !strcmp(k->texts[c->text], text)) {
+        in->sass = c->sass;
+        in->text = (uint16_t)c->text;
+        in->width = c->width;
+        in->cache_op = c->cache_op;
+        return 0;
+    }
+    char base[32];
+    snprintf(base, sizeof base, "%.*s", (int)strcspn(text, "."), text);
+    int op = k->gen == 'W' ? -1 : sass_find(base, k->gen);
+    if (k->gen != 'W' && op < 0)
+        BAD("opcode '%s' is not in the SASS table for -binary version %d (%s): add it to isa/sass_opcodes.def", k->path,
+            k->line, base, k->binary_version, sass_generation_name(k->gen));
+    in->sass = (int16_t)op;
+    in->text = (uint16_t)text_index(k, text);
+    modifiers(text, in);
+    if (at >= 1u << 24) return 0;    /* a wild pc: not worth a table */
+    if (at >= (uint32_t)k->ndec) {
+        int n = k->ndec ? k->ndec : 256;
+        while ((uint32_t)n <= at) n *= 2;
+        k->dec = xrealloc(k->dec, (size_t)n * sizeof *k->dec);
+        for (int j = k->ndec; j < n; j++) k->dec[j].text = -1;
+        k->ndec = n;
+    }
+    k->dec[at] = (struct trace_decoded){ in->text, in->sass, in->width, in->cache_op };
+    return 0;
+}
 
 /* the addresses of a memory instruction: mode 0 lists one per executing
  * lane, 1 gives base and stride (contiguous lanes), 2 base and a delta from
@@ -356,17 +411,9 @@ static int parse_inst(trace_kernel *k, char *l, trace_block *b, trace_inst *in, 
         if (i >= ntok || parse_reg(tok[i++], &in->dst[r])) BAD("expected %d destination registers (R0 .. R255)", k->path, k->line, in->ndst);
     if (i >= ntok) BAD("the opcode is missing", k->path, k->line);
     const char *text = tok[i++];
-    char base[32];
-    snprintf(base, sizeof base, "%.*s", (int)strcspn(text, "."), text);
-    int op = k->gen == 'W' ? -1 : sass_find(base, k->gen);
-    if (k->gen == 'W') {
-        if (in->pc / (uint32_t)k->insn_bytes >= (uint32_t)k->nwfacts) BAD("pc %04x is beyond the %d instructions of the header", k->path, k->line, in->pc, k->nwfacts);
-    } else if (op < 0)
-        BAD("opcode '%s' is not in the SASS table for -binary version %d (%s): add it to isa/sass_opcodes.def", k->path,
-            k->line, base, k->binary_version, sass_generation_name(k->gen));
-    in->sass = (int16_t)op;
-    in->text = (uint16_t)text_index(k, text);
-    modifiers(text, in);
+    if (k->gen == 'W' && in->pc / (uint32_t)k->insn_bytes >= (uint32_t)k->nwfacts)
+        BAD("pc %04x is beyond the %d instructions of the header", k->path, k->line, in->pc, k->nwfacts);
+    if (decode(k, text, in, d)) return -1;
     if (i >= ntok || !parse_u64(tok[i++], 10, &v) || v > TRACE_MAX_SRC) BAD("expected a source count (0 to %d) after the opcode", k->path, k->line, TRACE_MAX_SRC);
     in->nsrc = (uint8_t)v;
     for (int r = 0; r < in->nsrc; r++)
@@ -463,6 +510,7 @@ void trace_kernel_close(trace_kernel *k)
     free(k->pc_text);
     free(k->pc_line);
     free(k->wfacts);
+    free(k->dec);
     free(k->buf);
     memset(k, 0, sizeof *k);
 }

@@ -84,6 +84,10 @@ typedef struct {
     isrc_static *wfacts;
     int nwfacts;
     uint64_t blocks_read;
+    /* each pc's opcode text decoded once: what parse_inst found for it
+     * (text -1: not yet); a line with the same text at the pc reuses it */
+    struct trace_decoded *dec;
+    int ndec;
 } trace_kernel;
 
 int trace_kernel_open(trace_kernel *k, const char *path, diag *d);
