@@ -10,12 +10,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#define ADDR_CHUNK 2048              /* memory instructions per address chunk */
+#define ADDR_CHUNK (2048 * TRACE_WARP)   /* address words per chunk */
 
 typedef struct chunk {
     struct chunk *next;
-    int used;
-    uint64_t a[ADDR_CHUNK * TRACE_WARP];
+    int used;                            /* words */
+    uint64_t a[ADDR_CHUNK];
 } chunk;
 
 static int ends_with(const char *s, const char *suffix)
@@ -176,17 +176,47 @@ int trace_kernel_open(trace_kernel *k, const char *path, diag *d)
     return 0;
 }
 
-static uint64_t *addr_slot(trace_block *b)
+/* n words of the block's address storage */
+static uint64_t *addr_words(trace_block *b, int n)
 {
     chunk *c = b->addr_chunks;
-    if (!c || c->used == ADDR_CHUNK) {
-        chunk *n = xmalloc(sizeof *n);
-        n->next = c;
-        n->used = 0;
-        b->addr_chunks = n;
-        c = n;
+    if (!c || c->used + n > ADDR_CHUNK) {
+        chunk *fresh = xmalloc(sizeof *fresh);
+        fresh->next = c;
+        fresh->used = 0;
+        b->addr_chunks = fresh;
+        c = fresh;
     }
-    return c->a + (size_t)TRACE_WARP * (size_t)c->used++;
+    uint64_t *w = c->a + c->used;
+    c->used += n;
+    return w;
+}
+
+/* keep a's lanes in mask: base and step when they are evenly spaced (the
+ * mask itself with them: warpsim's traces widen it after the addresses) */
+static void keep_addresses(trace_block *b, trace_inst *in, const uint64_t a[TRACE_WARP])
+{
+    uint64_t first = 0, step = 0;
+    int n = 0, even = 1;
+    for (uint32_t m = in->mask; m; m &= m - 1) {
+        uint64_t v = a[__builtin_ctz(m)];
+        if (n == 0) first = v;
+        else if (n == 1) step = v - first;
+        else if (v != first + step * (uint64_t)n) { even = 0; break; }
+        n++;
+    }
+    in->addr_strided = (uint8_t)even;
+    in->addr = addr_words(b, even ? 3 : TRACE_WARP);
+    if (even) { in->addr[0] = in->mask; in->addr[1] = first; in->addr[2] = step; }
+    else memcpy(in->addr, a, TRACE_WARP * sizeof *a);
+}
+
+void trace_addresses(const trace_inst *in, uint64_t out[TRACE_WARP])
+{
+    if (!in->addr_strided) { memcpy(out, in->addr, TRACE_WARP * sizeof *out); return; }
+    memset(out, 0, TRACE_WARP * sizeof *out);
+    uint64_t v = in->addr[1];
+    for (uint32_t m = (uint32_t)in->addr[0]; m; m &= m - 1, v += in->addr[2]) out[__builtin_ctz(m)] = v;
 }
 
 void trace_block_free(trace_block *b)
@@ -345,12 +375,12 @@ static int parse_addresses(trace_kernel *k, char **tok, int ntok, int *i, trace_
     if (*i >= ntok || !parse_u64(tok[*i], 10, &mode)) BAD("the address mode is missing after the memory width", k->path, k->line);
     (*i)++;
     if (mode > 2) BAD("unknown address mode %" PRIu64 " (0: a list, 1: base and stride, 2: base and deltas)", k->path, k->line, mode);
-    in->addr = addr_slot(b);
-    memset(in->addr, 0, TRACE_WARP * sizeof *in->addr);
+    uint64_t a[TRACE_WARP] = { 0 };
     if (!lanes) {   /* the tracer still writes a base (and a stride) for an empty mask */
         int extra = mode == 1 ? 2 : mode == 2 ? 1 : 0;
         if (*i + extra > ntok) BAD("address mode %" PRIu64 " needs a base address even for an empty mask", k->path, k->line, mode);
         *i += extra;
+        keep_addresses(b, in, a);
         return 0;
     }
     int need = mode == 0 ? lanes : mode == 1 ? 2 : lanes;
@@ -380,10 +410,11 @@ static int parse_addresses(trace_kernel *k, char **tok, int ntok, int *i, trace_
             v = prev + (uint64_t)delta;
             (*i)++;
         }
-        in->addr[lane] = v;
+        a[lane] = v;
         prev = v;
         seen++;
     }
+    keep_addresses(b, in, a);
     return 0;
 }
 

@@ -48,8 +48,14 @@ typedef struct {
     uint16_t text;               /* the full opcode text, an index into the kernel's texts */
     uint8_t ndst, nsrc, width, cache_op;
     uint8_t dst[TRACE_MAX_DST], src[TRACE_MAX_SRC];   /* register numbers; 255 is RZ */
-    uint64_t *addr;              /* TRACE_WARP addresses of a memory access (lanes in mask), else NULL */
+    uint8_t addr_strided;        /* addr holds 3 words: the lanes with addresses (the mask as
+                                  * read), the first one's address and the step between them
+                                  * (most accesses); else one word per lane */
+    uint64_t *addr;              /* a memory access's addresses (trace_addresses), else NULL */
 } trace_inst;
+
+/* the TRACE_WARP addresses of a memory access (0 for lanes not in mask) */
+void trace_addresses(const trace_inst *in, uint64_t out[TRACE_WARP]);
 
 typedef struct {
     uint32_t id[3];

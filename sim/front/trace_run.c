@@ -145,7 +145,7 @@ static int t_issue(isrc *s, int w, kernel_stats *st, isrc_dynamic *out)
     r->mem_size = in->width;
     r->is_store = tw->st.is_store;
     r->is_atomic = tw->st.is_atomic;
-    if (r->is_mem) memcpy(r->addr, in->addr, TRACE_WARP * sizeof *r->addr);
+    if (r->is_mem) trace_addresses(in, r->addr);
     out->res = r;
     int barrier;
     if (t->k->wfacts) {
