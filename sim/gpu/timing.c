@@ -120,7 +120,8 @@ static func_status cycle_loop(gpu_t *g, kernel_stats *st, int max_warps)
         g->now = now;
         memsys_tick(g->mem, now);
         crews_cycle(g->crews, now, g->p.exhaustive, &sum);
-        if (t->end_cycle) t->end_cycle(t);
+        /* only an issue (or a fault) leaves anything for the cycle's end */
+        if (t->end_cycle && (sum.issued || sum.fault >= 0)) t->end_cycle(t);
         resident_sum += sum.resident;
         if (sum.fault >= 0) {
             /* the first SM's fault, as if they had run one after the other */
@@ -136,7 +137,9 @@ static func_status cycle_loop(gpu_t *g, kernel_stats *st, int max_warps)
         /* nothing issued or fetched: jump to the next cycle anything can
          * change, charging the skipped cycles to the same stall reasons
          * (each SM finds them slept through when it next runs) */
-        mem_next = memsys_next_event(g->mem, now - 1);
+        /* the memory system's next event matters when nothing issued (a
+         * skip) or no block is left (the loop ends when it has drained) */
+        if (!sum.issued || !g->active_blocks) mem_next = memsys_next_event(g->mem, now - 1);
         uint64_t wake = mem_next;
         if (sum.wake < wake) wake = sum.wake;
         if (!sum.issued && wake > now && wake != UINT64_MAX && !g->p.exhaustive) {
