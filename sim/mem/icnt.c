@@ -71,13 +71,17 @@ void icnt_request_pop(icnt *n, int dst) { timed_pop(&n->to_slice[dst]); }
 mem_msg *icnt_response(icnt *n, int src, uint64_t now) { return timed_ready(&n->to_sm[src], now); }
 void icnt_response_pop(icnt *n, int src) { timed_pop(&n->to_sm[src]); }
 
-void icnt_respond(icnt *n, const mem_msg *m, uint64_t at)
+uint64_t icnt_respond(icnt *n, const mem_msg *m, uint64_t at)
 {
     /* the slice a response comes from matters only across partitions */
     mem_msg r = *m;
     int d = n->p.partitions > 1 ? n->ports.route(n->ports.ctx, &r) : 0;
-    timed_insert(&n->to_sm[m->sm], m, at + wire(n, m->sm, d));
+    uint64_t arrives = at + wire(n, m->sm, d);
+    timed_insert(&n->to_sm[m->sm], m, arrives);
+    return arrives;
 }
+
+uint64_t icnt_response_next(const icnt *n, int src) { return timed_next(&n->to_sm[src]); }
 
 void icnt_skip(icnt *n, uint64_t ticks) { n->rr = (int)(((uint64_t)n->rr + ticks) % (uint64_t)n->p.nsrc); }
 

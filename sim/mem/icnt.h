@@ -33,11 +33,14 @@ void icnt_tick(icnt *n, uint64_t now);
 /* the request that has reached slice `dst` by `now`, or NULL; pop it once taken */
 mem_msg *icnt_request(icnt *n, int dst, uint64_t now);
 void icnt_request_pop(icnt *n, int dst);
-/* a response leaving a slice at cycle `at`, for SM m->sm */
-void icnt_respond(icnt *n, const mem_msg *m, uint64_t at);
+/* a response leaving a slice at cycle `at`, for SM m->sm; returns the
+ * cycle it reaches the SM */
+uint64_t icnt_respond(icnt *n, const mem_msg *m, uint64_t at);
 /* the response that has reached SM `src` by `now`, or NULL; pop it once taken */
 mem_msg *icnt_response(icnt *n, int src, uint64_t now);
 void icnt_response_pop(icnt *n, int src);
+/* the cycle the first response for SM `src` arrives (UINT64_MAX: none) */
+uint64_t icnt_response_next(const icnt *n, int src);
 /* the earliest cycle a request or response arrives (UINT64_MAX: none in flight) */
 uint64_t icnt_next_event(const icnt *n);
 /* `ticks` ticks passed with nothing to inject: the arbitration turn moves on */

@@ -19,6 +19,9 @@ struct memsys {
     l2_slice **slice;
     dram_channel **ch;
     uint64_t l2_acc, dram_acc, dram_now;   /* clock-domain accumulators */
+    /* no L1 hit or response reaches an SM before this cycle: the SMs'
+     * return paths are looked at only from then (0: look now) */
+    uint64_t returns_next;
     mem_sm_port port;
     kernel_stats *st;        /* per block: nsm L1s, the interconnect, then the slices */
     int nst;
@@ -48,7 +51,12 @@ static int net_route(void *ctx, mem_msg *m)
     return m->slice;
 }
 
-static void slice_send(void *ctx, const mem_msg *m, uint64_t at) { icnt_respond(((memsys *)ctx)->net, m, at); }
+static void slice_send(void *ctx, const mem_msg *m, uint64_t at)
+{
+    memsys *ms = ctx;
+    uint64_t arrives = icnt_respond(ms->net, m, at);
+    if (arrives < ms->returns_next) ms->returns_next = arrives;
+}
 static uint64_t slice_channel_addr(void *ctx, uint64_t line) { return addr_channel(&((memsys *)ctx)->geo, line); }
 
 /* ---- ticks ---- */
@@ -70,8 +78,10 @@ static void l2_cycle(memsys *m, int s, uint64_t now)
     if (q && l2_accept(m->slice[s], q, now)) icnt_request_pop(m->net, s);
 }
 
-void memsys_tick(memsys *m, uint64_t now)
+/* L1 hits and responses reach their SMs, in SM order */
+static void returns(memsys *m, uint64_t now)
 {
+    uint64_t next = UINT64_MAX;
     for (int s = 0; s < m->nsm; s++) {
         l1_drain_hits(m->l1[s], now);
         mem_msg *r;
@@ -80,7 +90,17 @@ void memsys_tick(memsys *m, uint64_t now)
             icnt_response_pop(m->net, s);
             l1_response(m->l1[s], &copy, now);
         }
+        uint64_t t = l1_next_event(m->l1[s]);
+        if (t < next) next = t;
+        t = icnt_response_next(m->net, s);
+        if (t < next) next = t;
     }
+    m->returns_next = next;
+}
+
+void memsys_tick(memsys *m, uint64_t now)
+{
+    if (now >= m->returns_next) returns(m, now);
     /* clock domains: each advances when its accumulator passes the core clock */
     m->dram_acc += (uint64_t)m->p.dram_clock;
     while (m->dram_acc >= (uint64_t)m->p.core_clock) {
@@ -99,7 +119,12 @@ void memsys_tick(memsys *m, uint64_t now)
 /* the L1s take requests in the cycle the LD/ST units issue them */
 void memsys_tick_l1(memsys *m, uint64_t now)
 {
-    for (int s = 0; s < m->nsm; s++) l1_tick(m->l1[s], now);
+    for (int s = 0; s < m->nsm; s++) {
+        l1_tick(m->l1[s], now);
+        /* a hit it queued */
+        uint64_t t = l1_next_event(m->l1[s]);
+        if (t < m->returns_next) m->returns_next = t;
+    }
 }
 
 /* clock domain crossing: `cycles` core cycles move the accumulator on and
@@ -189,6 +214,7 @@ void memsys_delete(memsys *m)
 void memsys_begin_launch(memsys *m, int npc, mem_sm_port port, int flush_l1)
 {
     m->port = port;
+    m->returns_next = 0;
     for (int i = 0; i < m->nst; i++) {
         stats_free(&m->st[i]);
         stats_local_init(&m->st[i], npc);
