@@ -29,13 +29,16 @@ void cache_init(cache *c, const cache_params *p)
     c->mbucket = xmalloc((size_t)nb * sizeof(int));
     for (int i = 0; i < nb; i++) c->mbucket[i] = -1;
     c->mbucket_mask = nb - 1;
+    int words = (p->mshrs + 63) / 64;
+    c->mfree = xcalloc((size_t)(words ? words : 1), sizeof(uint64_t));
+    for (int i = 0; i < p->mshrs; i++) c->mfree[i >> 6] |= (uint64_t)1 << (i & 63);
     c->wcap = 0;
     c->wfree = -1;
 }
 
 void cache_free(cache *c)
 {
-    free(c->tag); free(c->valid); free(c->dirty); free(c->stamp); free(c->m); free(c->mbucket);
+    free(c->tag); free(c->valid); free(c->dirty); free(c->stamp); free(c->m); free(c->mbucket); free(c->mfree);
     free(c->wtoken); free(c->wnext);
     memset(c, 0, sizeof *c);
 }
@@ -153,14 +156,16 @@ int mshr_find(const cache *c, uint64_t line, uint32_t sectors)
 int mshr_alloc(cache *c, uint64_t line, uint32_t sectors)
 {
     if (c->mshrs_used >= c->p.mshrs) return -1;
-    for (int i = 0; i < c->p.mshrs; i++)
-        if (!c->m[i].used) {
-            int *head = &c->mbucket[bucket_of(c, line)];
-            c->m[i] = (mshr){ line, sectors, -1, -1, 1, *head };
-            *head = i;
-            c->mshrs_used++;
-            return i;
-        }
+    for (int k = 0; k * 64 < c->p.mshrs; k++) {
+        if (!c->mfree[k]) continue;
+        int i = k * 64 + __builtin_ctzll(c->mfree[k]);
+        c->mfree[k] &= c->mfree[k] - 1;
+        int *head = &c->mbucket[bucket_of(c, line)];
+        c->m[i] = (mshr){ line, sectors, -1, -1, 1, *head };
+        *head = i;
+        c->mshrs_used++;
+        return i;
+    }
     return -1;
 }
 
@@ -206,5 +211,6 @@ void mshr_release(cache *c, int e)
     while (*at != e) at = &c->m[*at].next;
     *at = c->m[e].next;
     c->m[e].used = 0;
+    c->mfree[e >> 6] |= (uint64_t)1 << (e & 63);
     c->mshrs_used--;
 }

@@ -45,6 +45,7 @@ struct cache {
     uint64_t clock, rng;
     mshr *m;
     int mshrs_used;
+    uint64_t *mfree;                 /* a bit per entry: free (the lowest free one is taken) */
     int *mbucket, mbucket_mask;      /* entries in use by line hash: the first of each bucket, -1 none */
     int *wtoken, *wnext, wfree, wcap; /* MSHR waiter lists */
 };
