@@ -262,4 +262,9 @@ sed 's/-binary version = 80/-binary version = 20/' "$tmp/v5.traceg" > "$tmp/old.
 expect 2 "binary version = 20 is not a GPU generation" -- "$bin" trace -c gf100 "$tmp/old.traceg"
 expect 2 "cannot open trace list 'nothere.g'" -- "$bin" trace nothere.g
 expect 2 "did you mean '--stats'" -- "$bin" trace --stat=json "$tmp/v5.traceg"
+# options that need a value say so; the value may follow '=' or, for -c, be attached
+for opt in --threads -c --config --set; do
+    expect 2 "error: $opt needs a value" -- "$bin" trace "$opt"
+done
+expect 0 "cycles" -- "$bin" trace -cgf100 --threads=2 --set=sim.threads=1 "$tmp/v5.traceg"
 exit $fail

@@ -24,16 +24,37 @@ typedef struct {
     char threads_set[48];    /* --threads N: the set sim.threads=N */
 } trace_options;
 
+/* the value of option name at argv[*i] (see cli_opt_value), or NULL after
+ * saying it has none */
+static const char *trace_value(int argc, char **argv, int *i, const char *name)
+{
+    const char *v = cli_opt_value(argc, argv, i, name);
+    if (!v) fprintf(stderr, "warpsim trace: error: %s needs a value (warpsim trace --help)\n", name);
+    return v;
+}
+
+/* one more --set (or --threads's set); -1 after an error when there are 64 */
+static int add_set(trace_options *o, const char *set)
+{
+    if (o->nsets == 64) { fprintf(stderr, "warpsim trace: error: more than 64 --set options\n"); return -1; }
+    o->sets[o->nsets++] = set;
+    return 0;
+}
+
 static int parse_options(int argc, char **argv, trace_options *o)
 {
     memset(o, 0, sizeof *o);
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if ((!strcmp(a, "-c") || !strcmp(a, "--config")) && i + 1 < argc) o->config_path = argv[++i];
-        else if (!strcmp(a, "--set") && i + 1 < argc && o->nsets < 64) o->sets[o->nsets++] = argv[++i];
-        else if (!strcmp(a, "--threads") && i + 1 < argc && o->nsets < 64) {
-            snprintf(o->threads_set, sizeof o->threads_set, "sim.threads=%.30s", argv[++i]);
-            o->sets[o->nsets++] = o->threads_set;
+        const char *a = argv[i], *v;
+        if (cli_is_opt(a, "-c") || cli_is_opt(a, "--config")) {
+            if (!(v = trace_value(argc, argv, &i, a[1] == '-' ? "--config" : "-c"))) return -1;
+            o->config_path = v;
+        } else if (cli_is_opt(a, "--set")) {
+            if (!(v = trace_value(argc, argv, &i, "--set")) || add_set(o, v)) return -1;
+        } else if (cli_is_opt(a, "--threads")) {
+            if (!(v = trace_value(argc, argv, &i, "--threads"))) return -1;
+            snprintf(o->threads_set, sizeof o->threads_set, "sim.threads=%.30s", v);
+            if (add_set(o, o->threads_set)) return -1;
         }
         else if (!strcmp(a, "--stats=json")) o->json = 1;
         else if (!strcmp(a, "--stats=text")) o->json = 0;
