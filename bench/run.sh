@@ -13,6 +13,17 @@ bin=${WARPSIM:-$top/warpsim}
 runs=${1:-5}
 median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 host_seconds() { sed 's/.*"host":{"seconds":\([0-9.e+-]*\).*/\1/'; }
+# RUNS alternating runs of the shell functions run_a and run_b (each given
+# the arguments, printing --stats=json): the medians of their host seconds
+# in ma and mb
+alternate() {
+    ta=""; tb=""
+    for _ in $(seq "$runs"); do
+        ta="$ta $(run_a "$@" | host_seconds)"
+        tb="$tb $(run_b "$@" | host_seconds)"
+    done
+    ma=$(median $ta); mb=$(median $tb)
+}
 if [ -n "${WARPSIM_BASE:-}" ]; then
     [ -x "$WARPSIM_BASE" ] || { echo "bench: WARPSIM_BASE=$WARPSIM_BASE is not an executable" >&2; exit 2; }
     # the old binary reads the configs of its own tree when it has one
@@ -22,14 +33,11 @@ if [ -n "${WARPSIM_BASE:-}" ]; then
     geo=0; n=0
     while read -r file args; do
         [ -n "$file" ] || continue
-        old_t=""; new_t=""
-        for _ in $(seq "$runs"); do
-            # shellcheck disable=SC2086
-            old_t="$old_t $(WARPSIM_CONFIGS=$base_cfgs "$WARPSIM_BASE" run --stats=json $args "$top/$file" | host_seconds)"
-            # shellcheck disable=SC2086
-            new_t="$new_t $("$bin" run --stats=json $args "$top/$file" | host_seconds)"
-        done
-        o=$(median $old_t); nw=$(median $new_t)
+        run_a() { WARPSIM_CONFIGS=$base_cfgs "$WARPSIM_BASE" run --stats=json "$@"; }
+        run_b() { "$bin" run --stats=json "$@"; }
+        # shellcheck disable=SC2086
+        alternate $args "$top/$file"
+        o=$ma; nw=$mb
         r=$(awk -v a="$nw" -v b="$o" 'BEGIN { print a / b }')
         geo=$(awk -v g="$geo" -v r="$r" 'BEGIN { print g + log(r) }'); n=$((n + 1))
         printf '%-58s %10.3f %10.3f %9.3f\n' "$(basename "$file") $args" "$o" "$nw" "$r"
@@ -108,14 +116,11 @@ printf '%s\n' "Minsn/s, trace: execution- and trace-driven; %func: timing speed 
 printf '\n%-58s %8s %8s %8s\n' "--threads (gf100, sm.count = 16, median of $runs)" 1_s 2_s speedup
 while read -r file defs; do
     [ -n "$file" ] || continue
-    one=""; two=""
-    for _ in $(seq "$runs"); do
-        # shellcheck disable=SC2086
-        one="$one $("$bin" run --stats=json -c gf100 --set sm.count=16 $defs "$top/$file" | host_seconds)"
-        # shellcheck disable=SC2086
-        two="$two $("$bin" run --stats=json -c gf100 --set sm.count=16 --threads 2 $defs "$top/$file" | host_seconds)"
-    done
-    o=$(median $one); t=$(median $two)
+    run_a() { "$bin" run --stats=json -c gf100 --set sm.count=16 "$@"; }
+    run_b() { "$bin" run --stats=json -c gf100 --set sm.count=16 --threads 2 "$@"; }
+    # shellcheck disable=SC2086
+    alternate $defs "$top/$file"
+    o=$ma; t=$mb
     printf '%-58s %8.3f %8.3f %8.2f\n' "$(basename "$file" .sass) $defs" "$o" "$t" "$(awk -v a="$o" -v b="$t" 'BEGIN { print a / b }')"
 done <<EOF3
 workloads/sum/gpu3_grid_stride.sass -D n=4343534

@@ -26,6 +26,8 @@ int cli_is_opt(const char *arg, const char *name);
 /* the value of option name at argv[*i] ("--name=v", "--name v" moving *i on,
  * "-xv"), or NULL when it has none */
 const char *cli_opt_value(int argc, char **argv, int *i, const char *name);
+/* cli_opt_value, saying "warpsim CMD: error: NAME needs a value" when it has none */
+const char *cli_need_value(const char *cmd, int argc, char **argv, int *i, const char *name);
 /* an option that is not known: error naming the nearest */
 int cli_unknown_option(const char *cmd, const char *opt, const char *const *known, int n);
 int cli_print_diag(diag *d);

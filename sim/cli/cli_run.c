@@ -72,9 +72,7 @@ static const char *run_help =
 /* value of an option given as "--opt=value" or "--opt value", or a message */
 static const char *opt_value(int argc, char **argv, int *i, const char *name)
 {
-    const char *v = cli_opt_value(argc, argv, i, name);
-    if (!v) fprintf(stderr, "warpsim run: error: %s needs a value\n", name);
-    return v;
+    return cli_need_value("run", argc, argv, i, name);
 }
 
 

@@ -22,6 +22,13 @@ const char *cli_opt_value(int argc, char **argv, int *i, const char *name)
     return NULL;
 }
 
+const char *cli_need_value(const char *cmd, int argc, char **argv, int *i, const char *name)
+{
+    const char *v = cli_opt_value(argc, argv, i, name);
+    if (!v) fprintf(stderr, "warpsim %s: error: %s needs a value (warpsim %s --help)\n", cmd, name, cmd);
+    return v;
+}
+
 int cli_load_config(config *c, const char *name, diag *d)
 {
     struct stat st;

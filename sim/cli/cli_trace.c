@@ -24,13 +24,9 @@ typedef struct {
     char threads_set[48];    /* --threads N: the set sim.threads=N */
 } trace_options;
 
-/* the value of option name at argv[*i] (see cli_opt_value), or NULL after
- * saying it has none */
 static const char *trace_value(int argc, char **argv, int *i, const char *name)
 {
-    const char *v = cli_opt_value(argc, argv, i, name);
-    if (!v) fprintf(stderr, "warpsim trace: error: %s needs a value (warpsim trace --help)\n", name);
-    return v;
+    return cli_need_value("trace", argc, argv, i, name);
 }
 
 /* one more --set (or --threads's set); -1 after an error when there are 64 */

@@ -235,13 +235,20 @@ static void open_window(gmem *m, uint64_t addr, int b)
     m->win_data = data + (m->win_lo - start);
 }
 
+/* the window holds addr (opened when it did not); 0 when addr is in no buffer */
+static int window_at(gmem *m, uint64_t addr)
+{
+    if (addr >= m->win_lo && addr < m->win_hi) return 1;
+    int b = find_buffer(m, addr);
+    if (b < 0) return 0;
+    open_window(m, addr, b);
+    return 1;
+}
+
+/* an aligned access never crosses a page: past the window is past the buffer */
 int gmem_access(gmem *m, uint64_t addr, void *buf, int size, int write)
 {
-    if (addr < m->win_lo || addr >= m->win_hi || (uint64_t)size > m->win_hi - addr) {
-        int b = find_buffer(m, addr);
-        if (b < 0 || addr + (uint64_t)size > m->buf[b].base + m->buf[b].bytes) return FAULT_OUT_OF_BOUNDS;
-        open_window(m, addr, b);
-    }
+    if (!window_at(m, addr) || (uint64_t)size > m->win_hi - addr) return FAULT_OUT_OF_BOUNDS;
     uint8_t *p = m->win_data + (addr - m->win_lo);
     if (!write) {
         memcpy(buf, p, (size_t)size);
@@ -256,11 +263,7 @@ int gmem_access(gmem *m, uint64_t addr, void *buf, int size, int write)
 
 int gmem_window(gmem *m, uint64_t addr, isa_window *w)
 {
-    if (addr < m->win_lo || addr >= m->win_hi) {
-        int b = find_buffer(m, addr);
-        if (b < 0) return 0;
-        open_window(m, addr, b);
-    }
+    if (!window_at(m, addr)) return 0;
     w->lo = m->win_lo;
     w->hi = m->win_hi;
     w->data = m->win_data;

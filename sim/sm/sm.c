@@ -345,21 +345,15 @@ static void hold_warp(sm_t *sm, int local, uint64_t now)
 /* a scheduler that issued nothing charges the closest reason of all its
  * warps, parked ones included: the first warp of the whole order that has
  * it (why/pc: this cycle's reasons of the warps examined, by position).
- * No warp can be closer than `best` (the examined ones') or the closest
- * parked reason: the first warp that close ends the search. */
-static void charge_idle(sm_t *sm, int s, int best, const int8_t *why, const int *pc)
+ * No warp is closer than `bound`: the first warp that close ends the search. */
+static void charge_idle(sm_t *sm, int s, int bound, const int8_t *why, const int *pc)
 {
     sched_state *ss = &sm->sched[s];
-    const sched_watch *wt = &sm->watch[s];
-    int bound = closeness(best);
-    for (int r = 0; r < STALL_COUNT; r++)
-        if (wt->parked_by[r] && closeness(r) > bound) bound = closeness(r);
     int order[SCHED_MAX_WARPS];
     ss->with_parked = 1;
     int n = sm->p->policy->order(ss, order);
     ss->with_parked = 0;
-    best = sm->resident ? STALL_done : STALL_no_warp;
-    int best_pc = -1;
+    int best = sm->resident ? STALL_done : STALL_no_warp, best_pc = -1;
     for (int k = 0; k < n && closeness(best) < bound; k++) {
         int pos = order[k], reason = why[pos], at = pc[pos];
         if (ss->parked_bits[pos >> 6] >> (pos & 63) & 1) {
@@ -377,12 +371,11 @@ static void charge_idle(sm_t *sm, int s, int best, const int8_t *why, const int 
 static void charge_none(sm_t *sm, int s, int best, int best_pc, const int8_t *why, const int *pc)
 {
     const sched_watch *wt = &sm->watch[s];
+    int parked = 0;
     for (int r = 0; r < STALL_COUNT; r++)
-        if (wt->parked_by[r] && closeness(r) >= closeness(best)) {
-            charge_idle(sm, s, best, why, pc);
-            return;
-        }
-    charge(sm, s, best, best_pc, 1);
+        if (wt->parked_by[r] && closeness(r) > parked) parked = closeness(r);
+    if (parked >= closeness(best)) charge_idle(sm, s, parked, why, pc);
+    else charge(sm, s, best, best_pc, 1);
 }
 
 /* GCN's rule: up to issue_width instructions in the cycle, each from a
