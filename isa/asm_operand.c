@@ -2,6 +2,7 @@
 #include "asm_internal.h"
 #include <ctype.h>
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,7 +57,10 @@ int asm_parse_number(const char *s, int len, int64_t *ival, double *fval, int *i
         errno = 0;
         double v = strtod(buf, &end);
         if (*end || errno == ERANGE) return -1;
-        *fval = v; *is_float = 1; *ival = (int64_t)v;
+        /* the integer view only where it exists: casting a double beyond
+         * the int64 range is undefined behaviour */
+        *fval = v; *is_float = 1;
+        *ival = v > -9223372036854775808.0 && v < 9223372036854775807.0 ? (int64_t)v : 0;
         return 0;
     }
     if (!isdigit((unsigned char)*p)) return -1;
@@ -64,7 +68,7 @@ int asm_parse_number(const char *s, int len, int64_t *ival, double *fval, int *i
     errno = 0;
     unsigned long long v = strtoull(p, &end, hex ? 16 : 10);
     if (*end || errno == ERANGE) return -1;
-    *ival = neg ? -(int64_t)v : (int64_t)v;
+    *ival = (int64_t)(neg ? 0 - v : v);   /* negated as unsigned: -2^63 is no overflow */
     *fval = neg ? -(double)v : (double)v;
     *is_float = 0;
     return 0;
@@ -246,6 +250,8 @@ int asm_immediate_bits(asm_ctx *c, isa_operand *o, int want_float, int bits, int
     if (want_float) {
         double v = c->imm_is_float ? c->imm_float : (double)o->imm;
         if (bits == 32) {
+            if (isfinite(v) && fabs(v) > FLT_MAX)
+                return bad(c, col, "floating-point immediate is beyond the f32 range (+-3.4e38)%s%s", "", "");
             float fv = (float)v;
             uint32_t u;
             memcpy(&u, &fv, 4);

@@ -44,6 +44,11 @@ static const error_case errors[] = {
     { KHEAD "  @R0 EXIT\n  EXIT\n.end\n", "t.sass:4:3:", "a guard must be a predicate" },
     { KHEAD "  IADD3 R0, R1, 1.5, RZ\n  EXIT\n.end\n", "t.sass:4:17:", "expected an integer" },
     { KHEAD "  IADD3 R0, R1, 0x1ffffffff, RZ\n  EXIT\n.end\n", "t.sass:4:17:", "does not fit in 32 bits" },
+    /* floats beyond the integer and f32 ranges: undefined conversions before */
+    { KHEAD "  FADD R0, R1, 1e300\n  EXIT\n.end\n", "t.sass:4:16:", "beyond the f32 range" },
+    { KHEAD "  IADD3 R0, R1, 1e30, RZ\n  EXIT\n.end\n", "t.sass:4:17:", "expected an integer" },
+    { KHEAD "  IADD3 R0, R1, -9223372036854775808, RZ\n  EXIT\n.end\n", "t.sass:4:17:", "does not fit in 32 bits" },
+    { KHEAD "  FADD R0, R1, 1e400\n  EXIT\n.end\n", "t.sass:4:16:", "cannot read operand '1e400'" },
     { KHEAD "  LDS R0, [R1+bins]\n  EXIT\n.end\n", "t.sass:4:15:", "unknown symbol 'bins'" },
     { KHEAD "  LDS R0, [R1+R2]\n  EXIT\n.end\n", "t.sass:4:15:", "the base register must come first" },
     { KHEAD "  LDS R0, [R1\n  EXIT\n.end\n", "t.sass:4:11:", "missing ']'" },

@@ -115,6 +115,16 @@ static const bad_manifest bad[] = {
     { "  let n = 4 +\n", "expected a number or a name" },
     { "  buffer b u32[4] = random(1, 5, 2)\n", "needs lo <= hi" },
     { "  buffer b u32[4]\n  launch k grid=1 block=(1,1,1,1) (b, 4)\n", "at most 3 dimensions" },
+    { "  let n = 7 / (3 - 3)\n", "w.sass:15:13: error: division by zero" },
+    { "  let n = 7 % 0\n", "w.sass:15:13: error: remainder by zero" },
+    { "  let n = 7.0 / 0\n", "division by zero" },
+    { "  let n = 1 << 5000\n", "this is infinite, not a finite number" },
+    { "  let n = max(2, 1 / 0)\n", "w.sass:15:20: error: division by zero" },
+    { "  buffer b u32[4]\n  launch k grid=1 block=1 (b, 1e30)\n", "parameter 'n' is u32, which holds 0 to 4.29497e+09; the argument is 1e+30" },
+    { "  buffer b u32[4]\n  launch k grid=1 block=1 (b, -1)\n", "the argument is -1" },
+    { "  buffer b u8[4] = 300\n", "buffer 'b' is u8, which holds 0 to 255; its initial value 300" },
+    { "  buffer b s8[4] = random(1, -200, 5)\n", "its initial value -200 is outside" },
+    { "  buffer b u32[4]\n  launch k grid=1 block=1 (b, 10 / 0)\n", "division by zero" },
 };
 
 START_TEST(test_manifest_errors)
@@ -136,6 +146,65 @@ START_TEST(test_define_errors)
     run(src, "m=3", 32, 0, &o);
     ck_assert_int_eq(o.status, 2);
     ck_assert_msg(strstr(o.text, "has no let variable 'm' (did you mean 'n'?)"), "%s", o.text);
+}
+END_TEST
+
+/* -D values: messages point into the -D text, not at the workload */
+static const bad_manifest bad_define[] = {
+    { "n=abc", "-D:1:3: error: unknown name 'abc'" },
+    { "n=8/0", "-D:1:4: error: division by zero" },
+    { "n=", "-D:1:3: error: -D n= needs a value" },
+    { "n=4 4", "-D:1:5: error: unexpected '4' in -D n" },
+};
+
+START_TEST(test_define_positions)
+{
+    outcome o;
+    const char *src = STORE_TID ".workload w\n  let n = 4\n  buffer b u32[n]\n.end\n";
+    run(src, bad_define[_i].manifest, 32, 0, &o);
+    ck_assert_int_eq(o.status, 2);
+    ck_assert_msg(strstr(o.text, bad_define[_i].expect), "expected '%s' in:\n%s", bad_define[_i].expect, o.text);
+    ck_assert_msg(!strstr(o.text, "w.sass"), "points at the workload:\n%s", o.text);
+}
+END_TEST
+
+/* expressions nested deeper than EXPR_MAX_DEPTH: an error at the place the
+ * limit is passed (the stack overflowed before the limit) */
+static void deep_let(char *buf, size_t cap, const char *head, const char *unit, const char *tail, int n)
+{
+    size_t len = (size_t)snprintf(buf, cap, STORE_TID ".workload w\n  let n = %s", head);
+    for (int i = 0; i < n && len + 16 < cap; i++) len += (size_t)snprintf(buf + len, cap - len, "%s", unit);
+    len += (size_t)snprintf(buf + len, cap - len, "1");
+    for (int i = 0; tail && i < n && len + 16 < cap; i++) len += (size_t)snprintf(buf + len, cap - len, "%s", tail);
+    snprintf(buf + len, cap - len, "\n.end\n");
+}
+
+START_TEST(test_expression_depth)
+{
+    static const struct { const char *head, *unit, *tail; int n; const char *expect; } deep[] = {
+        { "1", "+1", NULL, 20000, "nests more than 200 levels deep" },
+        { "", "-", NULL, 20000, "more than 200 parentheses, calls or signs open" },
+        { "", "(", ")", 20000, "more than 200 parentheses, calls or signs open" },
+        { "", "abs(", ")", 5000, "more than 200 parentheses, calls or signs open" },
+        { "", "2*2-", NULL, 250, NULL },   /* ~250 levels: too deep */
+        { "1", "+1", NULL, 199, "" },       /* 200 levels: fine */
+        { "", "(", ")", 199, "" },
+    };
+    size_t cap = 200000;
+    char *buf = malloc(cap);
+    for (size_t i = 0; i < sizeof deep / sizeof deep[0]; i++) {
+        outcome o;
+        deep_let(buf, cap, deep[i].head, deep[i].unit, deep[i].tail, deep[i].n);
+        run(buf, NULL, 32, 0, &o);
+        if (deep[i].expect && !deep[i].expect[0]) {
+            ck_assert_msg(o.status != 2 || !strstr(o.text, "levels"), "case %zu rejected:\n%.400s", i, o.text);
+            continue;
+        }
+        ck_assert_int_eq(o.status, 2);
+        ck_assert_msg(strstr(o.text, "w.sass:15:"), "case %zu: no position in:\n%.400s", i, o.text);
+        ck_assert_msg(strstr(o.text, deep[i].expect ? deep[i].expect : "levels deep"), "case %zu:\n%.400s", i, o.text);
+    }
+    free(buf);
 }
 END_TEST
 
@@ -259,6 +328,8 @@ int main(void)
     tcase_add_test(tc, test_manifest_and_checks);
     tcase_add_loop_test(tc, test_manifest_errors, 0, (int)(sizeof bad / sizeof bad[0]));
     tcase_add_test(tc, test_define_errors);
+    tcase_add_loop_test(tc, test_define_positions, 0, (int)(sizeof bad_define / sizeof bad_define[0]));
+    tcase_add_test(tc, test_expression_depth);
     tcase_add_test(tc, test_sparse_memory);
     tcase_add_loop_test(tc, test_runtime_faults, 0, (int)(sizeof faults / sizeof faults[0]));
     tcase_add_test(tc, test_deadlock_and_limit);

@@ -48,9 +48,14 @@ int elem_size(elem_type t);
 const char *elem_name(elem_type t);
 int elem_parse(const char *name, elem_type *t);
 int elem_is_float(elem_type t);
+/* v lies within the values type t holds; the bounds */
+int elem_fits(elem_type t, double v);
+double elem_lo(elem_type t);
+double elem_hi(elem_type t);
 /* the initial value of element i, as the buffer's initialiser defines it */
 double init_value(const buffer_init *init, elem_type t, uint64_t i);
-/* store v as an element of type t */
+/* store v as an element of type t (integers: truncated, wrapped to the
+ * width; beyond 64 bits saturated; NaN 0) */
 void elem_store(elem_type t, double v, void *dst);
 double elem_load(elem_type t, const void *src);
 

@@ -34,8 +34,7 @@ static void err_line(workload *w, int line, int col, diag *d, const char *msg)
 static int scalar(workload *w, expr *e, double *v, diag *d)
 {
     if (expr_resolve(e, &w->scope, 0, d)) return -1;
-    *v = expr_at(e, &w->scope, 0);
-    return 0;
+    return expr_value(e, &w->scope, v, d);
 }
 
 static int parse_init(workload *w, wl_buffer *b, buffer_init *init, diag *d)
@@ -76,6 +75,19 @@ static int parse_init(workload *w, wl_buffer *b, buffer_init *init, diag *d)
     return scalar(w, e, &init->a, d);
 }
 
+/* a constant or a random range the buffer's element type cannot hold
+ * (iota wraps, as a counter of that width would) */
+static int init_out_of_range(workload *w, const wl_buffer *b, const buffer_init *init, diag *d)
+{
+    double lo = init->a, hi = init->kind == INIT_RANDOM ? init->b : init->a;
+    if (init->kind == INIT_IOTA || (elem_fits(b->type, lo) && elem_fits(b->type, hi))) return 0;
+    char msg[200];
+    snprintf(msg, sizeof msg, "buffer '%s' is %s, which holds %g to %g; its initial value %g is outside that",
+             b->name, elem_name(b->type), elem_lo(b->type), elem_hi(b->type), elem_fits(b->type, lo) ? hi : lo);
+    err_line(w, b->line, b->init ? b->init->col : 1, d, msg);
+    return 1;
+}
+
 int workload_prepare(workload *w, diag *d)
 {
     int before = d->errors;
@@ -101,6 +113,7 @@ int workload_prepare(workload *w, diag *d)
             err_line(w, b->line, b->count->col, d, msg);
             continue;
         }
+        if (init_out_of_range(w, b, &init, d)) continue;
         b->mem = gmem_alloc(w->mem, b->name, b->type, (uint64_t)count, init);
     }
     sync_scope(w, w->nlets, w->nbufs);
@@ -174,12 +187,20 @@ int workload_cbank(workload *w, int i, uint8_t *cbank, uint32_t *size, uint32_t 
             err_line(w, L->line, e->col, d, "a launch argument must be a buffer name or a scalar");
             continue;
         }
-        double v = expr_at(e, &w->scope, 0);
+        double v;
+        if (expr_value(e, &w->scope, &v, d)) continue;
         static const elem_type as_elem[] = { ET_U32, ET_S32, ET_U64, ET_S64, ET_F32, ET_F64 };
         elem_type t = as_elem[p->type];
         if (!elem_is_float(t) && v != floor(v)) {
             char msg[200];
             snprintf(msg, sizeof msg, "parameter '%s' is an integer but the argument is %g", p->name, v);
+            err_line(w, L->line, e->col, d, msg);
+            continue;
+        }
+        if (!elem_fits(t, v)) {
+            char msg[200];
+            snprintf(msg, sizeof msg, "parameter '%s' is %s, which holds %g to %g; the argument is %g",
+                     p->name, elem_name(t), elem_lo(t), elem_hi(t), v);
             err_line(w, L->line, e->col, d, msg);
             continue;
         }
@@ -220,7 +241,7 @@ void workload_free(workload *w)
 {
     /* the slot after the last of each kind may hold a statement whose
      * parse failed half-way: free it too (unused slots are zero) */
-    for (int i = 0; i <= w->nlets && i < 64; i++) expr_free(w->lets[i].e);
+    for (int i = 0; i <= w->nlets && i < 64; i++) { expr_free(w->lets[i].e); free(w->lets[i].define); }
     for (int i = 0; i <= w->nbufs && i < 64; i++) { expr_free(w->bufs[i].count); expr_free(w->bufs[i].init); }
     for (int i = 0; i <= w->nlaunches && i < 32; i++) {
         expr_free(w->launches[i].grid);

@@ -68,6 +68,7 @@ void lex_next(lexer *lx)
 void lex_init(lexer *lx, const char *file, int line, const char *src, int start_col, diag *d)
 {
     lx->file = file; lx->line = line; lx->src = src; lx->p = src + start_col - 1; lx->d = d; lx->failed = 0;
+    lx->depth = 0;
     lex_next(lx);
 }
 
@@ -99,54 +100,61 @@ static expr *node(expr_kind k, const lexer *lx, int col)
     e->kind = k;
     e->col = col;
     e->line = lx->line;
+    e->height = 1;
+    e->file = lx->file;
+    e->src = lx->src;
     return e;
+}
+
+/* child i of e, which grows e's height; 0 when e is now too deep (reported) */
+static int adopt(lexer *lx, expr *e, expr *child)
+{
+    e->arg[e->nargs++] = child;
+    if (child->height + 1 > e->height) e->height = child->height + 1;
+    if (e->height <= EXPR_MAX_DEPTH) return 1;
+    lex_error(lx, e->col, "this expression nests more than %d levels deep (operators, signs, parentheses, calls); "
+              "split it into several let lines", EXPR_MAX_DEPTH);
+    return 0;
+}
+
+/* one more open parenthesis, call or sign; 0 when too many (reported) */
+static int deeper(lexer *lx, int col)
+{
+    if (++lx->depth <= EXPR_MAX_DEPTH) return 1;
+    lex_error(lx, col, "more than %d parentheses, calls or signs open at once; split the expression into several let lines",
+              EXPR_MAX_DEPTH);
+    return 0;
 }
 
 static expr *parse_shift(lexer *lx);
 
-static expr *parse_primary(lexer *lx)
+/* after '(': an expression in parentheses, or a list (a, b, ...) */
+static expr *parse_group(lexer *lx, int col)
 {
-    token t = lx->tok;
-    if (t.kind == TK_NUM) {
-        lex_next(lx);
-        expr *e = node(EX_NUM, lx, t.col);
-        e->num = t.num;
-        e->is_int = t.is_int;
-        return e;
+    expr *first = parse_shift(lx);
+    if (!first) return NULL;
+    if (!lex_is(lx, ",")) {
+        if (!lex_expect(lx, ")")) { expr_free(first); return NULL; }
+        return first;
     }
-    if (lex_accept(lx, "(")) {
-        expr *first = parse_shift(lx);
-        if (!first) return NULL;
-        if (!lex_is(lx, ",")) {
-            if (!lex_expect(lx, ")")) { expr_free(first); return NULL; }
-            return first;
-        }
-        expr *tu = node(EX_TUPLE, lx, t.col);
-        tu->arg[tu->nargs++] = first;
-        while (lex_accept(lx, ",")) {
-            if (tu->nargs == 8) { lex_error(lx, lx->tok.col, "too many items"); expr_free(tu); return NULL; }
-            expr *item = parse_shift(lx);
-            if (!item) { expr_free(tu); return NULL; }
-            tu->arg[tu->nargs++] = item;
-        }
-        if (!lex_expect(lx, ")")) { expr_free(tu); return NULL; }
-        return tu;
+    expr *tu = node(EX_TUPLE, lx, col);
+    if (!adopt(lx, tu, first)) { expr_free(tu); return NULL; }
+    while (lex_accept(lx, ",")) {
+        if (tu->nargs == 8) { lex_error(lx, lx->tok.col, "too many items (at most 8)"); expr_free(tu); return NULL; }
+        expr *item = parse_shift(lx);
+        if (!item) { expr_free(tu); return NULL; }
+        if (!adopt(lx, tu, item)) { expr_free(tu); return NULL; }
     }
-    if (t.kind != TK_NAME) {
-        lex_error(lx, t.col, "expected a number or a name, found '%s'", tok_desc(&t));
-        return NULL;
-    }
-    lex_next(lx);
-    if (lx->tok.space_before || !lex_accept(lx, "(")) {
-        expr *e = node(EX_NAME, lx, t.col);
-        snprintf(e->name, sizeof e->name, "%s", t.text);
-        return e;
-    }
-    expr *call = node(EX_CALL, lx, t.col);
-    snprintf(call->name, sizeof call->name, "%s", t.text);
+    if (!lex_expect(lx, ")")) { expr_free(tu); return NULL; }
+    return tu;
+}
+
+/* after 'name(': the arguments, optionally keyword=value, and ')' */
+static expr *parse_args(lexer *lx, expr *call)
+{
     if (lex_accept(lx, ")")) return call;
     do {
-        if (call->nargs == 8) { lex_error(lx, lx->tok.col, "too many arguments"); expr_free(call); return NULL; }
+        if (call->nargs == 8) { lex_error(lx, lx->tok.col, "too many arguments (at most 8)"); expr_free(call); return NULL; }
         /* keyword argument: name = expr */
         if (lx->tok.kind == TK_NAME) {
             lexer save = *lx;
@@ -161,21 +169,58 @@ static expr *parse_primary(lexer *lx)
         }
         expr *a = parse_shift(lx);
         if (!a) { expr_free(call); return NULL; }
-        call->arg[call->nargs++] = a;
+        if (!adopt(lx, call, a)) { expr_free(call); return NULL; }
     } while (lex_accept(lx, ","));
     if (!lex_expect(lx, ")")) { expr_free(call); return NULL; }
+    return call;
+}
+
+static expr *parse_primary(lexer *lx)
+{
+    token t = lx->tok;
+    if (t.kind == TK_NUM) {
+        lex_next(lx);
+        expr *e = node(EX_NUM, lx, t.col);
+        e->num = t.num;
+        e->is_int = t.is_int;
+        return e;
+    }
+    if (lex_is(lx, "(")) {
+        if (!deeper(lx, t.col)) return NULL;
+        lex_next(lx);
+        expr *group = parse_group(lx, t.col);
+        lx->depth--;
+        return group;
+    }
+    if (t.kind != TK_NAME) {
+        lex_error(lx, t.col, "expected a number or a name, found '%s'", tok_desc(&t));
+        return NULL;
+    }
+    lex_next(lx);
+    if (lx->tok.space_before || !lex_accept(lx, "(")) {
+        expr *e = node(EX_NAME, lx, t.col);
+        snprintf(e->name, sizeof e->name, "%s", t.text);
+        return e;
+    }
+    expr *call = node(EX_CALL, lx, t.col);
+    snprintf(call->name, sizeof call->name, "%s", t.text);
+    if (!deeper(lx, t.col)) { expr_free(call); return NULL; }
+    call = parse_args(lx, call);
+    lx->depth--;
     return call;
 }
 
 static expr *parse_unary(lexer *lx)
 {
     int col = lx->tok.col;
-    if (lex_accept(lx, "-")) {
+    if (lex_is(lx, "-")) {
+        if (!deeper(lx, col)) return NULL;
+        lex_next(lx);
         expr *c = parse_unary(lx);
+        lx->depth--;
         if (!c) return NULL;
         expr *e = node(EX_NEG, lx, col);
-        e->arg[0] = c;
-        e->nargs = 1;
+        if (!adopt(lx, e, c)) { expr_free(e); return NULL; }
         return e;
     }
     return parse_primary(lx);
@@ -195,10 +240,13 @@ static expr *binary(lexer *lx, expr *(*sub)(lexer *), const char *const *ops)
         if (!r) { expr_free(l); return NULL; }
         expr *e = node(EX_BIN, lx, col);
         snprintf(e->name, sizeof e->name, "%s", ops[found]);
-        e->arg[0] = l;
-        e->arg[1] = r;
-        e->nargs = 2;
+        int ok = adopt(lx, e, l);
         l = e;
+        if (!ok || !adopt(lx, e, r)) {
+            if (e->nargs < 2) expr_free(r);
+            expr_free(e);
+            return NULL;
+        }
     }
     return l;
 }

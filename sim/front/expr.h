@@ -29,7 +29,14 @@ typedef struct {
     token tok;            /* current token */
     diag *d;
     int failed;
+    int depth;            /* parentheses, calls and signs open now */
 } lexer;
+
+/* Expressions nest at most this deep (parentheses, calls, signs, and chains
+ * of operators: a+b+c is two levels). Parsing, resolving and evaluating
+ * recurse once per level: without a bound, ~2,000 chained operators or
+ * ~12,000 parentheses overflowed the stack. */
+#define EXPR_MAX_DEPTH 200
 
 void lex_init(lexer *lx, const char *file, int line, const char *src, int start_col, diag *d);
 void lex_next(lexer *lx);
@@ -45,6 +52,9 @@ typedef struct expr expr;
 struct expr {
     expr_kind kind;
     int col, line;
+    int height;           /* levels below and including this node */
+    const char *file;     /* where it was written: messages point there; */
+    const char *src;      /* the line's text (kept alive by the owner) */
     double num;
     int is_int;
     char name[64];        /* EX_NAME, EX_CALL; EX_BIN: operator text */
@@ -82,6 +92,9 @@ int expr_resolve(expr *e, const expr_scope *s, int allow_buffers, diag *d);
 int64_t expr_length(expr *e, const expr_scope *s, diag *d);
 /* element i (ignored for scalars) */
 double expr_at(expr *e, const expr_scope *s, uint64_t i);
+/* a resolved scalar's value, with division or remainder by zero and a
+ * result that is not a finite number reported at the operator: -1 then */
+int expr_value(expr *e, const expr_scope *s, double *v, diag *d);
 int expr_is_int(const expr *e, const expr_scope *s);
 
 #endif

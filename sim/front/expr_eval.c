@@ -26,8 +26,36 @@ static const func_info *find_func(const char *name)
 static void err_at(const expr_scope *s, const expr *e, diag *d, const char *fmt, const char *a, const char *b)
 {
     if (!d) return;
+    /* an expression given on the command line (-D) is not in the file */
+    if (e->file) { diag_at(d, e->file, e->line, e->col, e->src, fmt, a, b); return; }
     const char *line = e->line >= 1 && e->line <= s->nlines ? s->lines[e->line - 1] : NULL;
     diag_at(d, s->file, e->line, e->col, line, fmt, a, b);
+}
+
+/* an unknown name, with the nearest known one (apart: its candidate list
+ * would sit in every frame of expr_resolve's recursion) */
+static __attribute__((noinline)) int unknown_name(expr *e, const expr_scope *s, int allow_buffers, diag *d)
+{
+    const char *cands[512];
+    int n = 0;
+    for (int i = 0; i < s->nlets && n < 512; i++) cands[n++] = s->let_names[i];
+    for (int i = 0; allow_buffers && i < s->nbufs && n < 512; i++) cands[n++] = s->buf_names[i];
+    const char *near = util_nearest(e->name, cands, n);
+    char hint[96] = " (define it with let or buffer first)";
+    if (near) snprintf(hint, sizeof hint, " (did you mean '%s'?)", near);
+    err_at(s, e, d, "unknown name '%s'%s", e->name, hint);
+    return 1;
+}
+
+static __attribute__((noinline)) int unknown_function(expr *e, const expr_scope *s, diag *d)
+{
+    const char *cands[NFUNCS];
+    for (int i = 0; i < NFUNCS; i++) cands[i] = funcs[i].name;
+    const char *near = util_nearest(e->name, cands, NFUNCS);
+    char hint[96] = " (sum histogram inclusive_scan exclusive_scan sort len min max abs)";
+    if (near) snprintf(hint, sizeof hint, " (did you mean '%s'?)", near);
+    err_at(s, e, d, "unknown function '%s'%s", e->name, hint);
+    return 1;
 }
 
 int expr_resolve(expr *e, const expr_scope *s, int allow_buffers, diag *d)
@@ -37,15 +65,7 @@ int expr_resolve(expr *e, const expr_scope *s, int allow_buffers, diag *d)
     if (e->kind == EX_TUPLE) { err_at(s, e, d, "a list (a, b, ...) is only allowed as grid= or block=%s%s", "", ""); return errors + 1; }
     if (e->kind == EX_CALL) {
         const func_info *f = find_func(e->name);
-        if (!f) {
-            const char *cands[NFUNCS];
-            for (int i = 0; i < NFUNCS; i++) cands[i] = funcs[i].name;
-            const char *near = util_nearest(e->name, cands, NFUNCS);
-            char hint[96] = " (sum histogram inclusive_scan exclusive_scan sort len min max abs)";
-            if (near) snprintf(hint, sizeof hint, " (did you mean '%s'?)", near);
-            err_at(s, e, d, "unknown function '%s'%s", e->name, hint);
-            return errors + 1;
-        }
+        if (!f) return errors + unknown_function(e, s, d);
         if (e->nargs < f->min_args || e->nargs > f->max_args) {
             char want[48];
             snprintf(want, sizeof want, "%d%s argument%s", f->min_args, f->max_args > f->min_args ? " or 2" : "",
@@ -67,15 +87,7 @@ int expr_resolve(expr *e, const expr_scope *s, int allow_buffers, diag *d)
             e->ref_kind = 2; e->ref = i;
             return errors;
         }
-    const char *cands[512];
-    int n = 0;
-    for (int i = 0; i < s->nlets && n < 512; i++) cands[n++] = s->let_names[i];
-    for (int i = 0; allow_buffers && i < s->nbufs && n < 512; i++) cands[n++] = s->buf_names[i];
-    const char *near = util_nearest(e->name, cands, n);
-    char hint[96] = " (define it with let or buffer first)";
-    if (near) snprintf(hint, sizeof hint, " (did you mean '%s'?)", near);
-    err_at(s, e, d, "unknown name '%s'%s", e->name, hint);
-    return errors + 1;
+    return errors + unknown_name(e, s, allow_buffers, d);
 }
 
 int expr_is_int(const expr *e, const expr_scope *s)
@@ -237,4 +249,31 @@ double expr_at(expr *e, const expr_scope *s, uint64_t i)
         return e->cache[0];
     default: return 0;
     }
+}
+
+/* the checked walk of expr_value: children first, so that the innermost
+ * offending operator is the one reported */
+static int value_of(expr *e, const expr_scope *s, double *v, diag *d)
+{
+    double a = 0, b = 0;
+    if (e->kind == EX_BIN) {
+        if (value_of(e->arg[0], s, &a, d) || value_of(e->arg[1], s, &b, d)) return -1;
+        if ((e->name[0] == '/' || e->name[0] == '%') && b == 0) {
+            err_at(s, e, d, "%s by zero; the divisor must not be 0%s", e->name[0] == '/' ? "division" : "remainder", "");
+            return -1;
+        }
+    } else if (e->kind == EX_NEG || e->kind == EX_CALL) {
+        /* a call's scalar arguments (sum(x) of a buffer x is not one) */
+        for (int i = 0; i < e->nargs; i++)
+            if (expr_length(e->arg[i], s, NULL) == 0 && value_of(e->arg[i], s, &a, d)) return -1;
+    }
+    *v = expr_at(e, s, 0);
+    if (isfinite(*v)) return 0;
+    err_at(s, e, d, "this is %s, not a finite number; keep values within +-1e308%s", isnan(*v) ? "NaN" : "infinite", "");
+    return -1;
+}
+
+int expr_value(expr *e, const expr_scope *s, double *v, diag *d)
+{
+    return value_of(e, s, v, d);
 }

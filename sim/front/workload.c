@@ -226,15 +226,23 @@ int workload_define(workload *w, const char *assignment, diag *d)
     snprintf(name, sizeof name, "%.*s", (int)(eq - assignment), assignment);
     for (int i = 0; i < w->nlets; i++) {
         if (strcmp(w->lets[i].name, name)) continue;
+        /* messages about the value point into the -D text, which the let
+         * keeps while its expression lives */
+        char *text = xstrdup(assignment);
         lexer lx;
-        char text[256];
-        snprintf(text, sizeof text, "%s", eq + 1);
-        lex_init(&lx, "-D", 1, text, 1, d);
-        expr *e = expr_parse(&lx);
-        if (!e) return 1;
-        if (lx.tok.kind != TK_END) { lex_error(&lx, lx.tok.col, "unexpected '%s' in -D %s", lx.tok.text, name); expr_free(e); return 1; }
+        lex_init(&lx, "-D", 1, text, (int)(eq - assignment) + 2, d);
+        expr *e = lx.tok.kind == TK_END ? NULL : expr_parse(&lx);
+        if (!e || lx.tok.kind != TK_END) {
+            if (!e && lx.tok.kind == TK_END) lex_error(&lx, lx.tok.col, "-D %s= needs a value after '='", name);
+            else if (e) lex_error(&lx, lx.tok.col, "unexpected '%s' in -D %s", lx.tok.text, name);
+            expr_free(e);
+            free(text);
+            return 1;
+        }
         expr_free(w->lets[i].e);
+        free(w->lets[i].define);
         w->lets[i].e = e;
+        w->lets[i].define = text;
         return 0;
     }
     const char *cands[64];

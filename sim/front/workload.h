@@ -12,6 +12,7 @@ typedef struct {
     double value;
     int is_int;
     int line;
+    char *define;      /* -D name=value: the text e was parsed from (owned) */
 } wl_let;
 
 typedef struct {
