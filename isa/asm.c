@@ -262,6 +262,16 @@ int asm_program(isa_program *p, diag *d)
             }
             continue;
         }
+        int wl = word_len(t);
+        int opens = (wl == 7 && !strncmp(t, ".kernel", 7)) || (wl == 9 && !strncmp(t, ".workload", 9));
+        if (in_kernel && opens) {
+            /* a kernel left open: say so once, close it here and read on
+             * (each following line was an 'unknown opcode' before) */
+            diag_at(d, s->path, ln, fc, c.src, "kernel '%s' (line %d) has no .end before this %.*s; add .end after its last instruction",
+                    c.k->name, open_line, wl, t);
+            finish_kernel(&c, s);
+            in_kernel = 0;
+        }
         if (in_kernel) {
             if (kernel_line(&c, buf, fc) == 1) {
                 finish_kernel(&c, s);
@@ -269,13 +279,12 @@ int asm_program(isa_program *p, diag *d)
             }
             continue;
         }
-        int wl = word_len(t);
         char name[64] = "";
         int ncol = fc + wl;
         char *rest = t + wl;
         while (isspace((unsigned char)*rest)) { rest++; ncol++; }
         snprintf(name, sizeof name, "%.*s", word_len(rest), rest);
-        if ((wl == 7 && !strncmp(t, ".kernel", 7)) || (wl == 9 && !strncmp(t, ".workload", 9))) {
+        if (opens) {
             if (!is_name(name, (int)strlen(name)) || rest[strlen(name)]) {
                 err(&c, ncol, "expected one name after the directive, found '%s'", rest);
                 continue;

@@ -45,15 +45,12 @@ void diag_error(diag *d, const char *fmt, ...)
     diag_append(d, "\n");
 }
 
-void diag_at(diag *d, const char *file, int line, int col, const char *srcline,
-             const char *fmt, ...)
+/* "file:line:col: KIND: message", the source line and a caret */
+static void positioned(diag *d, const char *kind, const char *file, int line, int col, const char *srcline,
+                       const char *fmt, va_list ap)
 {
-    va_list ap;
-    d->errors++;
-    diag_append(d, "%s:%d:%d: error: ", file ? file : "<input>", line, col);
-    va_start(ap, fmt);
+    diag_append(d, "%s:%d:%d: %s: ", file ? file : "<input>", line, col, kind);
     diag_vappend(d, fmt, ap);
-    va_end(ap);
     diag_append(d, "\n");
     if (!srcline) return;
     int n = 0;
@@ -62,6 +59,24 @@ void diag_at(diag *d, const char *file, int line, int col, const char *srcline,
     for (int i = 1; i < col && i <= n; i++)
         diag_append(d, "%c", srcline[i - 1] == '\t' ? '\t' : ' ');
     diag_append(d, "^\n");
+}
+
+void diag_at(diag *d, const char *file, int line, int col, const char *srcline,
+             const char *fmt, ...)
+{
+    va_list ap;
+    d->errors++;
+    va_start(ap, fmt);
+    positioned(d, "error", file, line, col, srcline, fmt, ap);
+    va_end(ap);
+}
+
+void diag_note_at(diag *d, const char *file, int line, int col, const char *srcline, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    positioned(d, "note", file, line, col, srcline, fmt, ap);
+    va_end(ap);
 }
 
 /* optimal string alignment distance: a swap of neighbours counts as one */

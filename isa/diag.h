@@ -17,6 +17,9 @@ void diag_free(diag *d);
  * (1-based). srcline may be NULL; it ends at '\n' or NUL. */
 void diag_at(diag *d, const char *file, int line, int col, const char *srcline,
              const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+/* the same as a note that adds to the error before it (not counted) */
+void diag_note_at(diag *d, const char *file, int line, int col, const char *srcline,
+                  const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 /* a message without a position (still counted as an error) */
 void diag_error(diag *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void diag_vappend(diag *d, const char *fmt, va_list ap);

@@ -12,6 +12,15 @@ expect 2 "cannot open 'nothere.sass'" -- "$bin" run nothere.sass
 expect 2 "did you mean 'sm.warp_size'" -- "$bin" run --set sm.warpsize=64 "$wl"
 expect 2 "no let variable 'nn' (did you mean 'n'?)" -- "$bin" run -D nn=5 "$wl"
 expect 2 "no config 'gf999'" -- "$bin" run -c gf999 "$wl"
+expect 2 "no config 'gf110'.*did you mean 'gf100'" -- "$bin" run -c gf110 "$wl"
+expect 2 "--max-instructions takes a whole number from 0 to 18446744073709551615, found '-1'" -- "$bin" run --max-instructions=-1 "$wl"
+expect 2 "--max-instructions takes a whole number" -- "$bin" run --max-instructions=1e6 "$wl"
+# a broken config rule points at the value in the file that set it
+printf 'include = %s/configs/gf100.cfg\nsm.max_threads = 5000\n' "$(cd "$top" && pwd)" > "$tmp/rule.cfg"
+expect 2 "rule.cfg:2:18: error: sm.max_threads = 5000 breaks the rule" -- "$bin" run -c "$tmp/rule.cfg" "$wl"
+expect 2 "sm.max_threads set by --set" -- "$bin" run --set sm.max_threads=5000 "$wl"
+# a launch beyond the SM's limits: the launch's file:line:col
+expect 2 "gpu3_grid_stride.sass:36:10: note: in this launch" -- "$bin" run -c gf100 -D block=2048 "$top/workloads/sum/gpu3_grid_stride.sass"
 expect 0 "result: pass" -- "$bin" run -c gf100 -D n=777 "$wl"
 # a failing check exits 1
 sed 's/check c == a + b/check c == a - b/' "$wl" > "$tmp/bad.sass"
@@ -102,12 +111,12 @@ expect 0 "switched paths 31 times" -- "$bin" run -c a100 --per-pc "$top/workload
 expect 0 '"l1_bytes":229376' -- "$bin" run -c h100 --stats=json "$top/workloads/basics/vecadd.sass"
 expect 0 '"l1_bytes":131072' -- "$bin" run -c h100 --stats=json "$top/workloads/sum/gpu4_local.sass"
 expect 0 '"l1_bytes":16384' -- "$bin" run -c gf100 --stats=json "$top/workloads/sum/gpu4_local.sass"
-expect 2 "l2.fill_bytes = 48 (set at --set) must be 0 or a multiple of mem.sector_size" -- "$bin" run -c h100 --set l2.fill_bytes=48 "$top/workloads/basics/vecadd.sass"
+expect 2 "l2.fill_bytes = 48 must be 0 or a multiple of mem.sector_size" -- "$bin" run -c h100 --set l2.fill_bytes=48 "$top/workloads/basics/vecadd.sass"
 # an opcode's own latency replaces its unit's (IMAD is the second chain)
 expect 0 "cycles_per_instruction: [0-9.]* 39\.[0-9]* " -- "$bin" run -c h100 --set opcode.IMAD.latency=40 "$top/workloads/microbench/opcode_latency.sass"
 expect 0 "cycles_per_instruction: [0-9.]* 4\.[0-9]* " -- "$bin" run -c h100 "$top/workloads/microbench/opcode_latency.sass"
 expect 2 "latency needs an integer from 0 to 10000, found .-1." -- "$bin" run -c h100 --set opcode.IMAD.latency=-1 "$top/workloads/basics/vecadd.sass"
-expect 2 "l1.carveouts = '8K,4K' (set at --set): expected at most 32 ascending" -- "$bin" run -c h100 --set l1.carveouts=8K,4K "$top/workloads/basics/vecadd.sass"
+expect 2 "l1.carveouts = '8K,4K': expected at most 32 ascending" -- "$bin" run -c h100 --set l1.carveouts=8K,4K "$top/workloads/basics/vecadd.sass"
 sed 's/IMAD.WIDE.U32 R4, R0, 8, c\[c\]/IMAD.WIDE.U32 R4, R0, 16, c[c]/' "$wl" > "$tmp/oob.sass"
 expect 3 "kernel 'vecadd', block (.*), warp .*, lane .*, pc 12: access outside every buffer" -- "$bin" run "$tmp/oob.sass"
 expect 3 "max-instructions=100" -- "$bin" run --max-instructions=100 "$wl"

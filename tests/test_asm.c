@@ -15,6 +15,10 @@ typedef struct {
     const char *message;   /* substring of the message */
 } error_case;
 
+/* errors that must come alone (no cascade after them) */
+#define ALONE "has no .end before"
+
+
 static const error_case errors[] = {
     { KHEAD "  IADD4 R0, R1, R2, RZ\n  EXIT\n.end\n", "t.sass:4:3:", "unknown opcode 'IADD4' (did you mean 'IADD3'?)" },
     { KHEAD "  ISETP.GT.ADN P0, PT, R0, R1, PT\n  EXIT\n.end\n", "t.sass:4:12:", "unknown modifier '.ADN' for ISETP (did you mean '.AND'?)" },
@@ -62,6 +66,9 @@ static const error_case errors[] = {
     { ".kernel k\n  EXIT\n.end\n.kernel k\n  EXIT\n.end\n", "t.sass:4:9:", "kernel 'k' is defined twice" },
     { "  MOV R0, R1\n", "t.sass:1:3:", "expected .kernel or .workload" },
     { ".kernal k\n", "t.sass:1:1:", "did you mean '.kernel'?" },
+    /* a kernel without .end before the next block: one error, not one per line */
+    { KHEAD "  EXIT\n.workload w\n  let n = 4\n.end\n", "t.sass:5:1:", "kernel 'k' (line 1) has no .end before this .workload" },
+    { KHEAD "  EXIT\n.kernel k2\n  EXIT\n.end\n", "t.sass:5:1:", "kernel 'k' (line 1) has no .end before this .kernel" },
     { KHEAD "  BRA\n  EXIT\n.end\n", "t.sass:4:", "BRA needs more operands" },
     { KHEAD "  LDG.E.64 R2, R4\n  EXIT\n.end\n", "t.sass:4:16:", "expected a memory operand" },
     { KHEAD ".shared s 0\n  EXIT\n.end\n", "t.sass:4:11:", "not a valid size" },
@@ -82,6 +89,7 @@ START_TEST(test_error_kinds)
         ck_assert_msg(strstr(d.text, e->where) != NULL, "case %d: expected position %s in:\n%s", _i, e->where, d.text);
         ck_assert_msg(strstr(d.text, e->message) != NULL, "case %d: expected '%s' in:\n%s", _i, e->message, d.text);
         ck_assert_msg(strchr(d.text, '^') != NULL, "case %d: no caret in:\n%s", _i, d.text);
+        ck_assert_msg(!strstr(e->message, ALONE) || n == 1, "case %d: %d errors, expected 1:\n%s", _i, n, d.text);
     }
     asm_free(&p);
     diag_free(&d);

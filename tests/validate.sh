@@ -72,6 +72,24 @@ cal 2 "no config its runs use tags unit_fp32.latency with \[calibrated: lat\]" \
 # a row whose expression fails at run time is an error row and a regression
 printf 'section "s"\nrun l: -c gf100 microbench/latency_chain.sass\nrow "x" seed=1 value="report(l, nothere)" info\n' > "$tmp/rt.val"
 expect 1 "run l has no report 'nothere'" -- "$bin" validate -o "$tmp/rt.md" "$tmp/rt.val"
+# a run that cannot start (no workload, no config, a bad -D) stops validate
+# before anything has run: exit 2, the run's line, no report
 printf 'section "s"\nrun l: -c gf100 nothere.sass\nrow "x" seed=1 value="cycles(l)" info\n' > "$tmp/nf.val"
-expect 1 "run l failed: .*nothere.sass" -- "$bin" validate -o "$tmp/nf.md" "$tmp/nf.val"
+expect 2 "nf.val:2:1: error: run 'l' cannot start (nothing has run)" -- "$bin" validate -o "$tmp/nf.md" "$tmp/nf.val"
+[ ! -e "$tmp/nf.md" ] || { echo "FAIL: validate wrote a report although a run could not start"; fail=1; }
+printf 'section "s"\nrun l: -c gf110 microbench/latency_chain.sass\nrow "x" seed=1 value="cycles(l)" info\n' > "$tmp/nc.val"
+expect 2 "no config 'gf110'.*did you mean 'gf100'" -- "$bin" validate "$tmp/nc.val"
+printf 'section "s"\nrun l: -c gf100 -D size=abc microbench/pointer_chase.sass\nrow "x" seed=1 value="cycles(l)" info\n' > "$tmp/nd.val"
+expect 2 "-D:1:6: error: unknown name 'abc'" -- "$bin" validate "$tmp/nd.val"
+# options and the output directory are checked first
+expect 2 "-j takes a whole number from 1 to 256, found 'abc'" -- "$bin" validate -j abc "$tmp/rt.val"
+expect 2 "-j takes a whole number from 1 to 256, found '0'" -- "$bin" validate -j 0 "$tmp/rt.val"
+expect 2 "-j takes a whole number from 1 to 256, found '-5'" -- "$bin" validate -j -5 "$tmp/rt.val"
+expect 2 "-o needs a value" -- "$bin" validate "$tmp/rt.val" -o
+expect 2 "cannot write $tmp/no/r.md: there is no directory $tmp/no" -- "$bin" validate -o "$tmp/no/r.md" "$tmp/rt.val"
+# a quote left open, and a line too long to read whole
+printf 'section "s\n' > "$tmp/q.val"
+expect 2 "q.val:1:9: error: this '\"' is not closed on its line" -- "$bin" validate "$tmp/q.val"
+awk 'BEGIN { printf "section \"s\"\ntext "; for (i = 0; i < 2100; i++) printf "x"; print "" }' > "$tmp/long.val"
+expect 2 "long.val:2:2048: error: this line is longer than 2047 characters" -- "$bin" validate "$tmp/long.val"
 exit $fail

@@ -28,6 +28,13 @@ int cli_is_opt(const char *arg, const char *name);
 const char *cli_opt_value(int argc, char **argv, int *i, const char *name);
 /* cli_opt_value, saying "warpsim CMD: error: NAME needs a value" when it has none */
 const char *cli_need_value(const char *cmd, int argc, char **argv, int *i, const char *name);
+/* text as a whole number from lo to hi (decimal digits only: no sign, no
+ * suffix); else "warpsim CMD: error: NAME takes a whole number from LO to
+ * HI, found 'TEXT'" and -1 */
+int cli_whole_number(const char *cmd, const char *name, const char *text, uint64_t lo, uint64_t hi, uint64_t *out);
+/* the directory an output file goes to exists and is writable (checked
+ * before a long run); else a message naming it and -1 */
+int cli_check_output_dir(const char *cmd, const char *path);
 /* an option that is not known: error naming the nearest */
 int cli_unknown_option(const char *cmd, const char *opt, const char *const *known, int n);
 int cli_print_diag(diag *d);

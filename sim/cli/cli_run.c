@@ -155,14 +155,8 @@ static int parse_run_options(int argc, char **argv, run_options *o)
             snprintf(o->threads_set, sizeof o->threads_set, "sim.threads=%.30s", v);
             if (o->nsets < 64) o->sets[o->nsets++] = o->threads_set;
         } else if (cli_is_opt(a, "--max-instructions")) {
-            if (!(v = opt_value(argc, argv, &i, "--max-instructions"))) return -1;
-            char *end;
-            errno = 0;
-            o->max_instructions = strtoull(v, &end, 10);
-            if (*end || end == v || errno) {
-                fprintf(stderr, "warpsim run: error: --max-instructions needs a whole number, found '%s'\n", v);
-                return -1;
-            }
+            if (!(v = opt_value(argc, argv, &i, "--max-instructions"))
+                || cli_whole_number("run", "--max-instructions", v, 0, UINT64_MAX, &o->max_instructions)) return -1;
         } else {
             cli_unknown_option("run", a, run_opts, (int)(sizeof run_opts / sizeof run_opts[0]));
             return -1;

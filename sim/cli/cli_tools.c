@@ -2,10 +2,12 @@
 #include "cli.h"
 #include "asm.h"
 #include <dirent.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 int cli_is_opt(const char *arg, const char *name)
 {
@@ -29,6 +31,59 @@ const char *cli_need_value(const char *cmd, int argc, char **argv, int *i, const
     return v;
 }
 
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* the shipped configs' names (without .cfg), sorted, at most cap; -1 when
+ * the directory cannot be read */
+static int config_names(char **names, int cap)
+{
+    DIR *dp = opendir(cli_configs_dir());
+    if (!dp) return -1;
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(dp)) && n < cap) {
+        size_t l = strlen(e->d_name);
+        if (l > 4 && !strcmp(e->d_name + l - 4, ".cfg")) names[n++] = xstrndup(e->d_name, l - 4);
+    }
+    closedir(dp);
+    qsort(names, (size_t)n, sizeof(char *), cmp_str);
+    return n;
+}
+
+int cli_whole_number(const char *cmd, const char *name, const char *text, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+    const char *p = text;
+    uint64_t v = 0;
+    int digits = 0;
+    for (; *p >= '0' && *p <= '9'; p++, digits++) {
+        if (v > (UINT64_MAX - (uint64_t)(*p - '0')) / 10) { digits = 0; break; }
+        v = v * 10 + (uint64_t)(*p - '0');
+    }
+    if (digits && !*p && v >= lo && v <= hi) { *out = v; return 0; }
+    fprintf(stderr, "warpsim %s: error: %s takes a whole number from %" PRIu64 " to %" PRIu64 ", found '%s'\n",
+            cmd, name, lo, hi, text);
+    return -1;
+}
+
+int cli_check_output_dir(const char *cmd, const char *path)
+{
+    char dir[1100];
+    const char *slash = strrchr(path, '/');
+    if (!slash) snprintf(dir, sizeof dir, ".");
+    else if (slash == path) snprintf(dir, sizeof dir, "/");
+    else snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+    struct stat st;
+    if (stat(dir, &st) || !S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "warpsim %s: error: cannot write %s: there is no directory %s (create it first)\n", cmd, path, dir);
+        return -1;
+    }
+    if (access(dir, W_OK)) {
+        fprintf(stderr, "warpsim %s: error: cannot write %s: directory %s is not writable\n", cmd, path, dir);
+        return -1;
+    }
+    return 0;
+}
+
 int cli_load_config(config *c, const char *name, diag *d)
 {
     struct stat st;
@@ -37,7 +92,12 @@ int cli_load_config(config *c, const char *name, diag *d)
     snprintf(path, sizeof path, "%s/%s%s", cli_configs_dir(), name,
              strstr(name, ".cfg") ? "" : ".cfg");
     if (stat(path, &st) == 0) return config_load(c, path, d);
-    diag_error(d, "no config '%s': not a file, and not in %s (see 'warpsim configs')", name, cli_configs_dir());
+    char *names[256];
+    int n = config_names(names, 256);
+    const char *near = util_nearest(name, (const char *const *)names, n);
+    diag_error(d, "no config '%s': not a file, and not in %s (%s%s%s)", name, cli_configs_dir(),
+               near ? "did you mean '" : "see 'warpsim configs'", near ? near : "", near ? "'?" : "");
+    for (int i = 0; i < n; i++) free(names[i]);
     return 1;
 }
 
@@ -133,26 +193,17 @@ int cli_config(int argc, char **argv)
     return 0;
 }
 
-static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 int cli_configs(int argc, char **argv)
 {
     (void)argc; (void)argv;
     const char *dir = cli_configs_dir();
-    DIR *dp = opendir(dir);
-    if (!dp) { fprintf(stderr, "warpsim configs: error: cannot open %s\n", dir); return EXIT_BAD_INPUT; }
     char *names[256];
-    int n = 0;
-    struct dirent *e;
-    while ((e = readdir(dp)) && n < 256) {
-        size_t l = strlen(e->d_name);
-        if (l > 4 && !strcmp(e->d_name + l - 4, ".cfg")) names[n++] = xstrdup(e->d_name);
-    }
-    closedir(dp);
-    qsort(names, (size_t)n, sizeof(char *), cmp_str);
+    int n = config_names(names, 256);
+    if (n < 0) { fprintf(stderr, "warpsim configs: error: cannot open %s\n", dir); return EXIT_BAD_INPUT; }
     for (int i = 0; i < n; i++) {
         char path[1200], line[256] = "", summary[256] = "";
-        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        snprintf(path, sizeof path, "%s/%s.cfg", dir, names[i]);
         FILE *f = fopen(path, "r");
         /* the first comment line of a config is its one-line summary */
         while (f && fgets(line, sizeof line, f))
@@ -162,7 +213,6 @@ int cli_configs(int argc, char **argv)
                 break;
             }
         if (f) fclose(f);
-        names[i][strlen(names[i]) - 4] = 0;
         printf("%-14s %s\n", names[i], summary);
         free(names[i]);
     }

@@ -291,10 +291,22 @@ static int read_rows(val_file *f, const char *path)
     int bad = 0;
     for (int i = 0; i < src.nlines; i++) {
         char line[2048];
-        snprintf(line, sizeof line, "%.*s", (int)strcspn(src.line[i], "\n"), src.line[i]);
-        char *hash = line;
-        int quoted = 0;
-        for (; *hash && (quoted || *hash != '#'); hash++) quoted ^= *hash == '"';
+        size_t len = strcspn(src.line[i], "\n");
+        if (len >= sizeof line) {
+            diag_at(f->d, path, i + 1, (int)sizeof line, NULL, "this line is longer than %d characters; split the row "
+                    "(a text statement may follow another)", (int)sizeof line - 1);
+            bad = 1;
+            continue;
+        }
+        snprintf(line, sizeof line, "%.*s", (int)len, src.line[i]);
+        char *hash = line, *open = NULL;
+        for (; *hash && (open || *hash != '#'); hash++)
+            if (*hash == '"') open = open ? NULL : hash;
+        if (open) {
+            diag_at(f->d, path, i + 1, (int)(open - line) + 1, line, "this '\"' is not closed on its line");
+            bad = 1;
+            continue;
+        }
         *hash = 0;
         bad |= parse_line(f, line, i + 1);
     }
@@ -424,11 +436,16 @@ int cli_validate(int argc, char **argv)
 {
     static const char *const opts[] = { "-j", "-o", "--fast" };
     const char *rows_path = NULL, *out_path = NULL;
-    int jobs = 2, fast = 0;
+    int fast = 0;
+    uint64_t jobs = 2;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "-j") && i + 1 < argc) jobs = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "-o") && i + 1 < argc) out_path = argv[++i];
-        else if (!strcmp(argv[i], "--fast")) fast = 1;
+        const char *v;
+        if (cli_is_opt(argv[i], "-j")) {
+            if (!(v = cli_need_value("validate", argc, argv, &i, "-j"))
+                || cli_whole_number("validate", "-j", v, 1, 256, &jobs)) return EXIT_BAD_INPUT;
+        } else if (cli_is_opt(argv[i], "-o")) {
+            if (!(out_path = cli_need_value("validate", argc, argv, &i, "-o"))) return EXIT_BAD_INPUT;
+        } else if (!strcmp(argv[i], "--fast")) fast = 1;
         else if (argv[i][0] == '-') return cli_unknown_option("validate", argv[i], opts, 3);
         else rows_path = argv[i];
     }
@@ -456,7 +473,11 @@ int cli_validate(int argc, char **argv)
         row->result = selected ? ROW_PASS : ROW_SKIPPED;
         for (int k = 0; selected && k < row->nruns; k++) f.runs[row->runs[k]].wanted = 1;
     }
-    validate_execute(f.runs, f.nruns, jobs, cli_workloads_dir());
+    if (validate_preflight(&f, cli_workloads_dir()) || (out_path && cli_check_output_dir("validate", out_path))) {
+        cli_print_diag(&d);
+        goto done;
+    }
+    validate_execute(f.runs, f.nruns, (int)jobs, cli_workloads_dir());
     int regressions = 0;
     for (int i = 0; i < f.nrows; i++) {
         val_row *row = &f.rows[i];

@@ -82,6 +82,9 @@ typedef struct {
 /* run every wanted run, `jobs` at a time; the workloads directory is
  * `workloads`; results stay in the runs */
 void validate_execute(val_run *runs, int nruns, int jobs, const char *workloads);
+/* what every wanted run needs before anything runs: its config, sets and
+ * workload (with its -D values); errors into f->d, at the run's line */
+int validate_preflight(val_file *f, const char *workloads);
 
 /* the calibration claims agree: every [calibrated: ID ...] tag in the
  * configs the runs use names a calibrated row that lists the tagged key, and

@@ -91,6 +91,39 @@ static void *worker(void *arg)
     }
 }
 
+int validate_preflight(val_file *f, const char *workloads)
+{
+    int bad = 0;
+    config *cfg = xmalloc(sizeof *cfg);
+    for (int i = 0; i < f->nruns; i++) {
+        val_run *r = &f->runs[i];
+        if (!r->wanted) continue;
+        diag d;
+        diag_init(&d);
+        config_defaults(cfg);
+        if (r->config[0]) cli_load_config(cfg, r->config, &d);
+        for (int k = 0; k < r->nsets && !d.errors; k++) config_set(cfg, r->sets[k], &d);
+        if (!d.errors) config_validate(cfg, &d);
+        workload *w = xcalloc(1, sizeof *w);
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s", workloads, r->file);
+        if (!d.errors && !workload_load(w, path, &d))
+            for (int k = 0; k < r->ndefines && !d.errors; k++) workload_define(w, r->defines[k], &d);
+        /* the lets, buffers (allocated lazily: cheap) and launch arguments */
+        if (!d.errors) workload_prepare(w, &d);
+        if (d.errors) {
+            diag_at(f->d, f->path, r->line, 1, NULL, "run '%s' cannot start (nothing has run):", r->name);
+            diag_append(f->d, "%s", d.text);
+            bad = 1;
+        }
+        workload_free(w);
+        free(w);
+        diag_free(&d);
+    }
+    free(cfg);
+    return bad;
+}
+
 void validate_execute(val_run *runs, int nruns, int jobs, const char *workloads)
 {
     /* configs are read here, in one thread: the config search path is shared */

@@ -4,6 +4,7 @@
 #include "asm.h"
 #include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -180,7 +181,7 @@ static int load_line(config *c, const src_file *s, int ln, char *section, diag *
         if (depth >= 8) { diag_at(d, s->path, ln, vcol, raw, "includes nest deeper than 8 (an include cycle?)"); return 1; }
         int before = d->errors;
         load_file(c, inc, d, depth + 1);
-        if (d->errors > before) diag_append(d, "%s:%d: note: included from here\n", s->path, ln);
+        if (d->errors > before) diag_note_at(d, s->path, ln, vcol, raw, "included from here (a path relative to this file)");
         return d->errors > before;
     }
     char full[200];
@@ -201,6 +202,7 @@ static int load_line(config *c, const src_file *s, int ln, char *section, diag *
     if (assign(c, k, value, msg, sizeof msg)) { diag_at(d, s->path, ln, vcol, raw, "%s", msg); return 1; }
     snprintf(c->origin[k], sizeof c->origin[k], "%s:%d", s->path, ln);
     c->origin_line[k] = ln;
+    c->origin_col[k] = vcol;
     return 0;
 }
 
@@ -239,15 +241,37 @@ int config_set(config *c, const char *assignment, diag *d)
     }
     if (assign(c, k, value, msg, sizeof msg)) { diag_error(d, "--set: %s", msg); return 1; }
     snprintf(c->origin[k], sizeof c->origin[k], "--set");
+    c->origin_line[k] = c->origin_col[k] = 0;
     return 0;
 }
 
-/* report a broken rule at the origin of the key that was set last */
+void config_error(const config *c, diag *d, int key, const char *fmt, ...)
+{
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    int line = c->origin_line[key];
+    if (line <= 0) { diag_error(d, "%s (%s set by %s)", msg, config_keys[key].name, c->origin[key]); return; }
+    /* set in a file: point at the value there (the line is read again:
+     * the config keeps no text) */
+    char path[192], text[512] = "";
+    snprintf(path, sizeof path, "%s", c->origin[key]);
+    char *colon = strrchr(path, ':');
+    if (colon) *colon = 0;
+    FILE *f = fopen(path, "r");
+    for (int ln = 1; f && fgets(text, sizeof text, f) && ln < line; ln++) text[0] = 0;
+    if (f) fclose(f);
+    diag_at(d, path, line, c->origin_col[key], text[0] ? text : NULL, "%s", msg);
+}
+
+/* a broken rule, at the origin of the key that was set last */
 static void rule(const config *c, diag *d, int key, const char *fmt, long long a, long long b)
 {
     char msg[300];
     snprintf(msg, sizeof msg, fmt, a, b);
-    diag_error(d, "%s (%s set at %s)", msg, config_keys[key].name, c->origin[key]);
+    config_error(c, d, key, "%s", msg);
 }
 
 int config_validate(const config *c, diag *d)

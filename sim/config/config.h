@@ -31,7 +31,8 @@ struct config {
     int64_t ival[CFG_NKEYS];     /* INT value, ENUM index */
     char sval[CFG_NKEYS][64];    /* STR value */
     char origin[CFG_NKEYS][192]; /* "default", "file:line", "--set" */
-    int origin_line[CFG_NKEYS];
+    int origin_line[CFG_NKEYS];  /* set in a file: its line and the value's column */
+    int origin_col[CFG_NKEYS];
     char files[8][160];          /* files read, for messages */
     /* per-opcode overrides (config_opcode.h): expand (1: as its class), alt_unit (-1: none) */
     int op_expand[OP_COUNT];
@@ -51,6 +52,9 @@ int config_load(config *c, const char *path, diag *d);
 int config_set(config *c, const char *assignment, diag *d);
 /* check the rules between keys; returns errors added to d */
 int config_validate(const config *c, diag *d);
+/* an error about key's value: at file:line:col with a caret when a file
+ * set it, else naming what set it (--set, default) */
+void config_error(const config *c, diag *d, int key, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 int config_find(const char *name);
 /* the value as text (ENUM by name) */
 void config_value_text(const config *c, int key, char *buf, int len);

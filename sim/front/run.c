@@ -22,7 +22,8 @@ func_status workload_run(workload *w, const config *cfg, const func_options *fo,
                             : exec_driver_run(&l, w->mem, cfg, &opts, &ks[i], &used, d);
         for (int k = 0; k < 3; k++) { ks[i].grid[k] = grid[k]; ks[i].block[k] = block[k]; }
         if (result == FUNC_BAD_LAUNCH)
-            diag_append(d, "%s:%d: note: in this launch\n", w->prog.src.path, w->launches[i].line);
+            diag_note_at(d, w->prog.src.path, w->launches[i].line, w->launches[i].col,
+                         src_line(&w->prog.src, w->launches[i].line), "in this launch");
     }
     timing_gpu_free(opts.gpu);
     return result;

@@ -25,9 +25,9 @@ static int parse_carveouts(mem_params *p, const config *cfg, diag *d)
     }
     return 0;
 bad:
-    diag_error(d, "l1.carveouts = '%s' (set at %s): expected at most 32 ascending shared-memory sizes within l1.size "
-               "(%d bytes), comma-separated, K for 1024 (e.g. 0,8K,16K,32K)", cfg->sval[CFGK_l1_carveouts],
-               cfg->origin[CFGK_l1_carveouts], p->l1.cache.size);
+    config_error(cfg, d, CFGK_l1_carveouts, "l1.carveouts = '%s': expected at most 32 ascending shared-memory sizes "
+                 "within l1.size (%d bytes), comma-separated, K for 1024 (e.g. 0,8K,16K,32K)", cfg->sval[CFGK_l1_carveouts],
+                 p->l1.cache.size);
     return -1;
 }
 
@@ -56,8 +56,8 @@ int mem_params_load(mem_params *p, const config *cfg, diag *d)
     p->l2.atomic_line_serial = KEYI(l2_atomic_line_serial);
     int fill = KEYI(l2_fill_bytes);
     if (fill && (fill % sector || fill > line || (line / fill) * fill != line)) {
-        diag_error(d, "l2.fill_bytes = %d (set at %s) must be 0 or a multiple of mem.sector_size (%d) that divides "
-                   "mem.line_size (%d)", fill, cfg->origin[CFGK_l2_fill_bytes], sector, line);
+        config_error(cfg, d, CFGK_l2_fill_bytes, "l2.fill_bytes = %d must be 0 or a multiple of mem.sector_size (%d) "
+                     "that divides mem.line_size (%d)", fill, sector, line);
         return -1;
     }
     p->l2.fill_group = fill ? (uint32_t)(fill / sector) : 1;
@@ -74,13 +74,14 @@ int mem_params_load(mem_params *p, const config *cfg, diag *d)
     p->dram_clock = KEYI(dram_clock_mhz);
     p->dram_latency = KEYI(dram_latency);
     if (p->interleave < line) {
-        diag_error(d, "l2.interleave = %d is smaller than the line (mem.line_size = %d) (set at %s)", p->interleave, line,
-                   cfg->origin[CFGK_l2_interleave]);
+        config_error(cfg, d, CFGK_l2_interleave, "l2.interleave = %d is smaller than the line (mem.line_size = %d)",
+                     p->interleave, line);
         return -1;
     }
     if (p->l1.cache.size < line * p->l1.cache.assoc || p->l2.cache.size < line * p->l2.cache.assoc) {
-        diag_error(d, "l1.size and l2.slice_size must hold at least one set (line x assoc) (set at %s, %s)",
-                   cfg->origin[CFGK_l1_size], cfg->origin[CFGK_l2_slice_size]);
+        int l1_small = p->l1.cache.size < line * p->l1.cache.assoc;
+        config_error(cfg, d, l1_small ? CFGK_l1_size : CFGK_l2_slice_size, "%s = %d holds less than one set (line x assoc)",
+                     l1_small ? "l1.size" : "l2.slice_size", l1_small ? p->l1.cache.size : p->l2.cache.size);
         return -1;
     }
     return 0;

@@ -27,9 +27,8 @@ static int parse_occupies(const config *cfg, int cls, uint32_t *mask, diag *d)
         while (p[n] && p[n] != ' ' && p[n] != ',') n++;
         int found = isa_unit_find(p, (size_t)n);
         if (found < 0 || found == cls) {
-            diag_error(d, "%s = '%s': '%.*s' is not another unit class (%s) (set at %s)",
-                       config_keys[unit_key[cls][5]].name, cfg->sval[unit_key[cls][5]], n, p, isa_unit_choices(),
-                       cfg->origin[unit_key[cls][5]]);
+            config_error(cfg, d, unit_key[cls][5], "%s = '%s': '%.*s' is not another unit class (%s)",
+                         config_keys[unit_key[cls][5]].name, cfg->sval[unit_key[cls][5]], n, p, isa_unit_choices());
             return -1;
         }
         *mask |= 1u << found;
@@ -91,13 +90,13 @@ int sm_params_load(sm_params *p, const config *cfg, diag *d)
                                 (int)CFG(cfg, ccache_assoc), 1, 0, 0, 0, 0 };
     p->ccache_miss_latency = (int)CFG(cfg, ccache_miss_latency);
     if (p->ccache.size && p->ccache.size < p->ccache.line * p->ccache.assoc) {
-        diag_error(d, "ccache.size = %d holds less than one set (ccache.line x ccache.assoc) (set at %s)",
-                   p->ccache.size, cfg->origin[CFGK_ccache_size]);
+        config_error(cfg, d, CFGK_ccache_size, "ccache.size = %d holds less than one set (ccache.line x ccache.assoc)",
+                     p->ccache.size);
         return -1;
     }
     if (p->icache.size && p->icache.size < p->icache.line * p->icache.assoc) {
-        diag_error(d, "icache.size = %d holds less than one set (icache.line x icache.assoc) (set at %s)",
-                   p->icache.size, cfg->origin[CFGK_icache_size]);
+        config_error(cfg, d, CFGK_icache_size, "icache.size = %d holds less than one set (icache.line x icache.assoc)",
+                     p->icache.size);
         return -1;
     }
     p->max_loads = (int)CFG(cfg, mem_max_loads_per_warp);
