@@ -28,7 +28,7 @@ static void run(const char *src, const char *define, int warp_size, uint64_t max
     if (workload_load_text(w, "w.sass", src, &d)) goto done;
     if (define && workload_define(w, define, &d)) goto done;
     if (workload_prepare(w, &d)) goto done;
-    func_options fo = { max_insns, 1000, NULL, NULL };
+    func_options fo = { max_insns, 1000, NULL, NULL, 0 };
     func_status st = workload_run(w, &cfg, &fo, 1, o->ks, &d);
     if (st != FUNC_OK) { o->status = st == FUNC_FAULT ? 3 : 2; goto done; }
     o->status = 0;

@@ -1,6 +1,9 @@
 /* sim/cli/cli_run.c — `warpsim run`: load config and workload, run every
  * launch, check, print the summary or JSON, exit with the status. */
 #include "cli.h"
+#include "util/stop.h"
+#include "util/progress.h"
+#include <unistd.h>
 #include "exec/func.h"
 #include "front/run.h"
 #include <time.h>
@@ -28,7 +31,8 @@ typedef struct {
     int json;                /* 0 text, 1 JSON, 2 CSV */
     int functional;
     int per_pc;
-    uint64_t max_instructions;
+    uint64_t max_instructions, max_cycles;
+    int progress;            /* --progress 1, --no-progress 0, else -1: on a terminal */
     const char *workload;
     const char *emit_dir;
     int emit_version;        /* --emit-trace-version: the SASS version the trace is labelled with */
@@ -41,7 +45,7 @@ typedef struct {
 } run_options;
 
 static const char *const run_opts[] = {
-    "-c", "--config", "--set", "-D", "--functional", "--per-pc", "--stats", "--max-instructions", "--threads", "--emit-trace", "--emit-trace-version", "--warp", "--banks", "--coalesce", "--timeline", "--timeline-cycles", "--timeline-blocks",
+    "-c", "--config", "--set", "-D", "--functional", "--per-pc", "--stats", "--max-instructions", "--max-cycles", "--progress", "--no-progress", "--threads", "--emit-trace", "--emit-trace-version", "--warp", "--banks", "--coalesce", "--timeline", "--timeline-cycles", "--timeline-blocks",
     "--timeline-tracks", "--report", "--help"
 };
 
@@ -55,6 +59,9 @@ static const char *run_help =
     "  --stats=text|json|csv   summary for people (default), one JSON object, or CSV (a row per launch)\n"
     "  --per-pc                with the text summary: every instruction with its executions and stalls\n"
     "  --max-instructions=N    stop with a fault after N warp instructions (0 = no limit)\n"
+    "  --max-cycles=N          stop with a fault after N cycles of a launch, reporting each warp (0 = no limit)\n"
+    "  --progress, --no-progress   a progress line on stderr for runs over a second (default: when stderr\n"
+    "                          is a terminal); Ctrl-C stops a run, reporting each warp and the statistics so far\n"
     "  --threads N             spread the SMs of a timed run over N host threads (sim.threads; the\n"
     "                          statistics are the same for every N)\n"
     "  --emit-trace DIR        write the timed run as an Accel-Sim trace directory (warpsim trace DIR/kernelslist.g)\n"
@@ -79,6 +86,7 @@ static const char *opt_value(int argc, char **argv, int *i, const char *name)
 static int parse_run_options(int argc, char **argv, run_options *o)
 {
     memset(o, 0, sizeof *o);
+    o->progress = -1;
     o->tl.to = UINT64_MAX;
     o->tl.block_hi = UINT64_MAX;
     for (int i = 1; i < argc; i++) {
@@ -154,6 +162,11 @@ static int parse_run_options(int argc, char **argv, run_options *o)
             if (!(v = opt_value(argc, argv, &i, "--threads"))) return -1;
             snprintf(o->threads_set, sizeof o->threads_set, "sim.threads=%.30s", v);
             if (o->nsets < 64) o->sets[o->nsets++] = o->threads_set;
+        } else if (!strcmp(a, "--progress") || !strcmp(a, "--no-progress")) {
+            o->progress = a[2] == 'p';
+        } else if (cli_is_opt(a, "--max-cycles")) {
+            if (!(v = opt_value(argc, argv, &i, "--max-cycles"))
+                || cli_whole_number("run", "--max-cycles", v, 0, UINT64_MAX, &o->max_cycles)) return -1;
         } else if (cli_is_opt(a, "--max-instructions")) {
             if (!(v = opt_value(argc, argv, &i, "--max-instructions"))
                 || cli_whole_number("run", "--max-instructions", v, 0, UINT64_MAX, &o->max_instructions)) return -1;
@@ -192,7 +205,7 @@ static void print_text(const workload *w, const config *cfg, kernel_stats *ks, i
         cli_print_counts(s);
         if (per_pc && s->timed) cli_print_per_pc(s, cli_sass_pc_text, w->launches[i].k);
     }
-    for (int i = 0; i < w->nchecks; i++)
+    for (int i = 0; results && i < w->nchecks; i++)
         printf("check %-40s %s\n", w->checks[i].text, results[i] ? "pass" : "FAIL");
 }
 
@@ -210,7 +223,7 @@ static void print_json(const run_options *o, const workload *w, const config *cf
     json_int(&j, "warp_size", CFG(cfg, sm_warp_size));
     json_string(&j, "check", verdict);
     json_begin_array(&j, "checks");
-    for (int i = 0; i < w->nchecks; i++) {
+    for (int i = 0; results && i < w->nchecks; i++) {
         json_begin_object(&j, NULL);
         json_int(&j, "line", w->checks[i].line);
         json_string(&j, "text", w->checks[i].text);
@@ -281,7 +294,7 @@ int cli_run(int argc, char **argv)
     memset(ks, 0, sizeof ks);
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    func_options fo = { o.max_instructions, 100000, NULL, NULL };
+    func_options fo = { o.max_instructions, 100000, NULL, NULL, o.max_cycles };
     /* the views and trace emission watch the run together */
     obs_tee tee = { .n = 0 };
     sim_observer tee_obs;
@@ -325,14 +338,34 @@ int cli_run(int argc, char **argv)
         tee_obs = obs_tee_observer(&tee);
         fo.observer = &tee_obs;
     }
+    stop_catch();
+    progress_enable(o.progress == 1 || (o.progress < 0 && isatty(STDERR_FILENO)));
     func_status st = workload_run(w, &cfg, &fo, o.functional, ks, &d);
-    if (emit && trace_emit_close(emit, &d) && st == FUNC_OK) st = FUNC_BAD_LAUNCH;
+    progress_end();
+    /* a run that failed or was stopped leaves no trace or timeline behind */
+    if (emit && trace_emit_close(emit, st == FUNC_OK, &d) && st == FUNC_OK) st = FUNC_BAD_LAUNCH;
     emit = NULL;
-    if (tl && timeline_close(tl, &d) && st == FUNC_OK) st = FUNC_BAD_LAUNCH;
+    if (tl && timeline_close(tl, st == FUNC_OK, &d) && st == FUNC_OK) st = FUNC_BAD_LAUNCH;
     tl = NULL;
     status = st == FUNC_OK ? EXIT_PASS : st == FUNC_BAD_LAUNCH ? EXIT_BAD_INPUT : EXIT_FAULT;
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    if (st == FUNC_STOPPED) {
+        /* the launches so far, the last one partial; no checks (the
+         * results are not all there); exit 128 + the signal, as the shell
+         * reports a process the signal ended */
+        int nk = 0;
+        while (nk < w->nlaunches && ks[nk].kernel[0]) nk++;
+        status = 128 + stop_signal();
+        cli_print_diag(&d);
+        if (o.json == 1) print_json(&o, w, &cfg, ks, nk, NULL, "stopped", w, seconds);
+        else if (o.json == 2) cli_print_csv(w->name, cfg.sval[CFGK_gpu_name], ks, nk);
+        else {
+            print_text(w, &cfg, ks, nk, NULL, o.per_pc);
+            printf("result: stopped by %s (the statistics of the last launch are partial)\n", stop_signal_name(stop_signal()));
+        }
+        goto done;
+    }
     if (status != EXIT_PASS) goto done;
     int results[32], all = 1;
     for (int i = 0; i < w->nchecks; i++) {
@@ -357,8 +390,8 @@ int cli_run(int argc, char **argv)
         printf("result: %s\n", verdict);
     }
 done:
-    if (emit) trace_emit_close(emit, &d);
-    if (tl) timeline_close(tl, &d);
+    if (emit) trace_emit_close(emit, 0, &d);
+    if (tl) timeline_close(tl, 0, &d);
     warp_view_free(wv);
     html_report_free(report);
     for (int m = 0; m < 2; m++) mem_map_free(maps[m]);

@@ -1,6 +1,9 @@
 /* sim/cli/cli_trace.c — `warpsim trace`: simulate a recorded SASS trace
  * (kernelslist.g, or one kernel-N.traceg[.xz]) on a config. */
 #include "cli.h"
+#include "util/progress.h"
+#include "util/stop.h"
+#include <unistd.h>
 #include "out/cli_report.h"
 #include "front/trace_run.h"
 #include <inttypes.h>
@@ -140,12 +143,17 @@ int cli_trace(int argc, char **argv)
     uint64_t copies = 0, copy_bytes = 0;
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
+    stop_catch();
+    progress_enable(isatty(STDERR_FILENO));
     func_status fs = trace_run_list(cmds, ncmds, &cfg, ks, st, ncmds, &nk, &copies, &copy_bytes, &d);
+    progress_end();
     int status = fs == FUNC_OK ? EXIT_PASS : fs == FUNC_FAULT ? EXIT_FAULT : EXIT_BAD_INPUT;
+    /* stopped by a signal: the kernels so far, the last one partial */
+    if (fs == FUNC_STOPPED) status = 128 + stop_signal();
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
     cli_print_diag(&d);
-    if (status == EXIT_PASS) {
+    if (status == EXIT_PASS || fs == FUNC_STOPPED) {
         if (o.json == 1) print_json(&o, &cfg, ks, st, nk, copies, copy_bytes, seconds);
         else if (o.json == 2) cli_print_csv(o.trace, cfg.sval[CFGK_gpu_name], st, nk);
         else {

@@ -3,6 +3,9 @@
  * short quantum at a time, so that warps of different blocks interleave and
  * atomics, locks and persistent-thread queues behave as on a GPU. */
 #include "warpexec.h"
+#include "util/stop.h"
+#include "util/progress.h"
+#include <stdio.h>
 
 #define QUANTUM 64   /* instructions a warp runs before the next warp's turn */
 
@@ -41,6 +44,14 @@ func_status func_run(const func_launch *l, gmem *mem, const config *cfg, const f
         if (status == FUNC_OK && busy && xrun_deadlocked(&r)) {
             xrun_report_deadlock(&r);
             status = FUNC_FAULT;
+        }
+        progress_tick(r.k->name, 0, *used, r.next_block, r.total_blocks);
+        if (status == FUNC_OK && busy && stop_signal()) {
+            char why[96];
+            snprintf(why, sizeof why, "stopped by %s", stop_signal_name(stop_signal()));
+            xrun_report_stop(&r, why);
+            stats->partial = 1;
+            status = FUNC_STOPPED;
         }
     }
     xrun_free(&r);

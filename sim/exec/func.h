@@ -24,9 +24,12 @@ typedef struct {
     uint64_t spin_threshold;    /* instructions without progress before spin checks */
     const struct sim_observer *observer;  /* timed runs: who watches (exec/observer.h), or NULL */
     struct timing_gpu *gpu;     /* timed runs: the GPU kept between launches (gpu/gpu_state.h), or NULL */
+    uint64_t max_cycles;        /* timed runs: cycles of one launch; 0 = no limit */
 } func_options;
 
-typedef enum { FUNC_OK = 0, FUNC_FAULT = 3, FUNC_BAD_LAUNCH = 2 } func_status;
+/* FUNC_STOPPED: a signal asked for a stop (util/stop.h): reported, the
+ * statistics so far kept */
+typedef enum { FUNC_OK = 0, FUNC_FAULT = 3, FUNC_BAD_LAUNCH = 2, FUNC_STOPPED = 5 } func_status;
 
 /* run one launch; stats receive the counters; faults, deadlocks and launch
  * errors are reported in d. *instructions_used accumulates across launches. */

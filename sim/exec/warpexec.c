@@ -218,16 +218,17 @@ static void report_fault(xsm *c, const xwarp *w, int pc, const isa_result *res)
     }
 }
 
-static void describe_warp(xrun *r, const xwarp *w)
+/* waits: what the timing model says the warp waits for, or NULL */
+static void describe_warp(xrun *r, const xwarp *w, const char *waits)
 {
     char at[160], line[256];
     where(r, w, at, sizeof at);
     if (w->done) { diag_append(r->d, "  %s: finished\n", at); return; }
     const stack_entry *t = stack_top(&w->stack);
     const isa_insn *in = &r->k->code[t->pc];
-    diag_append(r->d, "  %s: %s at pc %d, line %d: %s\n", at,
-                w->at_barrier ? "waiting at a barrier" : w->spinning ? "spinning without progress" : "runnable",
-                t->pc, in->line, src_text(r, in->line, line, sizeof line));
+    const char *state = w->at_barrier ? "waiting at a barrier" : w->spinning ? "spinning without progress" : "runnable";
+    diag_append(r->d, "  %s: %s%s%s at pc %d, line %d: %s\n", at, waits ? "waits for " : state, waits ? waits : "",
+                waits && w->at_barrier ? " (at a barrier)" : "", t->pc, in->line, src_text(r, in->line, line, sizeof line));
     for (int i = w->stack.depth - 1; i >= 0; i--) {
         const stack_entry *e = &w->stack.e[i];
         diag_append(r->d, "    stack[%d]: pc %d, reconverge at %d, lanes 0x%" PRIx64 "\n", i, e->pc, e->rpc, e->mask);
@@ -431,6 +432,21 @@ int xrun_deadlocked(xrun *r)
     return spinning;
 }
 
+void xrun_describe_warp(xrun *r, int xw, const char *waits)
+{
+    describe_warp(r, &r->warps[xw], waits);
+}
+
+void xrun_report_stop(xrun *r, const char *why)
+{
+    diag_error(r->d, "kernel '%s' %s; the statistics are partial. Each resident warp:", r->k->name, why);
+    for (int s = 0; s < r->nslots; s++) {
+        xblock *b = &r->blocks[s];
+        if (!b->active) continue;
+        for (int i = 0; i < b->nwarps; i++) describe_warp(r, &r->warps[b->first_warp + i], NULL);
+    }
+}
+
 void xrun_report_deadlock(xrun *r)
 {
     diag_error(r->d, "deadlock in kernel '%s': no warp can make progress (warps spin in loops that "
@@ -440,7 +456,7 @@ void xrun_report_deadlock(xrun *r)
     for (int s = 0; s < r->nslots; s++) {
         xblock *b = &r->blocks[s];
         if (!b->active) continue;
-        for (int i = 0; i < b->nwarps; i++) describe_warp(r, &r->warps[b->first_warp + i]);
+        for (int i = 0; i < b->nwarps; i++) describe_warp(r, &r->warps[b->first_warp + i], NULL);
     }
 }
 

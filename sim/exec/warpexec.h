@@ -125,6 +125,11 @@ void xrun_take_fault(xrun *r, int m);
 int xrun_step(xrun *r, xwarp *w, kernel_stats *st, xstep *out);
 /* every live warp spins without progress or waits at a barrier */
 int xrun_deadlocked(xrun *r);
+/* a stop before the end (why: "stopped by SIGINT at ..."): the message
+ * and where each resident warp is */
+void xrun_report_stop(xrun *r, const char *why);
+/* one warp's place (block, warp, pc, source line) and what it waits for */
+void xrun_describe_warp(xrun *r, int xw, const char *waits);
 void xrun_report_deadlock(xrun *r);
 /* the run's progress counter (memory changes, exits, barrier releases) */
 uint64_t xrun_epoch(const xrun *r);

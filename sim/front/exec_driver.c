@@ -63,6 +63,17 @@ static int x_deadlocked(timing_driver *t)
     return 1;
 }
 
+static void x_report_stop(timing_driver *t, const char *why)
+{
+    xdriver *x = t->ctx;
+    diag_error(x->run.d, "kernel '%s' %s; the statistics are partial. Each resident warp:", x->run.k->name, why);
+}
+
+static void x_describe_warp(timing_driver *t, int xw, const char *waits)
+{
+    xrun_describe_warp(&((xdriver *)t->ctx)->run, xw, waits);
+}
+
 /* the launch's static facts for the observers: every pc's facts, text and line */
 static int announce_kernel(xdriver *x, const isrc_func *src, const func_launch *l, diag *d)
 {
@@ -105,7 +116,8 @@ func_status exec_driver_run(const func_launch *l, gmem *mem, const config *cfg, 
     if (x->obs && x->obs->kernel_begin && announce_kernel(x, &src, l, d)) status = FUNC_BAD_LAUNCH;
     timing_driver t = { x, &src.src, x->run.k->name, x->run.warps_per_block, x->run.blocks_per_sm, x->run.k->ncode,
                         x_start_block, x_block_finished, x_warp_age, x_deadlocked, &x->run.cycle, x->obs,
-                        opt ? opt->gpu : NULL, (int)x->run.k->shared_bytes, x_end_cycle, x_take_fault };
+                        opt ? opt->gpu : NULL, (int)x->run.k->shared_bytes, x_end_cycle, x_take_fault,
+                        x_report_stop, x_describe_warp, opt ? opt->max_cycles : 0, x->run.total_blocks };
     if (status == FUNC_OK) status = timing_run_driver(&t, cfg, stats, d);
     if (x->obs && x->obs->kernel_end && x->obs->kernel_end(x->obs->ctx, d) && status == FUNC_OK) status = FUNC_BAD_LAUNCH;
     forget_texts(x);

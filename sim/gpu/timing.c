@@ -4,6 +4,8 @@
 #include "gpu_state.h"
 #include "exec/observer.h"
 #include "sm_crews.h"
+#include "util/stop.h"
+#include "util/progress.h"
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +21,7 @@ typedef struct {
     uint8_t *slot_active;
     timing_gpu *gs;          /* what outlives the launch (gpu_state.h) */
     int active_blocks;       /* blocks resident on some SM */
+    uint64_t blocks_started, issued;  /* for the progress line */
     uint64_t now;            /* the core cycle, read by SR_CLOCKLO */
     uint64_t launch_overhead; /* launch.overhead: cycles added to the kernel */
     kernel_stats *stats;     /* the kernel's: blocks' own counters are summed into it */
@@ -58,6 +61,7 @@ static int dispatch(gpu_t *g, int s)
     }
     g->slot_active[s] = 1;
     g->active_blocks++;
+    g->blocks_started++;
     sm_t *sm = &g->sms[s % g->nsm];
     int local_slot = s / g->nsm, before = sm->resident;
     for (int i = 0; i < t->warps_per_block; i++) {
@@ -105,12 +109,42 @@ static func_status stop(gpu_t *g, uint64_t now, func_status status)
     return status;
 }
 
+/* the run ends before the kernel does: a signal asked for a stop, or the
+ * launch reached --max-cycles. The driver's message, then where each
+ * resident warp is and what its SM says it waits for. */
+static func_status early_stop(gpu_t *g, uint64_t start, uint64_t now, uint64_t resident_sum, int max_warps)
+{
+    timing_driver *t = g->drv;
+    char why[200];
+    int sig = stop_signal();
+    func_status status = sig ? FUNC_STOPPED : FUNC_FAULT;
+    if (sig) snprintf(why, sizeof why, "stopped by %s at cycle %" PRIu64, stop_signal_name(sig), now - start);
+    else snprintf(why, sizeof why, "reached --max-cycles=%" PRIu64 " (raise the limit if the kernel is not stuck)", t->max_cycles);
+    stop(g, now, status);
+    if (t->report_stop) t->report_stop(t, why);
+    else diag_error(g->d, "kernel '%s' %s; the statistics are partial. Each resident warp:", t->name, why);
+    for (int m = 0; m < g->nsm; m++)
+        for (int i = 0; i < g->sms[m].nwarps; i++) {
+            int xw, waits = sm_warp_waits(&g->sms[m], i, now, &xw);
+            if (xw < 0) continue;
+            char text[96];
+            snprintf(text, sizeof text, "%s (SM %d)", waits == STALL_issued ? "nothing (it can issue)" : stall_names[waits], m);
+            if (t->describe_warp) t->describe_warp(t, xw, text);
+            else diag_append(g->d, "  SM %d, warp %d: waits for %s\n", m, xw, text);
+        }
+    g->stats->partial = 1;
+    g->stats->cycles = now - start;
+    if (now > start) g->stats->occupancy_achieved = (double)resident_sum / ((double)(now - start) * g->nsm * max_warps);
+    return status;
+}
+
 static func_status cycle_loop(gpu_t *g, kernel_stats *st, int max_warps)
 {
     timing_driver *t = g->drv;
     uint64_t start = timing_gpu_cycle(g->gs), now = start, resident_sum = 0, idle = 0, mem_next = UINT64_MAX;
     const sim_observer *obs = t->obs && t->obs->sample && t->obs->sample_interval ? t->obs : NULL;
     uint64_t next_sample = obs ? start + obs->sample_interval : UINT64_MAX;
+    uint64_t limit_at = t->max_cycles ? start + t->max_cycles : UINT64_MAX;
     *t->clock = &g->now;
     for (int m = 0; m < g->nsm; m++) sm_begin(&g->sms[m], start);
     /* the kernel ends when every block has finished and the memory
@@ -122,6 +156,8 @@ static func_status cycle_loop(gpu_t *g, kernel_stats *st, int max_warps)
         crews_cycle(g->crews, now, g->p.exhaustive, &sum);
         /* only an issue (or a fault) leaves anything for the cycle's end */
         if (t->end_cycle && (sum.issued || sum.fault >= 0)) t->end_cycle(t);
+        g->issued += (uint64_t)sum.issued;
+        progress_tick(t->name, now - start, g->issued, g->blocks_started, t->blocks_total);
         resident_sum += sum.resident;
         if (sum.fault >= 0) {
             /* the first SM's fault, as if they had run one after the other */
@@ -142,6 +178,7 @@ static func_status cycle_loop(gpu_t *g, kernel_stats *st, int max_warps)
         if (!sum.issued || !g->active_blocks) mem_next = memsys_next_event(g->mem, now - 1);
         uint64_t wake = mem_next;
         if (sum.wake < wake) wake = sum.wake;
+        if (wake > limit_at) wake = limit_at;
         if (!sum.issued && wake > now && wake != UINT64_MAX && !g->p.exhaustive) {
             uint64_t skip = wake - now;
             resident_sum += skip * crews_resident_now(g->crews);
@@ -151,6 +188,8 @@ static func_status cycle_loop(gpu_t *g, kernel_stats *st, int max_warps)
             now = wake;
         }
         if ((now & 4095) == 0 && t->deadlocked(t)) return stop(g, now, FUNC_FAULT);
+        /* a signal is looked at every 4096 cycles (and after a skip) */
+        if (now >= limit_at || (((now & 4095) == 0 || sum.issued == 0) && stop_signal())) return early_stop(g, start, now, resident_sum, max_warps);
         if (idle > 10000000) {
             diag_error(g->d, "kernel '%s': no instruction issued for 10 million cycles at cycle %" PRIu64
                        "; this is a simulator bug, please report it with the workload", t->name, now);

@@ -34,6 +34,13 @@ struct timing_driver {
     void (*end_cycle)(timing_driver *t);
     /* SM m's issue failed: its report joins the run's (NULL: it is there) */
     void (*take_fault)(timing_driver *t, int sm);
+    /* the run stops early (why: "stopped by SIGINT", "reached --max-cycles=N"):
+     * the driver's message; then each resident warp's place, with what the
+     * SM says it waits for */
+    void (*report_stop)(timing_driver *t, const char *why);
+    void (*describe_warp)(timing_driver *t, int xw, const char *waits);
+    uint64_t max_cycles;              /* 0: no limit */
+    uint64_t blocks_total;            /* the grid's blocks, for the progress line (0: unknown) */
 };
 
 /* run the launch cycle by cycle; nslots = blocks_per_sm * sm.count. With

@@ -237,12 +237,15 @@ sim_observer timeline_observer(timeline *t)
 
 uint64_t timeline_events(const timeline *t) { return t->events; }
 
-int timeline_close(timeline *t, diag *d)
+int timeline_close(timeline *t, int keep, diag *d)
 {
     if (!t) return 0;
-    fprintf(t->f, "\n],\"otherData\":{\"generator\":\"warpsim\",\"time unit\":\"1 us shown = 1 core cycle\","
+    if (!keep) {
+        whole_discard(t->f, t->path);
+        t->f = NULL;
+    } else fprintf(t->f, "\n],\"otherData\":{\"generator\":\"warpsim\",\"time unit\":\"1 us shown = 1 core cycle\","
                   "\"events\":%" PRIu64 ",\"truncated\":%s}}\n", t->events, t->truncated ? "true" : "false");
-    int err = whole_close(t->f, t->path), bad = err != 0;
+    int err = t->f ? whole_close(t->f, t->path) : 0, bad = err != 0;
     if (err) diag_error(d, "--timeline: cannot write '%s': %s", t->path, strerror(err));
     free(t->named);
     free(t->last_window);

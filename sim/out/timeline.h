@@ -22,7 +22,7 @@ typedef struct timeline timeline;
 timeline *timeline_open(const char *path, const timeline_opts *o, diag *d);
 sim_observer timeline_observer(timeline *t);
 /* finish and rename the file into place; nonzero on a write error (reported) */
-int timeline_close(timeline *t, diag *d);
+int timeline_close(timeline *t, int keep, diag *d);
 /* events written (for the caller's message) */
 uint64_t timeline_events(const timeline *t);
 

@@ -1,5 +1,7 @@
 /* sim/out/trace_emit.c — writing runs as Accel-Sim traces (see trace_emit.h). */
 #include "trace_emit.h"
+#include "util/whole_file.h"
+#include <unistd.h>
 #include "isa.h"
 #include "front/trace.h"
 #include <errno.h>
@@ -30,7 +32,8 @@ typedef struct pending {
 } pending;
 
 struct trace_emit {
-    char dir[512], tmp[620], path[600];
+    char dir[512], path[600];
+    int made_dir;            /* the directory is ours: removed with the files if the run fails */
     FILE *f;
     int kernels;
     eblock *slots;
@@ -66,8 +69,10 @@ trace_emit *trace_emit_open(const char *dir, int binary_version, diag *d)
                    "(30-37, 50-62, 70-72, 75, 80-89, 90)", binary_version);
         return NULL;
     }
-    if (mkdir(dir, 0777) && errno != EEXIST) { diag_error(d, "--emit-trace: cannot create directory '%s': %s", dir, strerror(errno)); return NULL; }
+    int made = !mkdir(dir, 0777);
+    if (!made && errno != EEXIST) { diag_error(d, "--emit-trace: cannot create directory '%s': %s", dir, strerror(errno)); return NULL; }
     trace_emit *e = xcalloc(1, sizeof *e);
+    e->made_dir = made;
     snprintf(e->dir, sizeof e->dir, "%s", dir);
     e->version = binary_version;
     e->gen = gen;
@@ -77,22 +82,17 @@ trace_emit *trace_emit_open(const char *dir, int binary_version, diag *d)
 static int open_file(trace_emit *e, const char *name, diag *d)
 {
     snprintf(e->path, sizeof e->path, "%s/%s", e->dir, name);
-    snprintf(e->tmp, sizeof e->tmp, "%s.tmp", e->path);
-    e->f = fopen(e->tmp, "w");
-    if (!e->f) diag_error(d, "--emit-trace: cannot write '%s': %s", e->tmp, strerror(errno));
+    e->f = whole_open(e->path);
+    if (!e->f) diag_error(d, "--emit-trace: cannot write '%s.tmp': %s", e->path, strerror(errno));
     return e->f ? 0 : -1;
 }
 
 static int close_file(trace_emit *e, diag *d)
 {
-    int bad = ferror(e->f) | fclose(e->f);
+    int err = whole_close(e->f, e->path);
     e->f = NULL;
-    if (bad || rename(e->tmp, e->path)) {
-        diag_error(d, "--emit-trace: cannot write '%s'", e->path);
-        remove(e->tmp);
-        return -1;
-    }
-    return 0;
+    if (err) diag_error(d, "--emit-trace: cannot write '%s': %s", e->path, strerror(err));
+    return err ? -1 : 0;
 }
 
 static void slot_list(char *buf, size_t len, const uint16_t *slots, int n)
@@ -241,7 +241,7 @@ static int write_ready(trace_emit *e, diag *d)
             break;
         }
     }
-    if (ferror(e->f)) { diag_error(d, "--emit-trace: cannot write '%s'", e->tmp); return -1; }
+    if (ferror(e->f)) { diag_error(d, "--emit-trace: cannot write '%s'", e->path); return -1; }
     return 0;
 }
 
@@ -273,13 +273,30 @@ int trace_emit_kernel_end(trace_emit *e, diag *d)
     return close_file(e, d) || bad ? -1 : 0;
 }
 
-int trace_emit_close(trace_emit *e, diag *d)
+/* the run failed: what this emission wrote goes (the kernel files so far,
+ * the one being written, the directory if it made it) */
+static void discard(trace_emit *e)
 {
-    int bad = e->f ? trace_emit_kernel_end(e, d) : 0;
+    if (e->f) whole_discard(e->f, e->path);
+    e->f = NULL;
+    for (int k = 1; k <= e->kernels; k++) {
+        char path[600];
+        snprintf(path, sizeof path, "%s/kernel-%d.traceg", e->dir, k);
+        remove(path);
+    }
+    if (e->made_dir) rmdir(e->dir);
+}
+
+int trace_emit_close(trace_emit *e, int keep, diag *d)
+{
+    int bad = !keep || (e->f && trace_emit_kernel_end(e, d));
+    /* the list last: a directory with a kernelslist.g is whole */
     if (!bad && !open_file(e, "kernelslist.g", d)) {
         for (int k = 1; k <= e->kernels; k++) fprintf(e->f, "kernel-%d.traceg\n", k);
         bad = close_file(e, d);
-    } else bad = -1;
+    } else bad = 1;
+    if (bad) discard(e);
+    bad = bad && keep ? -1 : 0;
     for (int s = 0; s < e->nslots; s++) {
         for (int w = 0; w < e->slots[s].nwarps; w++) free(e->slots[s].warp[w].s);
         free(e->slots[s].warp);

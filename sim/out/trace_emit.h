@@ -36,7 +36,9 @@ int trace_emit_block_end(trace_emit *e, int slot, diag *d);
 int trace_emit_kernel_end(trace_emit *e, diag *d);
 /* the emitter as an observer of a run (exec/observer.h) */
 sim_observer trace_emit_observer(trace_emit *e);
-/* write kernelslist.g and free; returns errors */
-int trace_emit_close(trace_emit *e, diag *d);
+/* keep: the run succeeded: finish the last kernel, write kernelslist.g
+ * (last: a directory with one is whole). Otherwise remove what this
+ * emission wrote. Then free; returns errors */
+int trace_emit_close(trace_emit *e, int keep, diag *d);
 
 #endif

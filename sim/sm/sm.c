@@ -208,6 +208,17 @@ static int check(sm_t *sm, int local, int s, uint64_t now, const isrc_static **o
     return STALL_unit_busy;
 }
 
+int sm_warp_waits(sm_t *sm, int local, uint64_t now, int *xw)
+{
+    *xw = sm->w[local].xw;
+    if (*xw < 0) return STALL_done;
+    const isrc_static *st;
+    int inst;
+    /* the examination a scheduler would make (it may park the warp: the
+     * run is over) */
+    return check(sm, local, local % sm->p->nsched, now, &st, &inst);
+}
+
 static void occupy(sm_t *sm, int cls, int inst, uint64_t until)
 {
     const unit_params *u = &sm->p->unit[cls];

@@ -109,5 +109,8 @@ void sm_begin(sm_t *sm, uint64_t start);
 int sm_cycle(sm_t *sm, uint64_t now);
 /* charge the slots skipped up to cycle `now` (the end of a launch) */
 void sm_settle(sm_t *sm, uint64_t now);
+/* after the run stopped early: the source warp in slot local (-1: none) and
+ * the stall reason it waits for now (STALL_issued: it could issue) */
+int sm_warp_waits(sm_t *sm, int local, uint64_t now, int *xw);
 
 #endif

@@ -57,6 +57,7 @@ typedef struct {
     uint64_t v[STAT_COUNT];
     /* timing runs only (timed = 1) */
     int timed;
+    int partial;                   /* the run stopped before the kernel's end (a signal, a limit) */
     uint64_t cycles;
     uint64_t stall[STALL_COUNT];
     double occupancy_theoretical, occupancy_achieved;

@@ -1,13 +1,22 @@
 /* sim/util/xalloc.c — allocation that reports and exits on failure. */
 #include "xalloc.h"
+#include "whole_file.h"
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* the process ends at once, with the documented status for a host limit
+ * (4): no half-written output file is left (whole_file.h), and output
+ * still buffered is dropped rather than cut in the middle of a line */
 static void out_of_memory(size_t n)
 {
-    fprintf(stderr, "warpsim: error: out of host memory (asked for %zu bytes)\n", n);
-    exit(4);
+    whole_remove_all();
+    char msg[200];
+    int len = snprintf(msg, sizeof msg, "\nwarpsim: error: out of host memory (asked for %zu more bytes); simulate "
+                       "less (smaller buffers or grid) or on a machine with more memory (exit status 4)\n", n);
+    if (write(STDERR_FILENO, msg, (size_t)len) < 0) _exit(4);
+    _exit(4);
 }
 
 void *xmalloc(size_t n)
