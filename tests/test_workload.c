@@ -108,6 +108,8 @@ static const bad_manifest bad[] = {
     { "  buffer b u32[4]\n  launch k grid=1 block=1 (b)\n", "kernel 'k' takes 2 parameters, the launch passes 1" },
     { "  buffer b u32[4]\n  launch k grid=1 block=1 (4, b)\n", "buffer 'b' is passed to parameter 'n', which is not u64" },
     { "  buffer b u32[4]\n  launch k grid=0 block=1 (b, 4)\n", "grid dimension 0 is 0" },
+    { "  buffer b u32[4]\n  launch k grid=(1,70000) block=1 (b, 4)\n", "grid dimension 1 is 70000; it must be a whole number from 1 to 65535" },
+    { "  buffer b u32[4]\n  launch k grid=3e9 block=1 (b, 4)\n", "2^31-1, CUDA's limit for grid x" },
     { "  buffer b u32[4]\n  launch k grid=1 block=1 (b, 4.5)\n", "parameter 'n' is an integer but the argument is 4.5" },
     { "  buffer b u32[4]\n  check b == summ(b)\n", "unknown function 'summ' (did you mean 'sum'?)" },
     { "  buffer b u32[4]\n  buffer c u32[5]\n  check b == c\n", "check compares 4 elements with 5" },

@@ -17,6 +17,7 @@
 #include "util/json.h"
 #include "front/workload.h"
 #include <errno.h>
+#include <math.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -179,6 +180,32 @@ static int parse_run_options(int argc, char **argv, run_options *o)
     return 0;
 }
 
+/* before a run that cannot end soon: a warning at once (the messages of
+ * the run come after it), saying how to bound it */
+static void warn_before_run(workload *w, const config *cfg, diag *d)
+{
+    double warp = (double)CFG(cfg, sm_warp_size);
+    for (int i = 0; i < w->nlaunches; i++) {
+        uint8_t cbank[ISA_PARAM_BASE + 32 * 8];
+        uint32_t size, grid[3], block[3];
+        if (workload_cbank(w, i, cbank, &size, grid, block, d)) return;
+        double blocks = (double)grid[0] * grid[1] * grid[2], threads = (double)block[0] * block[1] * block[2];
+        double warps = blocks * ceil(threads / warp);
+        /* 10^8 warps of a few instructions each: minutes functional, hours timed */
+        if (warps < 1e8) continue;
+        const wl_launch *L = &w->launches[i];
+        fprintf(stderr, "%s:%d:%d: warning: this launch has %.3g blocks of %.0f threads (%.3g warps); at a few million "
+                "warp instructions a second it runs for hours: --max-cycles or --max-instructions bound it, Ctrl-C "
+                "stops it with a report\n", w->prog.src.path, L->line, L->col, blocks, threads, warps);
+    }
+    double bytes = 0, phys = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE);
+    for (int b = 0; b < gmem_nbuffers(w->mem); b++) bytes += (double)gmem_buffer(w->mem, b)->bytes;
+    if (phys > 0 && bytes > phys)
+        fprintf(stderr, "%s: warning: the buffers hold %.1f GB, more than this machine's %.1f GB of memory: memory is "
+                "taken as it is touched, and a run or check that touches it all ends with 'out of host memory' "
+                "(exit status 4)\n", w->prog.src.path, bytes / 1e9, phys / 1e9);
+}
+
 /* the text and source line of pc in a kernel of the workload, and for a
  * branch that can split a warp, where its paths meet again (IPDOM) */
 const char *cli_sass_pc_text(const void *ctx, int pc, char *buf, int len, cli_pc_info *info)
@@ -338,6 +365,8 @@ int cli_run(int argc, char **argv)
         tee_obs = obs_tee_observer(&tee);
         fo.observer = &tee_obs;
     }
+    warn_before_run(w, &cfg, &d);
+    if (d.errors) goto done;
     stop_catch();
     progress_enable(o.progress == 1 || (o.progress < 0 && isatty(STDERR_FILENO)));
     func_status st = workload_run(w, &cfg, &fo, o.functional, ks, &d);
@@ -350,19 +379,20 @@ int cli_run(int argc, char **argv)
     status = st == FUNC_OK ? EXIT_PASS : st == FUNC_BAD_LAUNCH ? EXIT_BAD_INPUT : EXIT_FAULT;
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
-    if (st == FUNC_STOPPED) {
-        /* the launches so far, the last one partial; no checks (the
-         * results are not all there); exit 128 + the signal, as the shell
-         * reports a process the signal ended */
-        int nk = 0;
-        while (nk < w->nlaunches && ks[nk].kernel[0]) nk++;
-        status = 128 + stop_signal();
+    int nk = 0;
+    while (nk < w->nlaunches && ks[nk].kernel[0]) nk++;
+    if (st == FUNC_STOPPED || (st == FUNC_FAULT && nk && ks[nk - 1].partial)) {
+        /* a signal or --max-cycles: the launches so far, the last one
+         * partial; no checks (the results are not all there); a signal
+         * exits 128 + its number, as the shell reports a process it ended */
+        if (st == FUNC_STOPPED) status = 128 + stop_signal();
         cli_print_diag(&d);
         if (o.json == 1) print_json(&o, w, &cfg, ks, nk, NULL, "stopped", w, seconds);
         else if (o.json == 2) cli_print_csv(w->name, cfg.sval[CFGK_gpu_name], ks, nk);
         else {
             print_text(w, &cfg, ks, nk, NULL, o.per_pc);
-            printf("result: stopped by %s (the statistics of the last launch are partial)\n", stop_signal_name(stop_signal()));
+            printf("result: stopped by %s (the statistics of the last launch are partial)\n",
+                   st == FUNC_STOPPED ? stop_signal_name(stop_signal()) : "--max-cycles");
         }
         goto done;
     }

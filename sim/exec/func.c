@@ -5,6 +5,7 @@
 #include "warpexec.h"
 #include "util/stop.h"
 #include "util/progress.h"
+#include <inttypes.h>
 #include <stdio.h>
 
 #define QUANTUM 64   /* instructions a warp runs before the next warp's turn */
@@ -48,7 +49,7 @@ func_status func_run(const func_launch *l, gmem *mem, const config *cfg, const f
         progress_tick(r.k->name, 0, *used, r.next_block, r.total_blocks);
         if (status == FUNC_OK && busy && stop_signal()) {
             char why[96];
-            snprintf(why, sizeof why, "stopped by %s", stop_signal_name(stop_signal()));
+            snprintf(why, sizeof why, "stopped by %s at warp instruction %" PRIu64, stop_signal_name(stop_signal()), *used);
             xrun_report_stop(&r, why);
             stats->partial = 1;
             status = FUNC_STOPPED;

@@ -437,14 +437,24 @@ void xrun_describe_warp(xrun *r, int xw, const char *waits)
     describe_warp(r, &r->warps[xw], waits);
 }
 
-void xrun_report_stop(xrun *r, const char *why)
+/* every resident warp, the first XRUN_REPORT_WARPS of them in full */
+static void describe_resident(xrun *r)
 {
-    diag_error(r->d, "kernel '%s' %s; the statistics are partial. Each resident warp:", r->k->name, why);
+    int listed = 0, more = 0;
     for (int s = 0; s < r->nslots; s++) {
         xblock *b = &r->blocks[s];
         if (!b->active) continue;
-        for (int i = 0; i < b->nwarps; i++) describe_warp(r, &r->warps[b->first_warp + i], NULL);
+        for (int i = 0; i < b->nwarps; i++)
+            if (listed < XRUN_REPORT_WARPS) { describe_warp(r, &r->warps[b->first_warp + i], NULL); listed++; }
+            else more++;
     }
+    if (more) diag_append(r->d, "  ... and %d more resident warps, not listed\n", more);
+}
+
+void xrun_report_stop(xrun *r, const char *why)
+{
+    diag_error(r->d, "kernel '%s' %s; the statistics are partial. Each resident warp:", r->k->name, why);
+    describe_resident(r);
 }
 
 void xrun_report_deadlock(xrun *r)
@@ -453,11 +463,7 @@ void xrun_report_deadlock(xrun *r)
                "nothing can end, or wait at a barrier for them). A lane that left a spin loop waits at "
                "the loop's reconvergence point for lanes that wait on it: the SIMT deadlock of Wong et al. "
                "(seed 001). Each warp:", r->k->name);
-    for (int s = 0; s < r->nslots; s++) {
-        xblock *b = &r->blocks[s];
-        if (!b->active) continue;
-        for (int i = 0; i < b->nwarps; i++) describe_warp(r, &r->warps[b->first_warp + i], NULL);
-    }
+    describe_resident(r);
 }
 
 

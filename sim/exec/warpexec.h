@@ -125,6 +125,8 @@ void xrun_take_fault(xrun *r, int m);
 int xrun_step(xrun *r, xwarp *w, kernel_stats *st, xstep *out);
 /* every live warp spins without progress or waits at a barrier */
 int xrun_deadlocked(xrun *r);
+/* a report lists this many warps in full, and counts the rest */
+#define XRUN_REPORT_WARPS 32
 /* a stop before the end (why: "stopped by SIGINT at ..."): the message
  * and where each resident warp is */
 void xrun_report_stop(xrun *r, const char *why);

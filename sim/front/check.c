@@ -144,9 +144,15 @@ static int dims(workload *w, wl_launch *L, expr *e, uint32_t out[3], const char 
         expr *x = e->kind == EX_TUPLE ? e->arg[i] : e;
         double v;
         if (scalar(w, x, &v, d)) return -1;
-        if (v < 1 || v > 4294967295.0 || v != floor(v)) {
-            char msg[160];
-            snprintf(msg, sizeof msg, "%s dimension %d is %g; it must be a whole number from 1 to 2^32-1", what, i, v);
+        /* CUDA's limits: grid x to 2^31-1, y and z to 65535; a block's
+         * dimensions are bounded by its thread count (65536 here, the
+         * config's sm.max_threads at launch) */
+        double hi = what[0] == 'g' && i == 0 ? 2147483647.0 : 65535.0;
+        if (v < 1 || v > hi || v != floor(v)) {
+            char msg[200];
+            snprintf(msg, sizeof msg, "%s dimension %d is %g; it must be a whole number from 1 to %.0f (%s)", what, i, v, hi,
+                     what[0] != 'g' ? "a block holds at most 65536 threads" : i ? "CUDA's limit for grid y and z"
+                     : "2^31-1, CUDA's limit for grid x");
             err_line(w, L->line, x->col, d, msg);
             return -1;
         }

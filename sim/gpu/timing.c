@@ -109,6 +109,8 @@ static func_status stop(gpu_t *g, uint64_t now, func_status status)
     return status;
 }
 
+#define TIMING_REPORT_WARPS 32   /* warps an early stop lists in full */
+
 /* the run ends before the kernel does: a signal asked for a stop, or the
  * launch reached --max-cycles. The driver's message, then where each
  * resident warp is and what its SM says it waits for. */
@@ -123,15 +125,19 @@ static func_status early_stop(gpu_t *g, uint64_t start, uint64_t now, uint64_t r
     stop(g, now, status);
     if (t->report_stop) t->report_stop(t, why);
     else diag_error(g->d, "kernel '%s' %s; the statistics are partial. Each resident warp:", t->name, why);
+    int listed = 0, more = 0;
     for (int m = 0; m < g->nsm; m++)
         for (int i = 0; i < g->sms[m].nwarps; i++) {
             int xw, waits = sm_warp_waits(&g->sms[m], i, now, &xw);
             if (xw < 0) continue;
+            if (listed == TIMING_REPORT_WARPS) { more++; continue; }
+            listed++;
             char text[96];
             snprintf(text, sizeof text, "%s (SM %d)", waits == STALL_issued ? "nothing (it can issue)" : stall_names[waits], m);
             if (t->describe_warp) t->describe_warp(t, xw, text);
             else diag_append(g->d, "  SM %d, warp %d: waits for %s\n", m, xw, text);
         }
+    if (more) diag_append(g->d, "  ... and %d more resident warps, not listed\n", more);
     g->stats->partial = 1;
     g->stats->cycles = now - start;
     if (now > start) g->stats->occupancy_achieved = (double)resident_sum / ((double)(now - start) * g->nsm * max_warps);

@@ -1,0 +1,91 @@
+#!/bin/sh
+# Long runs: a kernel that never ends is stopped by SIGINT or SIGTERM with a
+# report of where every resident warp is, the statistics so far marked
+# partial and exit 128+signal; --max-cycles ends it with exit 3 and the same
+# report; the progress line appears; a stopped or failed run leaves no
+# trace directory or timeline behind.
+. "${top_srcdir:-.}/tests/lib.sh"
+cat > "$tmp/loop.sass" <<'SASS'
+.kernel spin
+.param out u64
+  MOV R0, RZ
+loop:
+  IADD3 R0, R0, 1, RZ
+  BRA loop
+.end
+
+.workload spin
+  buffer out u32[32]
+  launch spin grid=2 block=64 (out)
+.end
+SASS
+
+# run "$@" in the background until its progress line shows (it is in the
+# loop), then send signal $sig; the exit status in $got, outputs in $tmp
+stop_with() {
+    sig=$1; shift
+    rm -f "$tmp/out" "$tmp/err"
+    "$@" --progress > "$tmp/out" 2> "$tmp/err" &
+    pid=$!
+    n=0
+    until grep -q "warp instructions, blocks" "$tmp/err" 2>/dev/null || [ $n -ge 300 ]; do sleep 0.1; n=$((n + 1)); done
+    kill -"$sig" "$pid"
+    wait "$pid"; got=$?
+}
+check_stop() {
+    what=$1 want=$2 signame=$3
+    [ "$got" -eq "$want" ] || { echo "FAIL: $what: exit $got, want $want"; fail=1; }
+    grep -q "kernel 'spin' stopped by $signame at" "$tmp/err" \
+        || { echo "FAIL: $what: no stop message:"; head -5 "$tmp/err"; fail=1; }
+    grep -q "block (1,0,0), warp 1: .* at pc [12], line [56]: " "$tmp/err" \
+        || { echo "FAIL: $what: the warps are not reported:"; head -12 "$tmp/err"; fail=1; }
+}
+
+stop_with INT "$bin" run -c gf100 "$tmp/loop.sass"
+check_stop "timed, SIGINT" 130 SIGINT
+grep -q "waits for .* (SM [01])" "$tmp/err" || { echo "FAIL: timed stop: no stall reason per warp"; fail=1; }
+grep -q "^result: stopped by SIGINT (the statistics of the last launch are partial)" "$tmp/out" \
+    || { echo "FAIL: timed stop: no partial statistics:"; cat "$tmp/out"; fail=1; }
+grep -q "^  warp instructions  *[1-9]" "$tmp/out" || { echo "FAIL: timed stop: no counts"; fail=1; }
+
+stop_with TERM "$bin" run -c gf100 --stats=json "$tmp/loop.sass"
+check_stop "timed, SIGTERM" 143 SIGTERM
+grep -q '"check":"stopped"' "$tmp/out" || { echo "FAIL: SIGTERM: the JSON does not say stopped"; fail=1; }
+
+stop_with INT "$bin" run --functional "$tmp/loop.sass"
+check_stop "functional, SIGINT" 130 SIGINT
+
+# a stopped run writes no trace and no timeline
+stop_with INT "$bin" run -c gf100 --emit-trace "$tmp/tr" --timeline "$tmp/tl.json" "$tmp/loop.sass"
+[ "$got" -eq 130 ] || { echo "FAIL: stop with outputs: exit $got"; fail=1; }
+[ ! -e "$tmp/tr" ] && [ ! -e "$tmp/tl.json" ] && [ ! -e "$tmp/tl.json.tmp" ] \
+    || { echo "FAIL: a stopped run left files:"; ls -R "$tmp"; fail=1; }
+
+# --max-cycles: a fault (3) with the same report, at that cycle
+expect 3 "kernel 'spin' reached --max-cycles=5000" -- "$bin" run -c gf100 --max-cycles=5000 "$tmp/loop.sass"
+expect 3 "block (0,0,0), warp 0: waits for" -- "$bin" run -c gf100 --max-cycles=5000 "$tmp/loop.sass"
+expect 3 "cycles *5000 " -- "$bin" run -c gf100 --max-cycles=5000 "$tmp/loop.sass"
+expect 2 "--max-cycles takes a whole number" -- "$bin" run --max-cycles=-3 "$tmp/loop.sass"
+# a run that faults leaves no trace directory either
+"$bin" run -c gf100 --max-cycles=3000 --emit-trace "$tmp/tr2" "$tmp/loop.sass" > /dev/null 2>&1
+[ ! -e "$tmp/tr2" ] || { echo "FAIL: a faulted run left $tmp/tr2:"; ls "$tmp/tr2"; fail=1; }
+# ... but a directory that was there stays, with nothing of this run in it
+mkdir "$tmp/tr3"
+"$bin" run -c gf100 --max-cycles=3000 --emit-trace "$tmp/tr3" "$tmp/loop.sass" > /dev/null 2>&1
+[ -d "$tmp/tr3" ] && [ -z "$(ls "$tmp/tr3")" ] || { echo "FAIL: the existing trace directory changed"; fail=1; }
+# a launch too large to end soon, and buffers beyond the machine's memory:
+# warnings before the run, with the launch's file:line:col
+cat > "$tmp/huge.sass" <<'SASS'
+.kernel k
+.param out u64
+  EXIT
+.end
+.workload w
+  buffer out u64[1000000000000]
+  launch k grid=1000000000 block=1024 (out)
+.end
+SASS
+expect 3 "huge.sass:7:10: warning: this launch has 1e+09 blocks of 1024 threads" -- "$bin" run -c gf100 --max-cycles=1000 "$tmp/huge.sass"
+expect 3 "huge.sass: warning: the buffers hold 8000.0 GB, more than this machine's" -- "$bin" run -c gf100 --max-cycles=1000 "$tmp/huge.sass"
+expect 3 "and [0-9]* more resident warps, not listed" -- "$bin" run -c gf100 --max-cycles=1000 "$tmp/huge.sass"
+exit $fail
