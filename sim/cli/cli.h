@@ -43,6 +43,9 @@ int cli_print_diag(diag *d);
 const char *cli_sass_pc_text(const void *ctx, int pc, char *buf, int len, cli_pc_info *info);
 const char *cli_trace_pc_text(const void *ctx, int pc, char *buf, int len, cli_pc_info *info);
 int cli_sweep(int argc, char **argv);
+/* the help texts (--help), which the man page is made from (warpsim docs man) */
+extern const char *const cli_usage, *const cli_run_help, *const cli_trace_help;
+void cli_man(void);
 int cli_plot(int argc, char **argv);
 int cli_compare(int argc, char **argv);
 

@@ -50,7 +50,7 @@ static const char *const run_opts[] = {
     "--timeline-tracks", "--report", "--help"
 };
 
-static const char *run_help =
+const char *const cli_run_help =
     "usage: warpsim run [-c CONFIG] [--set key=value]... [-D var=value]... [--functional]\n"
     "                   [--stats=text|json|csv] [--per-pc] [--max-instructions=N] [--threads N] [--emit-trace DIR] WORKLOAD.sass\n"
     "  -c, --config FILE       GPU config (a path, or a name in configs/, e.g. gf100)\n"
@@ -92,7 +92,7 @@ static int parse_run_options(int argc, char **argv, run_options *o)
     o->tl.block_hi = UINT64_MAX;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { fputs(run_help, stdout); return -2; }
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { fputs(cli_run_help, stdout); return -2; }
         if (!strcmp(a, "--functional")) { o->functional = 1; continue; }
         if (!strcmp(a, "--per-pc")) { o->per_pc = 1; continue; }
         if (a[0] != '-') {
@@ -176,7 +176,7 @@ static int parse_run_options(int argc, char **argv, run_options *o)
             return -1;
         }
     }
-    if (!o->workload) { fprintf(stderr, "warpsim run: error: no workload file given\n%s", run_help); return -1; }
+    if (!o->workload) { fprintf(stderr, "warpsim run: error: no workload file given\n%s", cli_run_help); return -1; }
     return 0;
 }
 

@@ -14,7 +14,7 @@
 
 static const char *const trace_opts[] = { "-c", "--config", "--set", "--stats", "--per-pc", "--threads", "--help" };
 
-static const char *trace_help =
+const char *const cli_trace_help =
     "usage: warpsim trace [-c CONFIG] [--set key=value]... [--stats=text|json|csv] [--per-pc] [--threads N] TRACE\n"
     "  --threads N   spread the SMs over N host threads (sim.threads; the same statistics for every N)\n"
     "  TRACE is a kernelslist.g (Accel-Sim's list of copies and kernels) or one kernel-N.traceg[.xz]\n"
@@ -59,13 +59,13 @@ static int parse_options(int argc, char **argv, trace_options *o)
         else if (!strcmp(a, "--stats=text")) o->json = 0;
         else if (!strcmp(a, "--stats=csv")) o->json = 2;
         else if (!strcmp(a, "--per-pc")) o->per_pc = 1;
-        else if (!strcmp(a, "--help")) { fputs(trace_help, stdout); return 1; }
+        else if (!strcmp(a, "--help")) { fputs(cli_trace_help, stdout); return 1; }
         else if (a[0] == '-') {
             cli_unknown_option("trace", a, trace_opts, (int)(sizeof trace_opts / sizeof trace_opts[0]));
             return -1;
         } else o->trace = a;
     }
-    if (!o->trace) { fprintf(stderr, "warpsim trace: error: no trace given\n%s", trace_help); return -1; }
+    if (!o->trace) { fprintf(stderr, "warpsim trace: error: no trace given\n%s", cli_trace_help); return -1; }
     return 0;
 }
 

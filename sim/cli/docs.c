@@ -183,6 +183,7 @@ int cli_docs(int argc, char **argv)
     if (argc == 2 && !strcmp(argv[1], "config")) { docs_config(); return 0; }
     if (argc == 2 && !strcmp(argv[1], "stats")) { docs_stats(); return 0; }
     if (argc == 2 && !strcmp(argv[1], "sass")) { docs_sass(); return 0; }
-    fprintf(stderr, "usage: warpsim docs isa|config|stats|sass\n");
+    if (argc == 2 && !strcmp(argv[1], "man")) { cli_man(); return 0; }
+    fprintf(stderr, "usage: warpsim docs isa|config|stats|sass|man\n");
     return EXIT_BAD_INPUT;
 }

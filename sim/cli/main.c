@@ -4,12 +4,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #ifndef WARPSIM_SRCDIR
 #define WARPSIM_SRCDIR "."
 #endif
+#ifndef WARPSIM_DATADIR
+#define WARPSIM_DATADIR "/usr/local/share/warpsim"
+#endif
 
-static const char *usage =
+const char *const cli_usage =
     "warpsim — a cycle-level SIMT GPU simulator\n"
     "\n"
     "usage:\n"
@@ -30,15 +34,49 @@ static const char *usage =
     "  warpsim docs isa|config|stats|sass   print a reference page (docs/*.md)\n"
     "  warpsim --help | --version\n"
     "\n"
-    "exit status: 0 checks pass, 1 a check failed, 2 bad input, 3 kernel fault or deadlock\n";
+    "exit status: 0 checks pass, 1 a check failed, 2 bad input, 3 kernel fault, deadlock or limit\n"
+    "  (--max-instructions, --max-cycles), 4 out of host memory, 130/143 stopped by SIGINT/SIGTERM\n";
 
-/* ./NAME in a source checkout, else the build's source tree's NAME */
-static const char *data_dir(const char *name, char *buf, size_t len)
+static int is_dir(const char *path)
 {
     struct stat st;
-    if (stat(name, &st) == 0 && S_ISDIR(st.st_mode)) return name;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* where the shipped configs and workloads are: $WARPSIM_DATA/NAME; ./NAME
+ * in a source checkout; PREFIX/share/warpsim/NAME beside an installed
+ * binary in PREFIX/bin (wherever the prefix was moved to); the build's
+ * source tree; the data directory of the configured prefix */
+static const char *data_dir(const char *name, char *buf, size_t len)
+{
+    const char *env = getenv("WARPSIM_DATA");
+    if (env && *env) { snprintf(buf, len, "%s/%s", env, name); return buf; }
+    if (is_dir(name)) return name;
+    char exe[512];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = 0;
+        char *slash = strrchr(exe, '/');
+        if (slash) *slash = 0;
+        slash = strrchr(exe, '/');
+        if (slash && !strcmp(slash, "/bin")) {
+            *slash = 0;
+            if ((size_t)snprintf(buf, len, "%.511s/share/warpsim/%.64s", exe, name) < len && is_dir(buf)) return buf;
+        }
+    }
     snprintf(buf, len, "%s/%s", WARPSIM_SRCDIR, name);
+    if (is_dir(buf)) return buf;
+    snprintf(buf, len, "%s/%s", WARPSIM_DATADIR, name);
     return buf;
+}
+
+static int version(void)
+{
+    printf("warpsim %s\n", PACKAGE_VERSION);
+    printf("built with %s (%s), %s\n", WARPSIM_BUILD_CC, __VERSION__, WARPSIM_BUILD_OPTIONS);
+    printf("flags: %s\n", WARPSIM_BUILD_FLAGS);
+    printf("configs: %s\nworkloads: %s\n", cli_configs_dir(), cli_workloads_dir());
+    return 0;
 }
 
 const char *cli_workloads_dir(void)
@@ -78,11 +116,11 @@ int main(int argc, char **argv)
 {
     static const char *const cmds[] = { "run", "asm", "config", "configs", "docs", "--help", "--version", "trace", "validate", "sweep", "plot", "compare" };
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-        fputs(usage, argc < 2 ? stderr : stdout);
+        fputs(cli_usage, argc < 2 ? stderr : stdout);
         return argc < 2 ? EXIT_BAD_INPUT : 0;
     }
     const char *cmd = argv[1];
-    if (!strcmp(cmd, "--version")) { puts("warpsim " PACKAGE_VERSION); return 0; }
+    if (!strcmp(cmd, "--version") || !strcmp(cmd, "-V")) return version();
     if (!strcmp(cmd, "run")) return cli_run(argc - 1, argv + 1);
     if (!strcmp(cmd, "asm")) return cli_asm(argc - 1, argv + 1);
     if (!strcmp(cmd, "config")) return cli_config(argc - 1, argv + 1);
@@ -95,6 +133,6 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "compare")) return cli_compare(argc - 1, argv + 1);
     const char *near = util_nearest(cmd, cmds, (int)(sizeof cmds / sizeof cmds[0]));
     fprintf(stderr, "warpsim: error: unknown command '%s'%s%s%s\n%s", cmd, near ? " (did you mean '" : "",
-            near ? near : "", near ? "'?)" : "", usage);
+            near ? near : "", near ? "'?)" : "", cli_usage);
     return EXIT_BAD_INPUT;
 }
