@@ -13,6 +13,29 @@ expect 2 "did you mean 'sm.warp_size'" -- "$bin" run --set sm.warpsize=64 "$wl"
 expect 2 "no let variable 'nn' (did you mean 'n'?)" -- "$bin" run -D nn=5 "$wl"
 expect 2 "no config 'gf999'" -- "$bin" run -c gf999 "$wl"
 expect 2 "no config 'gf110'.*did you mean 'gf100'" -- "$bin" run -c gf110 "$wl"
+# --version: the version and the build
+expect 0 "^warpsim [0-9][0-9.]*$" -- "$bin" --version
+expect 0 "built with .*sanitizers=" -- "$bin" --version
+# the man page comes from the --help texts: every run option is in it, and
+# groff (where installed) reads it without a warning
+"$bin" docs man > "$tmp/warpsim.1" || { echo "FAIL: warpsim docs man"; fail=1; }
+for opt in $("$bin" run --help | sed -n 's/^  \(--[a-z-]*\).*/\1/p'); do
+    grep -q -- "$(printf '%s' "$opt" | sed 's/-/\\\\-/g')" "$tmp/warpsim.1" || { echo "FAIL: the man page lacks $opt"; fail=1; }
+done
+grep -q '^\.SH EXIT STATUS' "$tmp/warpsim.1" || { echo "FAIL: the man page has no EXIT STATUS"; fail=1; }
+if command -v groff > /dev/null; then
+    warn=$(groff -man -ww -z "$tmp/warpsim.1" 2>&1)
+    [ -z "$warn" ] || { echo "FAIL: groff warns about warpsim.1: $warn"; fail=1; }
+fi
+# an installed binary finds its data in PREFIX/share/warpsim, from anywhere
+mkdir -p "$tmp/p/bin" "$tmp/p/share/warpsim/configs" "$tmp/elsewhere"
+cp "$bin" "$tmp/p/bin/warpsim"
+printf '# only this one\ninclude = %s/configs/gf100.cfg\n' "$(cd "$top" && pwd)" > "$tmp/p/share/warpsim/configs/mine.cfg"
+out=$(cd "$tmp/elsewhere" && "$tmp/p/bin/warpsim" configs 2>&1)
+[ "$out" = "mine           only this one" ] || { echo "FAIL: the installed binary lists: $out"; fail=1; }
+abs_top=$(cd "$top" && pwd)
+out=$(cd "$tmp/elsewhere" && WARPSIM_DATA="$abs_top" "$tmp/p/bin/warpsim" configs 2>&1 | grep -c .)
+[ "$out" -gt 5 ] || { echo "FAIL: WARPSIM_DATA is not used: $out configs"; fail=1; }
 expect 2 "--max-instructions takes a whole number from 0 to 18446744073709551615, found '-1'" -- "$bin" run --max-instructions=-1 "$wl"
 expect 2 "--max-instructions takes a whole number" -- "$bin" run --max-instructions=1e6 "$wl"
 # a broken config rule points at the value in the file that set it
