@@ -175,6 +175,20 @@ expect 2 "emit-trace needs a timed run with 32-lane warps" -- "$bin" run --funct
 expect 2 "emit-trace needs a timed run with 32-lane warps" -- "$bin" run -c gcn-tahiti --emit-trace "$tmp/x" "$top/workloads/basics/vecadd.sass"
 sed -e '/^-warpsim/d' -e 's/^-binary version = 90$/-binary version = 1/' "$tmp/rt/kernel-1.traceg" > "$tmp/nofacts.traceg"
 expect 2 "needs the '-warpsim' header lines" -- "$bin" trace -c gf100 "$tmp/nofacts.traceg"
+# bad header values: file:line:col at the value, and what it needs
+bad_header() {
+    sed "$1" "$tmp/v5.traceg" > "$tmp/badh.traceg"
+    expect 2 "$2" -- "$bin" trace -c gf100 "$tmp/badh.traceg"
+}
+bad_header 's/^-grid dim = .*/-grid dim = (0,1,1)/' "badh.traceg:[0-9]*:13: error: '-grid dim' needs dimensions from 1"
+bad_header 's/^-grid dim = .*/-grid dim = (1,70000,1)/' "'-grid dim' needs dimensions from 1 (x to 2^31-1, y and z to 65535), found '(1,70000,1)'"
+bad_header 's/^-block dim = .*/-block dim = (abc)/' "badh.traceg:[0-9]*:14: error: '-block dim' needs (X,Y,Z), three whole numbers"
+bad_header 's/^-block dim = .*/-block dim = (1024,1024,1)/' "at most 65536 threads in all"
+bad_header 's/^-nregs = .*/-nregs = 99999/' "'-nregs' needs registers from 0 to 255, found '99999'"
+bad_header 's/^-shmem = .*/-shmem = -5/' "'-shmem' needs bytes from 0 to 2^24, found '-5'"
+bad_header 's/^-kernel name = .*/-kernel name =/' "'-kernel name' needs a kernel name"
+bad_header '/^-grid dim/d' "badh.traceg:[0-9]*: the header ended here without a '-grid dim' line"
+bad_header '/^-block dim/d' "without a '-block dim' line"
 expect 2 "emit-trace-version 20 is not a SASS version" -- "$bin" run --emit-trace-version 20 --emit-trace "$tmp/x" "$top/workloads/basics/vecadd.sass"
 
 # ---- emitted traces as Accel-Sim's parser reads them (gpu-simulator/trace-parser) ----

@@ -2,6 +2,7 @@
  * versions 3 to 5) is summarised in docs/trace.md; the facts follow the
  * NVBit tracer and Accel-Sim's trace parser. */
 #include "trace.h"
+#include "trace_header.h"
 #include "exec.h"
 #include <ctype.h>
 #include <errno.h>
@@ -47,92 +48,6 @@ static int read_line(trace_kernel *k)
     return 1;
 }
 
-static int text_index(trace_kernel *k, const char *text);
-static void grow_pcs(trace_kernel *k, int npc);
-
-static int parse_slots(const char *list, uint16_t *out, uint8_t *n, int max)
-{
-    *n = 0;
-    if (!strcmp(list, "-")) return 0;
-    for (const char *p = list; *p;) {
-        char *end;
-        long v = strtol(p, &end, 10);
-        if (end == p || v < 0 || v >= SB_SLOTS || *n == max) return -1;
-        out[(*n)++] = (uint16_t)v;
-        p = *end == ',' ? end + 1 : end;
-        if (*end && *end != ',') return -1;
-    }
-    return 0;
-}
-
-/* "-warpsim pc N = OP LINE SRC DST FLAGS SPACE CACHE CONST | TEXT": the
- * static facts warpsim used for pc N (sim/trace_emit.c writes them) */
-static int warpsim_pc_line(trace_kernel *k, const char *l, diag *d)
-{
-    int pc, line, space, cache, cnst, op = -1;
-    unsigned flags;
-    char name[48], src[200], dst[120];
-    const char *bar = strstr(l, " | ");
-    if (sscanf(l, "-warpsim pc %d = %47s %d %199s %119s %x %d %d %d", &pc, name, &line, src, dst, &flags, &space, &cache,
-               &cnst) != 9 || !bar || pc < 0 || pc >= k->nwfacts) {
-        diag_error(d, "%s:%d: a '-warpsim pc' line needs PC (below '-warpsim instructions') = OPCODE LINE SRC DST FLAGS "
-                   "SPACE CACHE CONST | TEXT", k->path, k->line);
-        return -1;
-    }
-    for (int i = 0; i < OP_COUNT; i++)
-        if (!strcmp(isa_ops[i].mnemonic, name)) op = i;
-    isrc_static *s = &k->wfacts[pc];
-    if (op < 0 || parse_slots(src, s->src, &s->nsrc, ISRC_MAX_SRC) || parse_slots(dst, s->dst, &s->ndst, ISRC_MAX_DST)) {
-        diag_error(d, "%s:%d: unknown opcode '%s' or bad register slots in a '-warpsim pc' line", k->path, k->line, name);
-        return -1;
-    }
-    s->pc = pc;
-    s->op = op;
-    s->unit = isa_ops[op].unit;
-    s->is_mem = flags & 1, s->is_load = flags >> 1 & 1, s->is_store = flags >> 2 & 1, s->is_atomic = flags >> 3 & 1;
-    s->is_barrier = flags >> 4 & 1, s->is_membar_gl = flags >> 5 & 1, s->is_membar_cta = flags >> 6 & 1;
-    s->reads_clock = flags >> 7 & 1;
-    s->mem_space = (uint8_t)space;
-    s->cache_op = (uint8_t)cache;
-    s->const_offset = cnst;
-    k->pc_text[pc] = text_index(k, bar + 3);
-    k->pc_line[pc] = line;
-    return 0;
-}
-
-static int header_line(trace_kernel *k, const char *l, diag *d)
-{
-    if (!strncmp(l, "-warpsim pc ", 12)) return warpsim_pc_line(k, l, d);
-    if (!strncmp(l, "-warpsim lanes = ", 17)) { k->nvbit_mask = 1; return 0; }
-    if (!strncmp(l, "-warpsim instructions = ", 24)) {
-        int n = atoi(l + 24);
-        if (n <= 0 || n > 1000000 || k->wfacts) { diag_error(d, "%s:%d: bad '-warpsim instructions' line", k->path, k->line); return -1; }
-        k->wfacts = xcalloc((size_t)n, sizeof *k->wfacts);
-        for (int i = 0; i < n; i++) k->wfacts[i].const_offset = -1, k->wfacts[i].pc = i;
-        k->nwfacts = n;
-        grow_pcs(k, n);
-        return 0;
-    }
-    const char *eq = strchr(l, '=');
-    if (!eq) return 0;
-    const char *v = eq + 1;
-    while (*v == ' ') v++;
-    int ok = 1;
-    if (!strncmp(l, "-kernel name", 12)) snprintf(k->name, sizeof k->name, "%s", v);
-    else if (!strncmp(l, "-kernel id", 10)) ok = sscanf(v, "%d", &k->id) == 1;
-    else if (!strncmp(l, "-grid dim", 9))
-        ok = sscanf(v, "(%" SCNu32 ",%" SCNu32 ",%" SCNu32 ")", &k->grid[0], &k->grid[1], &k->grid[2]) == 3;
-    else if (!strncmp(l, "-block dim", 10))
-        ok = sscanf(v, "(%" SCNu32 ",%" SCNu32 ",%" SCNu32 ")", &k->block[0], &k->block[1], &k->block[2]) == 3;
-    else if (!strncmp(l, "-shmem =", 8)) ok = sscanf(v, "%d", &k->shmem) == 1;
-    else if (!strncmp(l, "-nregs", 6)) ok = sscanf(v, "%d", &k->nregs) == 1;
-    else if (!strncmp(l, "-binary version", 15)) ok = sscanf(v, "%d", &k->binary_version) == 1;
-    else if (!strncmp(l, "-accelsim tracer version", 24)) ok = sscanf(v, "%d", &k->tracer_version) == 1;
-    else if (!strncmp(l, "-enable lineinfo", 16)) ok = sscanf(v, "%d", &k->lineinfo) == 1;
-    if (!ok) diag_error(d, "%s:%d: cannot read the value of '%.*s'", k->path, k->line, (int)(eq - l), l);
-    return ok ? 0 : -1;
-}
-
 int trace_kernel_open(trace_kernel *k, const char *path, diag *d)
 {
     memset(k, 0, sizeof *k);
@@ -153,10 +68,11 @@ int trace_kernel_open(trace_kernel *k, const char *path, diag *d)
     /* header lines, up to the first '#' line (the format comment) */
     while (read_line(k)) {
         if (k->buf[0] == '#') break;
-        if (k->buf[0] == '-' && header_line(k, k->buf, d)) return -1;
+        if (k->buf[0] == '-' && trace_header_line(k, k->buf, d)) return -1;
     }
     if (!k->grid[0] || !k->block[0]) {
-        diag_error(d, "%s:%d: the header has no '-grid dim' or '-block dim' line: not a kernel trace?", path, k->line);
+        diag_error(d, "%s:%d: the header ended here without a '%s' line: not a kernel trace?", path, k->line,
+                   k->grid[0] ? "-block dim" : "-grid dim");
         return -1;
     }
     if (!k->tracer_version) { diag_error(d, "%s: the header has no '-accelsim tracer version' line", path); return -1; }
@@ -228,7 +144,7 @@ void trace_block_free(trace_block *b)
     memset(b, 0, sizeof *b);
 }
 
-static int text_index(trace_kernel *k, const char *text)
+int trace_text_index(trace_kernel *k, const char *text)
 {
     for (int i = 0; i < k->ntexts; i++)
         if (!strcmp(k->texts[i], text)) return i;
@@ -241,7 +157,7 @@ static int text_index(trace_kernel *k, const char *text)
     return k->ntexts++;
 }
 
-static void grow_pcs(trace_kernel *k, int n)
+void trace_grow_pcs(trace_kernel *k, int n)
 {
     if (n <= k->npc) return;
     k->pc_text = xrealloc(k->pc_text, (size_t)n * sizeof *k->pc_text);
@@ -254,7 +170,7 @@ static void grow_pcs(trace_kernel *k, int n)
 static void note_pc(trace_kernel *k, const trace_inst *in)
 {
     int pc = (int)(in->pc / (uint32_t)k->insn_bytes);
-    if (pc >= k->npc) grow_pcs(k, pc + 64);
+    if (pc >= k->npc) trace_grow_pcs(k, pc + 64);
     if (k->pc_text[pc] < 0) { k->pc_text[pc] = in->text; k->pc_line[pc] = (int)in->src_line; }
 }
 
@@ -351,7 +267,7 @@ static int decode(trace_kernel *k, const char *text, trace_inst *in, diag *d)
         BAD("opcode '%s' is not in the SASS table for -binary version %d (%s): add it to isa/sass_opcodes.def", k->path,
             k->line, base, k->binary_version, sass_generation_name(k->gen));
     in->sass = (int16_t)op;
-    in->text = (uint16_t)text_index(k, text);
+    in->text = (uint16_t)trace_text_index(k, text);
     modifiers(text, in);
     if (at >= 1u << 24) return 0;    /* a wild pc: not worth a table */
     if (at >= (uint32_t)k->ndec) {
