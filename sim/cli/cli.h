@@ -46,6 +46,8 @@ int cli_sweep(int argc, char **argv);
 /* the help texts (--help), which the man page is made from (warpsim docs man) */
 extern const char *const cli_usage, *const cli_run_help, *const cli_trace_help;
 void cli_man(void);
+/* warpsim --version */
+int cli_version(void);
 int cli_plot(int argc, char **argv);
 int cli_compare(int argc, char **argv);
 

@@ -283,10 +283,34 @@ static int parse_line(val_file *f, const char *line, int ln)
     return 0;
 }
 
+static int read_rows_src(val_file *f, const char *path, src_file src);
+
 static int read_rows(val_file *f, const char *path)
 {
     src_file src;
     if (src_read(&src, path, f->d)) return 1;
+    return read_rows_src(f, path, src);
+}
+
+int validate_parse_text(const char *path, const char *text, diag *d)
+{
+    val_file f;
+    memset(&f, 0, sizeof f);
+    f.d = d;
+    f.runs = xcalloc(256, sizeof *f.runs);
+    f.rows = xcalloc(256, sizeof *f.rows);
+    src_file src;
+    src_from_text(&src, path, text);
+    int bad = read_rows_src(&f, path, src);
+    for (int i = 0; i <= f.nrows && i < 256; i++) expr_free(f.rows[i].value);
+    free(f.runs);
+    free(f.rows);
+    return bad || d->errors;
+}
+
+/* the rows of src (freed) */
+static int read_rows_src(val_file *f, const char *path, src_file src)
+{
     f->path = path;
     int bad = 0;
     for (int i = 0; i < src.nlines; i++) {

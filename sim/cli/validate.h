@@ -85,6 +85,8 @@ void validate_execute(val_run *runs, int nruns, int jobs, const char *workloads)
 /* what every wanted run needs before anything runs: its config, sets and
  * workload (with its -D values); errors into f->d, at the run's line */
 int validate_preflight(val_file *f, const char *workloads);
+/* parse a rows file given as text (nothing runs): its errors (the fuzz harness) */
+int validate_parse_text(const char *path, const char *text, diag *d);
 
 /* the calibration claims agree: every [calibrated: ID ...] tag in the
  * configs the runs use names a calibrated row that lists the tagged key, and

@@ -147,7 +147,10 @@ static int load_line(config *c, const src_file *s, int ln, char *section, diag *
     const char *raw = s->line[ln - 1];
     char line[512];
     int n = (int)strcspn(raw, "\n");
-    if (n >= (int)sizeof line) n = (int)sizeof line - 1;
+    if (n >= (int)sizeof line) {
+        diag_at(d, s->path, ln, (int)sizeof line, NULL, "this line is longer than %d characters", (int)sizeof line - 1);
+        return 1;
+    }
     memcpy(line, raw, (size_t)n);
     line[n] = 0;
     char *hash = strchr(line, '#');
@@ -206,18 +209,32 @@ static int load_line(config *c, const src_file *s, int ln, char *section, diag *
     return 0;
 }
 
+/* every line of s (freed); errors */
+static int load_src(config *c, src_file *s, diag *d, int depth)
+{
+    int before = d->errors;
+    char section[64] = "";
+    for (int ln = 1; ln <= s->nlines; ln++) load_line(c, s, ln, section, d, depth);
+    src_free(s);
+    return d->errors - before;
+}
+
 static int load_file(config *c, const char *path, diag *d, int depth)
 {
     src_file s;
     int before = d->errors;
     if (src_read(&s, path, d)) return d->errors - before;
-    char section[64] = "";
-    for (int ln = 1; ln <= s.nlines; ln++) load_line(c, &s, ln, section, d, depth);
-    src_free(&s);
-    return d->errors - before;
+    return load_src(c, &s, d, depth);
 }
 
 int config_load(config *c, const char *path, diag *d) { return load_file(c, path, d, 0); }
+
+int config_load_text(config *c, const char *path, const char *text, diag *d)
+{
+    src_file s;
+    src_from_text(&s, path, text);
+    return load_src(c, &s, d, 0);
+}
 
 int config_set(config *c, const char *assignment, diag *d)
 {

@@ -52,6 +52,8 @@ int config_load(config *c, const char *path, diag *d);
 int config_set(config *c, const char *assignment, diag *d);
 /* check the rules between keys; returns errors added to d */
 int config_validate(const config *c, diag *d);
+/* config_load of text given in memory, named path in messages */
+int config_load_text(config *c, const char *path, const char *text, diag *d);
 /* an error about key's value: at file:line:col with a caret when a file
  * set it, else naming what set it (--set, default) */
 void config_error(const config *c, diag *d, int key, const char *fmt, ...) __attribute__((format(printf, 4, 5)));

@@ -48,6 +48,8 @@ static int read_line(trace_kernel *k)
     return 1;
 }
 
+static int read_header(trace_kernel *k, const char *path, diag *d);
+
 int trace_kernel_open(trace_kernel *k, const char *path, diag *d)
 {
     memset(k, 0, sizeof *k);
@@ -64,6 +66,20 @@ int trace_kernel_open(trace_kernel *k, const char *path, diag *d)
         k->piped = 1;
         if (!k->f) { diag_error(d, "%s: cannot start xz -dc", path); return -1; }
     } else k->f = probe;
+    return read_header(k, path, d);
+}
+
+int trace_kernel_open_stream(trace_kernel *k, const char *name, FILE *f, diag *d)
+{
+    memset(k, 0, sizeof *k);
+    snprintf(k->path, sizeof k->path, "%s", name);
+    k->f = f;
+    return read_header(k, name, d);
+}
+
+/* the header of k->f, up to its first '#' line, and what it implies */
+static int read_header(trace_kernel *k, const char *path, diag *d)
+{
     k->grid[0] = k->block[0] = 0;
     /* header lines, up to the first '#' line (the format comment) */
     while (read_line(k)) {

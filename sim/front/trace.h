@@ -97,6 +97,9 @@ typedef struct {
 } trace_kernel;
 
 int trace_kernel_open(trace_kernel *k, const char *path, diag *d);
+/* the same from an open stream (fmemopen: the fuzz harness), named name;
+ * k owns f (trace_kernel_close closes it) */
+int trace_kernel_open_stream(trace_kernel *k, const char *name, FILE *f, diag *d);
 /* 1 and the next block in b, 0 at the end of the file, -1 on an error (reported) */
 int trace_kernel_next_block(trace_kernel *k, trace_block *b, diag *d);
 void trace_block_free(trace_block *b);
