@@ -14,8 +14,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     trace_kernel *k = calloc(1, sizeof *k);
     trace_block *b = calloc(1, sizeof *b);
     if (k && b && !trace_kernel_open_stream(k, "fuzz.traceg", f, &d)) {
-        for (int n = 0; n < 64 && trace_kernel_next_block(k, b, &d) > 0; n++)
+        /* the caller frees a block, also one whose reading failed (as trace_run.c does) */
+        for (int n = 0, got = 1; n < 64 && got > 0; n++) {
+            got = trace_kernel_next_block(k, b, &d);
             trace_block_free(b);
+        }
     } else if (!k || !b) {
         fclose(f);
     }
