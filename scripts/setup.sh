@@ -13,6 +13,7 @@ command -v make       >/dev/null 2>&1 || missing="$missing make"
 command -v xz         >/dev/null 2>&1 || missing="$missing xz-utils"   # reads .traceg.xz traces
 command -v parallel   >/dev/null 2>&1 || missing="$missing parallel"  # runs a sweep's jobs (warpsim sweep --emit-jobs)
 command -v chromium   >/dev/null 2>&1 || missing="$missing chromium"  # tests/report.sh opens --report pages in a headless browser
+command -v clang      >/dev/null 2>&1 || missing="$missing clang"     # scripts/check-more.sh: ASan+UBSan suite, libFuzzer harnesses
 if ! pkg-config --exists check 2>/dev/null; then missing="$missing check"; fi
 if [ -n "$missing" ]; then
     echo "setup: installing$missing"

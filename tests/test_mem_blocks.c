@@ -229,7 +229,7 @@ static int first_served(const char *sched)
     dram_tick(ch, 0, &done);
     dram_enqueue(ch, 2, 2048, 32);                    /* bank 0, row 1 */
     dram_enqueue(ch, 3, 128, 32);                     /* bank 0, row 0: open */
-    ck_assert(!dram_room(ch) == 0);
+    ck_assert(dram_room(ch) != 0);
     int first = dram_tick(ch, 50, &done);
     dram_delete(ch);
     return first;

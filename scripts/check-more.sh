@@ -1,0 +1,24 @@
+#!/bin/sh
+# The checks beyond `make check` that the README's second command runs
+# (and .ci/run with it): the whole suite again in a clang build with
+# AddressSanitizer and UndefinedBehaviorSanitizer (clang's UBSan also
+# catches float-to-integer conversions out of range), and a short libFuzzer
+# run of every harness of tests/fuzz (FUZZ_SMOKE_SECONDS each, default 30).
+# Each builds in its own copy of the distributed files (make distdir), so
+# the source tree's own build is left as it is. Run after scripts/setup.sh.
+set -e
+cd "$(dirname "$0")/.."
+command -v clang > /dev/null || { echo "check-more: clang is missing (scripts/setup.sh installs it)" >&2; exit 2; }
+jobs=$(nproc 2>/dev/null || echo 2)
+for dir in build-asan build-fuzz; do
+    rm -rf "$dir"
+    make -s distdir distdir="$dir" > /dev/null
+done
+echo "check-more: the whole suite with clang, ASan and UBSan (build-asan)"
+(cd build-asan && CC=clang ./configure -q --enable-sanitizers CI=1 && make -s -j"$jobs" > /dev/null && make -s -j"$jobs" check)
+echo "check-more: each libFuzzer harness for ${FUZZ_SMOKE_SECONDS:-30} s (build-fuzz)"
+(cd build-fuzz && CC=clang ./configure -q --enable-fuzzing && make -s -j"$jobs" > /dev/null \
+    && make -s -j"$jobs" tests/fuzz/fuzz_asm tests/fuzz/fuzz_config tests/fuzz/fuzz_trace tests/fuzz/fuzz_rows > /dev/null \
+    && make -s fuzz FUZZ_SECONDS="${FUZZ_SMOKE_SECONDS:-30}")
+rm -rf build-asan build-fuzz
+echo "check-more: passed"
