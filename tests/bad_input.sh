@@ -93,7 +93,7 @@ bad 2 "unknown option '--stat'" "did you mean '--stats'" -- "$bin" run --stat=js
 bad 2 "--set" "needs a value|--help" -- "$bin" run "$wl" --set
 bad 2 "unknown command 'rn'" "did you mean 'run'" -- "$bin" rn "$wl"
 bad 2 "nosuch.sass" "No such file" -- "$bin" run "$tmp/nosuch.sass"
-bad 2 "--report" "there is no directory|cannot write" -- "$bin" run --report "$tmp/none/r.html" "$wl"
+bad 2 "/none/r.html" "there is no directory .*create it first" -- "$bin" run --report "$tmp/none/r.html" "$wl"
 bad 2 "--timeline" "cannot write" -- "$bin" run --timeline "$tmp/none/t.json" "$wl"
 # ---- configs ----
 bad 2 "no config 'gf110'" "did you mean 'gf100'" -- "$bin" run -c gf110 "$wl"

@@ -298,6 +298,10 @@ int cli_run(int argc, char **argv)
     int r = parse_run_options(argc, argv, &o);
     if (r == -2) return 0;
     if (r) return EXIT_BAD_INPUT;
+    /* output files are written at the end: their directories are checked
+     * before a long run rather than after it */
+    if ((o.report && cli_check_output_dir("run", o.report)) || (o.timeline && cli_check_output_dir("run", o.timeline)))
+        return EXIT_BAD_INPUT;
     diag d;
     diag_init(&d);
     config cfg;
