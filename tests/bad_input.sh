@@ -94,7 +94,7 @@ bad 2 "--set" "needs a value|--help" -- "$bin" run "$wl" --set
 bad 2 "unknown command 'rn'" "did you mean 'run'" -- "$bin" rn "$wl"
 bad 2 "nosuch.sass" "No such file" -- "$bin" run "$tmp/nosuch.sass"
 bad 2 "/none/r.html" "there is no directory .*create it first" -- "$bin" run --report "$tmp/none/r.html" "$wl"
-bad 2 "--timeline" "cannot write" -- "$bin" run --timeline "$tmp/none/t.json" "$wl"
+bad 2 "none/t.json" "create it first" -- "$bin" run --timeline "$tmp/none/t.json" "$wl"
 # ---- configs ----
 bad 2 "no config 'gf110'" "did you mean 'gf100'" -- "$bin" run -c gf110 "$wl"
 bad 2 "--set: unknown key 'sm.cont'" "did you mean 'sm.count'" -- "$bin" run --set sm.cont=4 "$wl"
