@@ -91,6 +91,8 @@ bad 2 "--timeline-cycles" "A:B" -- "$bin" run --timeline-cycles 5 "$wl"
 bad 2 "--emit-trace-version 5" "30-37, 50-62" -- "$bin" run --emit-trace-version 5 --emit-trace "$out/tr" "$wl"
 bad 2 "unknown option '--stat'" "did you mean '--stats'" -- "$bin" run --stat=json "$wl"
 bad 2 "--set" "needs a value|--help" -- "$bin" run "$wl" --set
+bad 2 "--threads" "whole number from 1 to 256" -- "$bin" run --threads 0 "$wl"
+bad 2 "--threads" "whole number from 1 to 256" -- "$bin" trace --threads x "$wl"
 bad 2 "unknown command 'rn'" "did you mean 'run'" -- "$bin" rn "$wl"
 bad 2 "nosuch.sass" "No such file" -- "$bin" run "$tmp/nosuch.sass"
 bad 2 "/none/r.html" "there is no directory .*create it first" -- "$bin" run --report "$tmp/none/r.html" "$wl"

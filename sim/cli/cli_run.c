@@ -160,7 +160,8 @@ static int parse_run_options(int argc, char **argv, run_options *o)
         } else if (cli_is_opt(a, "--emit-trace")) {
             if (!(o->emit_dir = opt_value(argc, argv, &i, "--emit-trace"))) return -1;
         } else if (cli_is_opt(a, "--threads")) {
-            if (!(v = opt_value(argc, argv, &i, "--threads"))) return -1;
+            uint64_t n;   /* the range sim.threads takes, said of the option */
+            if (!(v = opt_value(argc, argv, &i, "--threads")) || cli_whole_number("run", "--threads", v, 1, 256, &n)) return -1;
             snprintf(o->threads_set, sizeof o->threads_set, "sim.threads=%.30s", v);
             if (o->nsets < 64) o->sets[o->nsets++] = o->threads_set;
         } else if (!strcmp(a, "--progress") || !strcmp(a, "--no-progress")) {

@@ -51,7 +51,8 @@ static int parse_options(int argc, char **argv, trace_options *o)
         } else if (cli_is_opt(a, "--set")) {
             if (!(v = trace_value(argc, argv, &i, "--set")) || add_set(o, v)) return -1;
         } else if (cli_is_opt(a, "--threads")) {
-            if (!(v = trace_value(argc, argv, &i, "--threads"))) return -1;
+            uint64_t n;
+            if (!(v = trace_value(argc, argv, &i, "--threads")) || cli_whole_number("trace", "--threads", v, 1, 256, &n)) return -1;
             snprintf(o->threads_set, sizeof o->threads_set, "sim.threads=%.30s", v);
             if (add_set(o, o->threads_set)) return -1;
         }
