@@ -125,7 +125,7 @@ tmut 's/^-block dim = .*/-block dim = (abc)/';    bad 2 "b.traceg:4:14" "three w
 tmut 's/^-nregs = .*/-nregs = 99999/';            bad 2 "b.traceg:6:10" "from 0 to 255" -- "$bin" trace -c gf100 "$B"
 tmut 's/^-shmem = .*/-shmem = -5/';               bad 2 "b.traceg:5:10" "from 0 to 2\^24" -- "$bin" trace -c gf100 "$B"
 tmut '/^-grid dim/d';                             bad 2 "b.traceg:[0-9]+" "without a '-grid dim' line" -- "$bin" trace -c gf100 "$B"
-tmut '/^-warpsim/d; s/^-binary version = .*/-binary version = 12/'; bad 2 "b.traceg" "30-37, 50-62" -- "$bin" trace -c gf100 "$B"
+tmut '/^-warpsim/d; s/^-binary version = .*/-binary version = 12/'; bad 2 "b.traceg:7:" "30-37, 50-62" -- "$bin" trace -c gf100 "$B"
 tmut '/^#END_TB/d';                               bad 2 "b.traceg:[0-9]+" "truncated trace|expected #BEGIN_TB|unexpected line" -- "$bin" trace -c gf100 "$B"
 bad 2 "nosuch.traceg" "No such file" -- "$bin" trace -c gf100 "$tmp/nosuch.traceg"
 bad 2 "--set" "needs a value" -- "$bin" trace -c gf100 "$tr" --set

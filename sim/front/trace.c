@@ -91,17 +91,20 @@ static int read_header(trace_kernel *k, const char *path, diag *d)
                    k->grid[0] ? "-block dim" : "-grid dim");
         return -1;
     }
-    if (!k->tracer_version) { diag_error(d, "%s: the header has no '-accelsim tracer version' line", path); return -1; }
+    if (!k->tracer_version) {
+        diag_error(d, "%s:%d: the header ended here without an '-accelsim tracer version' line (3 to 5)", path, k->line);
+        return -1;
+    }
     /* warpsim's own facts make it warpsim's ISA whatever SASS version labels it */
     k->gen = k->wfacts ? 'W' : k->binary_version == WARPSIM_BINARY_VERSION ? 'W' : sass_generation(k->binary_version);
     if (k->gen == 'W' && !k->wfacts) {
-        diag_error(d, "%s: -binary version = %d (warpsim's own ISA) needs the '-warpsim' header lines that "
-                   "warpsim run --emit-trace writes", path, k->binary_version);
+        diag_error(d, "%s:%d: -binary version = %d (warpsim's own ISA) needs the '-warpsim' header lines that "
+                   "warpsim run --emit-trace writes", path, k->version_line, k->binary_version);
         return -1;
     }
     if (!k->gen) {
-        diag_error(d, "%s: -binary version = %d is not a GPU generation warpsim has an opcode table for "
-                   "(30-37, 50-62, 70-72, 75, 80-89, 90)", path, k->binary_version);
+        diag_error(d, "%s:%d: -binary version = %d is not a GPU generation warpsim has an opcode table for "
+                   "(30-37, 50-62, 70-72, 75, 80-89, 90)", path, k->version_line, k->binary_version);
         return -1;
     }
     k->insn_bytes = k->gen == 'K' || k->gen == 'P' ? 8 : 16;

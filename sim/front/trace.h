@@ -78,6 +78,7 @@ typedef struct {
     int id;
     uint32_t grid[3], block[3];
     int shmem, nregs, binary_version, tracer_version, lineinfo;
+    int version_line;            /* the '-binary version' line, for messages (0: none) */
     int nvbit_mask;          /* a warpsim trace whose mask column holds the executed lanes (NVBit's) */
     char gen;
     int insn_bytes;              /* 16 from Volta on, 8 before */

@@ -97,6 +97,7 @@ int trace_header_line(trace_kernel *k, const char *l, diag *d)
         if (sscanf(v, "%d%n", &k->nregs, &n) != 1 || v[n] || k->nregs < 0 || k->nregs > 255) bad = "registers from 0 to 255";
     } else if (!strncmp(l, "-binary version", 15)) {
         if (sscanf(v, "%d", &k->binary_version) != 1) bad = "a SASS version such as 86";
+        k->version_line = k->line;
     } else if (!strncmp(l, "-accelsim tracer version", 24)) {
         if (sscanf(v, "%d", &k->tracer_version) != 1) bad = "a version number (3 to 5)";
     } else if (!strncmp(l, "-enable lineinfo", 16)) {
