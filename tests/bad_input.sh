@@ -127,6 +127,7 @@ tmut 's/^-shmem = .*/-shmem = -5/';               bad 2 "b.traceg:5:10" "from 0 
 tmut '/^-grid dim/d';                             bad 2 "b.traceg:[0-9]+" "without a '-grid dim' line" -- "$bin" trace -c gf100 "$B"
 tmut '/^-warpsim/d; s/^-binary version = .*/-binary version = 12/'; bad 2 "b.traceg:7:" "30-37, 50-62" -- "$bin" trace -c gf100 "$B"
 tmut '/^#END_TB/d';                               bad 2 "b.traceg:[0-9]+" "truncated trace|expected #BEGIN_TB|unexpected line" -- "$bin" trace -c gf100 "$B"
+bad 2 "huge_pc.traceg:116:" "PCs are offsets from the kernel's start" -- "$bin" trace -c gf100 "$top/tests/fuzz/regress/trace/huge_pc.traceg"
 bad 2 "nosuch.traceg" "No such file" -- "$bin" trace -c gf100 "$tmp/nosuch.traceg"
 bad 2 "--set" "needs a value" -- "$bin" trace -c gf100 "$tr" --set
 # ---- rows files (warpsim validate) ----

@@ -368,6 +368,10 @@ static int parse_inst(trace_kernel *k, char *l, trace_block *b, trace_inst *in, 
     }
     if (i + 3 > ntok) BAD("%d fields: an instruction line has at least PC, mask, destination count, opcode, source count and width", k->path, k->line, ntok);
     if (!parse_u64(tok[i++], 16, &v) || v > UINT32_MAX) BAD("'%s' is not a hex PC", k->path, k->line, tok[i - 1]);
+    /* PCs are offsets into the kernel's code; the per-PC tables grow with
+     * the largest (a PC near 2^32 asked for gigabytes: found by fuzzing) */
+    if (v >= TRACE_MAX_CODE) BAD("PC %s is beyond %d MB of code: a trace's PCs are offsets from the kernel's start",
+                                 k->path, k->line, tok[i - 1], TRACE_MAX_CODE >> 20);
     in->pc = (uint32_t)v;
     if (!parse_u64(tok[i++], 16, &v) || v > UINT32_MAX) BAD("'%s' is not a hex 32-lane mask", k->path, k->line, tok[i - 1]);
     in->mask = (uint32_t)v;

@@ -13,6 +13,7 @@
 
 #define TRACE_WARP 32            /* NVIDIA traces: 32 lanes per warp */
 #define TRACE_MAX_DST 4
+#define TRACE_MAX_CODE (4 << 20)   /* bytes of code a trace's PCs may span (4 MB: 256K instructions) */
 #define TRACE_MAX_SRC 8
 
 /* ---- the SASS opcode table (isa/sass_opcodes.def) ---- */
