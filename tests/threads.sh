@@ -54,10 +54,13 @@ done
 a=$(stats run --stats=json -c gf100 --threads 2 "$top/workloads/histogram/v1_atomic_per_byte.sass")
 b=$(stats run --stats=json -c gf100 --threads 2 --set sched.warp_issue_interval=7 "$top/workloads/histogram/v1_atomic_per_byte.sass")
 [ "$a" != "$b" ] || { echo "FAIL: a changed config gave the same statistics (the comparison cannot fail)"; fail=1; }
-# bad counts are refused with the key's range
+# bad counts are refused with the range, said of the option (and of the key for --set)
 for bad in 0 257 x; do
     out=$("$bin" run -c gf100 --threads "$bad" "$top/workloads/basics/empty.sass" 2>&1); rc=$?
-    [ $rc -eq 2 ] && printf '%s' "$out" | grep -q "sim.threads" || { echo "FAIL: --threads $bad: exit $rc: $out"; fail=1; }
+    [ $rc -eq 2 ] && printf '%s' "$out" | grep -q -- "--threads takes a whole number from 1 to 256" \
+        || { echo "FAIL: --threads $bad: exit $rc: $out"; fail=1; }
 done
+out=$("$bin" run -c gf100 --set sim.threads=0 "$top/workloads/basics/empty.sass" 2>&1); rc=$?
+[ $rc -eq 2 ] && printf '%s' "$out" | grep -q "sim.threads" || { echo "FAIL: --set sim.threads=0: exit $rc: $out"; fail=1; }
 echo "threads: $n comparisons"
 exit $fail
