@@ -184,6 +184,7 @@ bad_header 's/^-grid dim = .*/-grid dim = (0,1,1)/' "badh.traceg:[0-9]*:13: erro
 bad_header 's/^-grid dim = .*/-grid dim = (1,70000,1)/' "'-grid dim' needs dimensions from 1 (x to 2^31-1, y and z to 65535), found '(1,70000,1)'"
 bad_header 's/^-block dim = .*/-block dim = (abc)/' "badh.traceg:[0-9]*:14: error: '-block dim' needs (X,Y,Z), three whole numbers"
 bad_header 's/^-block dim = .*/-block dim = (1024,1024,1)/' "at most 65536 threads in all"
+bad_header 's/^-block dim = .*/-block dim = (32,1,99999999999999999999999)/' "at most 65536 threads in all"
 bad_header 's/^-nregs = .*/-nregs = 99999/' "'-nregs' needs registers from 0 to 255, found '99999'"
 bad_header 's/^-shmem = .*/-shmem = -5/' "'-shmem' needs bytes from 0 to 2^24, found '-5'"
 bad_header 's/^-kernel name = .*/-kernel name =/' "'-kernel name' needs a kernel name"

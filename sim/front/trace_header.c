@@ -88,7 +88,8 @@ int trace_header_line(trace_kernel *k, const char *l, diag *d)
         long long x, y, z;
         if (sscanf(v, "(%lld,%lld,%lld)%n", &x, &y, &z, &n) != 3 || v[n]) bad = "(X,Y,Z), three whole numbers";
         /* CUDA's limits: grid x to 2^31-1, y and z to 65535; a block of at most 65536 threads */
-        else if (x < 1 || y < 1 || z < 1 || (l[1] == 'g' ? x > 2147483647LL || y > 65535 || z > 65535 : x * y * z > 65536))
+        else if (x < 1 || y < 1 || z < 1 || (l[1] == 'g' ? x > 2147483647LL || y > 65535 || z > 65535 
+                                               : x > 65536 || y > 65536 || z > 65536 || x * y * z > 65536))
             bad = l[1] == 'g' ? "dimensions from 1 (x to 2^31-1, y and z to 65535)" : "dimensions from 1, at most 65536 threads in all";
         else dim[0] = (uint32_t)x, dim[1] = (uint32_t)y, dim[2] = (uint32_t)z;
     } else if (!strncmp(l, "-shmem =", 8)) {
