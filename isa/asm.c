@@ -2,6 +2,7 @@
  * A source file holds `.kernel ... .end` blocks and `.workload ... .end`
  * blocks; the latter are recorded here and parsed by sim/front/workload.c. */
 #include "asm_internal.h"
+#include "sass_dump.h"
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -139,7 +140,7 @@ static int directive(asm_ctx *c, char *s, int col)
     return err(c, col, "unknown directive '%s' (.param .shared .local .end)", w[0]);
 }
 
-static int add_label(asm_ctx *c, const char *name, int len, int col)
+int asm_label_define(asm_ctx *c, const char *name, int len, int col)
 {
     char n[64];
     snprintf(n, sizeof n, "%.*s", len, name);
@@ -159,7 +160,7 @@ static int add_label(asm_ctx *c, const char *name, int len, int col)
 }
 
 /* resolve label uses, check the end, compute reconvergence points */
-static int finish_kernel(asm_ctx *c, const src_file *s)
+int asm_kernel_finish(asm_ctx *c, const src_file *s)
 {
     isa_kernel *k = c->k;
     int bad = 0;
@@ -184,7 +185,8 @@ static int finish_kernel(asm_ctx *c, const src_file *s)
             bad = 1;
             continue;
         }
-        k->code[r->pc].o[0].imm = c->labels[found].pc;
+        k->code[r->pc].o[r->slot].imm = c->labels[found].pc;
+        k->code[r->pc].target = c->labels[found].pc;
     }
     if (bad) return -1;
     if (k->ncode == 0) return err(c, 1, "kernel '%s' has no instructions", k->name);
@@ -203,7 +205,7 @@ static int finish_kernel(asm_ctx *c, const src_file *s)
     return 0;
 }
 
-static isa_kernel *new_kernel(isa_program *p, const char *name, const char *file, int line)
+isa_kernel *asm_kernel_new(isa_program *p, const char *name, const char *file, int line)
 {
     p->kernels = xrealloc(p->kernels, sizeof(isa_kernel) * (size_t)(p->nkernels + 1));
     isa_kernel *k = &p->kernels[p->nkernels++];
@@ -212,6 +214,7 @@ static isa_kernel *new_kernel(isa_program *p, const char *name, const char *file
     k->file = file;
     k->line = line;
     k->cbank_bytes = ISA_PARAM_BASE;
+    k->param_base = ISA_PARAM_BASE;
     return k;
 }
 
@@ -230,13 +233,32 @@ static int kernel_line(asm_ctx *c, char *buf, int first_col)
         int l = 0;
         while (isalnum((unsigned char)s[l]) || s[l] == '_') l++;
         if (l == 0 || s[l] != ':' || !is_name(s, l)) break;
-        if (add_label(c, s, l, col)) return 0;
+        if (asm_label_define(c, s, l, col)) return 0;
         s += l + 1;
         col += l + 1;
         while (isspace((unsigned char)*s)) { s++; col++; }
     }
     if (*s) asm_instruction(c, s, col);
     return 0;
+}
+
+/* .sass "FILE": every function of an nvcc SASS dump, the path relative to
+ * the file that names it */
+static void import_dump(asm_ctx *c, isa_program *p, const char *rest, int col)
+{
+    size_t n = strlen(rest);
+    if (n < 2 || rest[0] != '"' || rest[n - 1] != '"' || memchr(rest + 1, '"', n - 2)) {
+        err(c, col, "%s", ".sass needs one file name in double quotes: .sass \"saxpy.sm_90.sass\"");
+        return;
+    }
+    char path[1024];
+    const char *slash = strrchr(c->file, '/');
+    int dir = rest[1] == '/' || !slash ? 0 : (int)(slash - c->file) + 1;
+    if ((size_t)dir + n >= sizeof path) { err(c, col, "%s", "file name too long"); return; }
+    snprintf(path, sizeof path, "%.*s%.*s", dir, c->file, (int)n - 2, rest + 1);
+    int before = c->d->errors;
+    sass_dump_read(p, path, c->d);
+    if (c->d->errors > before) diag_note_at(c->d, c->file, c->line, col, c->src, "imported here");
 }
 
 int asm_program(isa_program *p, diag *d)
@@ -269,12 +291,12 @@ int asm_program(isa_program *p, diag *d)
              * (each following line was an 'unknown opcode' before) */
             diag_at(d, s->path, ln, fc, c.src, "kernel '%s' (line %d) has no .end before this %.*s; add .end after its last instruction",
                     c.k->name, open_line, wl, t);
-            finish_kernel(&c, s);
+            asm_kernel_finish(&c, s);
             in_kernel = 0;
         }
         if (in_kernel) {
             if (kernel_line(&c, buf, fc) == 1) {
-                finish_kernel(&c, s);
+                asm_kernel_finish(&c, s);
                 in_kernel = 0;
             }
             continue;
@@ -294,7 +316,7 @@ int asm_program(isa_program *p, diag *d)
                 free(c.labels); free(c.refs);
                 memset(&c.labels, 0, sizeof c - offsetof(asm_ctx, labels));
                 c.cap_code = c.cap_params = c.cap_symbols = 0;
-                c.k = new_kernel(p, name, s->path, ln);
+                c.k = asm_kernel_new(p, name, s->path, ln);
                 in_kernel = 1;
             } else {
                 p->workloads = xrealloc(p->workloads, sizeof(asm_block) * (size_t)(p->nworkloads + 1));
@@ -306,11 +328,15 @@ int asm_program(isa_program *p, diag *d)
             open_line = ln;
             continue;
         }
-        const char *known[] = { ".kernel", ".workload" };
+        if (wl == 5 && !strncmp(t, ".sass", 5)) {
+            import_dump(&c, p, rest, ncol);
+            continue;
+        }
+        const char *known[] = { ".kernel", ".workload", ".sass" };
         char word[64];
         snprintf(word, sizeof word, "%.*s", wl, t);
-        const char *near = util_nearest(word, known, 2);
-        diag_at(d, s->path, ln, fc, c.src, "expected .kernel or .workload, found '%s'%s%s%s", word,
+        const char *near = util_nearest(word, known, 3);
+        diag_at(d, s->path, ln, fc, c.src, "expected .kernel, .workload or .sass, found '%s'%s%s%s", word,
                 near ? " (did you mean '" : "", near ? near : "", near ? "'?)" : "");
     }
     if (in_kernel || in_workload) {
@@ -340,13 +366,34 @@ void asm_free(isa_program *p)
     }
     free(p->kernels);
     free(p->workloads);
+    for (int i = 0; i < p->ndumps; i++) src_free(&p->dumps[i]);
+    free(p->dumps);
     src_free(&p->src);
     memset(p, 0, sizeof *p);
 }
 
 const isa_kernel *asm_find(const isa_program *p, const char *name)
 {
-    for (int i = 0; i < p->nkernels; i++)
-        if (!strcmp(p->kernels[i].name, name)) return &p->kernels[i];
-    return NULL;
+    return asm_find_for(p, name, -1, NULL);
+}
+
+/* a kernel by name (mangled, or the demangled base name when one kernel has
+ * it) among warpsim-assembly kernels and the nvcc SASS of arch (any arch if
+ * arch < 0); *ambiguous counts the kernels a base name matched */
+const isa_kernel *asm_find_for(const isa_program *p, const char *name, int arch, int *ambiguous)
+{
+    const isa_kernel *by_base = NULL;
+    int nbase = 0;
+    for (int i = 0; i < p->nkernels; i++) {
+        const isa_kernel *k = &p->kernels[i];
+        if (arch >= 0 && k->sass_arch && k->sass_arch != arch) continue;
+        if (!strcmp(k->name, name)) return k;
+        /* the same function compiled for several arches is one name */
+        if (k->sass_arch && !strcmp(k->base_name, name) && (!by_base || strcmp(by_base->name, k->name))) {
+            if (!by_base) by_base = k;
+            nbase++;
+        }
+    }
+    if (ambiguous) *ambiguous = nbase;
+    return nbase == 1 ? by_base : NULL;
 }

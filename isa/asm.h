@@ -24,6 +24,8 @@ typedef struct {
     int nkernels;
     asm_block *workloads;
     int nworkloads;
+    src_file *dumps;      /* nvcc SASS dumps imported with .sass (isa/sass_dump.c) */
+    int ndumps;
 } isa_program;
 
 /* read a whole file; returns 0 or -1 with a message in d */
@@ -39,6 +41,7 @@ int asm_program(isa_program *p, diag *d);
 int asm_text(isa_program *p, const char *path, const char *text, diag *d);
 void asm_free(isa_program *p);
 const isa_kernel *asm_find(const isa_program *p, const char *name);
+const isa_kernel *asm_find_for(const isa_program *p, const char *name, int arch, int *ambiguous);
 
 /* control flow: fill in->reconv for every branch of k (immediate post-dominator) */
 void cfg_reconvergence(isa_kernel *k);

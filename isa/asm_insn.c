@@ -35,6 +35,14 @@ static int err(asm_ctx *c, int col, const char *fmt, ...)
     return -1;
 }
 
+/* may modifier m follow an opcode whose row allows these groups and flags? */
+static int mod_allowed(uint64_t allowed, int m)
+{
+    unsigned g = (unsigned)isa_mod_group(m);
+    if (g == MG_FLAG) return (allowed >> (32 + m - MOD_FLAG_X)) & 1;
+    return (allowed & (g == MG_TYPE ? (MG_TYPE | MG_TYPE2) : g)) != 0;
+}
+
 static int find_opcode(const char *name)
 {
     for (int i = 0; i < OP_COUNT; i++)
@@ -83,7 +91,8 @@ static int parse_mnemonic(asm_ctx *c, isa_insn *in, const char *s, int len, int 
                    near ? near : "", near ? "'?)" : "");
     }
     in->op = (uint16_t)op;
-    unsigned allowed = isa_ops[op].allowed, seen = 0;
+    uint64_t allowed = isa_ops[op].allowed;
+    unsigned seen = 0;
     int pos = used;
     while (pos < len) {
         int start = pos + 1, end = start;
@@ -94,17 +103,14 @@ static int parse_mnemonic(asm_ctx *c, isa_insn *in, const char *s, int len, int 
         if (!mod[0]) return err(c, mcol, "empty modifier after '.'");
         int found = 0;
         for (int m = 1; m < MOD_COUNT_ && !found; m++) {
-            unsigned g = (unsigned)isa_mod_group(m);
-            if (strcmp(isa_mod_text(m), mod) || !(allowed & (g == MG_TYPE ? (MG_TYPE | MG_TYPE2) : g))) continue;
+            if (strcmp(isa_mod_text(m), mod) || !mod_allowed(allowed, m)) continue;
             found = m;
         }
         if (!found) {
             const char *cands[MOD_COUNT_];
             int n = 0;
-            for (int m = 1; m < MOD_COUNT_; m++) {
-                unsigned g = (unsigned)isa_mod_group(m);
-                if (allowed & (g == MG_TYPE ? (MG_TYPE | MG_TYPE2) : g)) cands[n++] = isa_mod_text(m);
-            }
+            for (int m = 1; m < MOD_COUNT_; m++)
+                if (mod_allowed(allowed, m)) cands[n++] = isa_mod_text(m);
             const char *near = util_nearest(mod, cands, n);
             if (!n) return err(c, mcol, "%s takes no modifiers, found '.%s'", isa_ops[op].mnemonic, mod);
             return err(c, mcol, "unknown modifier '.%s' for %s%s%s%s", mod, isa_ops[op].mnemonic,
@@ -112,6 +118,25 @@ static int parse_mnemonic(asm_ctx *c, isa_insn *in, const char *s, int len, int 
         }
         unsigned g = (unsigned)isa_mod_group(found);
         uint8_t *slot = NULL;
+        if (g == MG_FLAG) {
+            if (in->flags & ISA_FLAG_BIT(found)) return err(c, mcol, "modifier '.%s' given twice", mod);
+            in->flags |= ISA_FLAG_BIT(found);
+            pos = end;
+            continue;
+        }
+        if (g == MG_HINT) { pos = end; continue; }
+        if (g == MG_TYPE && (allowed & MG_TYPE2) && (op == OP_I2F || op == OP_F2I)) {
+            /* nvcc names one type where the other is the default: a float
+             * type is I2F's destination and F2I's source (I2F.U32.RP,
+             * I2F.F64, F2I.U64.TRUNC, F2I.S64.F64) */
+            int is_dst = isa_type_is_float(found) == (op == OP_I2F);
+            uint8_t *t = is_dst ? &in->type : &in->type2;
+            if (*t) return err(c, mcol, "second %s type '.%s'", is_dst ? "destination" : "source", mod);
+            *t = (uint8_t)found;
+            seen |= g;
+            pos = end;
+            continue;
+        }
         switch (g) {
         case MG_CMP: slot = &in->cmp; break;
         case MG_BOOL: slot = &in->boolop; break;
@@ -128,6 +153,8 @@ static int parse_mnemonic(asm_ctx *c, isa_insn *in, const char *s, int len, int 
         seen |= g;
         pos = end;
     }
+    if (in->cmp >= MOD_CMP_EQU && !(isa_operand_letter(in, 2) == 'f' || isa_operand_letter(in, 2) == 'g'))
+        return err(c, col, "%s compares integers: '.%s' (an unordered or NaN test) is for FSETP and DSETP", isa_ops[op].mnemonic, isa_mod_text(in->cmp));
     unsigned missing = isa_ops[op].required & ~seen;
     for (unsigned g = 1; missing && g <= MG_SIGN; g <<= 1)
         if (missing & g) return err(c, col, "%s needs %s", isa_ops[op].mnemonic, group_hint(g));
@@ -194,7 +221,7 @@ static int check_operand(asm_ctx *c, isa_insn *in, char letter, isa_operand *o, 
     const char *mn = isa_ops[in->op].mnemonic;
     int width = reg_width_for(in, letter);
     int kind = o->kind;
-    if (kind == OPK_LABEL && letter != 'L') {
+    if (kind == OPK_LABEL && letter != 'L' && letter != 'n') {
         /* a bare name in a value slot is a symbol (.shared name) */
         char name[64];
         snprintf(name, sizeof name, "%s", c->src + col - 1);
@@ -220,13 +247,14 @@ static int check_operand(asm_ctx *c, isa_insn *in, char letter, isa_operand *o, 
             return err(c, col, "%s: expected a %spredicate destination here", mn, letter == 'Q' ? "uniform " : "");
         return 0;
     case 'p': case 'q':
+        if (in->op == OP_BRA && kind == OPK_UPRED) return 0;   /* BRA.U !UP0, L and BRA !P2, L */
         if (kind != (letter == 'p' ? OPK_PRED : OPK_UPRED))
             return err(c, col, "%s: expected a %spredicate here", mn, letter == 'q' ? "uniform " : "");
         return 0;
     case 'M':
         if (kind != OPK_MEM) return err(c, col, "%s: expected a memory operand [Rn+offset] here", mn);
         if (o->base_kind != OPK_NONE && o->reg != (o->base_kind == OPK_REG ? ISA_REG_RZ : ISA_UREG_URZ)) {
-            int global = isa_op_addr64(in->op);
+            int global = isa_mem_addr64(in, (int)(o - in->o));
             isa_operand base = { .kind = o->base_kind, .reg = o->reg, .width = (uint8_t)(global ? 2 : 1) };
             if (check_alignment(c, &base, col + 1, "address")) return -1;
         }
@@ -238,6 +266,12 @@ static int check_operand(asm_ctx *c, isa_insn *in, char letter, isa_operand *o, 
         return 0;
     case 'L':
         if (kind != OPK_LABEL) return err(c, col, "%s: expected a label here", mn);
+        return 0;
+    case 'n':
+        if (kind != OPK_LABEL) return err(c, col, "%s: expected a name here (DEPBAR.LE SB0, 0x0)", mn);
+        return 0;
+    case 'B':
+        if (kind != OPK_BREG) return err(c, col, "%s: expected a convergence barrier register (B0..B15) here", mn);
         return 0;
     case 'C':
         if (kind != OPK_CONST) return err(c, col, "%s: expected a constant c[...] here", mn);
@@ -269,6 +303,29 @@ static int check_operand(asm_ctx *c, isa_insn *in, char letter, isa_operand *o, 
         return 0;
     }
     return check_alignment(c, o, col, "value");
+}
+
+/* predicate slots (P p Q q) take predicates; the others take the rest */
+static int pred_letter(char l) { return l == 'P' || l == 'p' || l == 'Q' || l == 'q'; }
+static int pred_operand(const isa_operand *o) { return o->kind == OPK_PRED || o->kind == OPK_UPRED; }
+
+/* an optional slot (letter *p) takes the next operand when the operand is of
+ * its class (predicate or not) and enough operands of that class remain for
+ * the required slots after it: IADD3 R0, P0, R1, R2, R3 fills the first
+ * carry-out slot, LEA.HI.X.SX32 R5, R2, R5, 0x1, P0 leaves its optional
+ * third source empty. */
+static int take_optional(const char *p, const isa_operand *rest, int nrest)
+{
+    int cls = pred_letter(*p);
+    if (pred_operand(&rest[0]) != cls) return 0;
+    int have = 0, need = 0;
+    for (int i = 0; i < nrest; i++) have += pred_operand(&rest[i]) == cls;
+    for (const char *q = p + 1; *q; q++) {
+        if (*q == ',') continue;
+        if (*q == '?') { q++; continue; }
+        need += pred_letter(*q) == cls;
+    }
+    return have > need;
 }
 
 /* split operands at top-level commas; returns count or -1 */
@@ -305,6 +362,7 @@ int asm_instruction(asm_ctx *c, const char *s, int col)
     in.line = c->line;
     in.col = col;
     in.reconv = -1;
+    in.target = -1;
     int i = 0, len = (int)strlen(s);
     if (s[0] == '@') {
         int j = 1;
@@ -327,28 +385,39 @@ int asm_instruction(asm_ctx *c, const char *s, int col)
     if (n < 0) return -1;
     const char *sig = isa_ops[in.op].operands;
     int slot = 0, given = 0;
+    isa_operand parsed[8];
+    double imm_float[8];     /* each operand's immediate as read (asm_immediate_bits converts it by slot) */
+    int imm_is_float[8];
+    for (int j = 0; j < n; j++) {
+        if (asm_parse_operand(c, s + m + start[j], olen[j], col + m + start[j], &parsed[j])) return -1;
+        imm_float[j] = c->imm_float;
+        imm_is_float[j] = c->imm_is_float;
+    }
     for (const char *p = sig; *p; p++) {
         if (*p == ',') continue;
         int optional = *p == '?';
         if (optional) p++;
         if (given >= n) {
-            if (optional) continue;
+            if (optional) { in.o[slot++].kind = OPK_NONE; continue; }
             return err(c, col + len, "%s needs more operands (operands: %s)", isa_ops[in.op].mnemonic, sig);
         }
+        if (optional && !take_optional(p, parsed + given, n - given)) { in.o[slot++].kind = OPK_NONE; continue; }
         int ocol = col + m + start[given];
         isa_operand *o = &in.o[slot];
-        if (asm_parse_operand(c, s + m + start[given], olen[given], ocol, o)) return -1;
+        *o = parsed[given];
+        c->imm_float = imm_float[given];
+        c->imm_is_float = imm_is_float[given];
         if (check_operand(c, &in, *p, o, ocol)) return -1;
-        if (o->kind == OPK_LABEL) {
+        if (o->kind == OPK_LABEL && *p == 'L') {
             if (c->nrefs == c->cap_refs) {
                 c->cap_refs = c->cap_refs ? 2 * c->cap_refs : 16;
                 c->refs = xrealloc(c->refs, sizeof *c->refs * (size_t)c->cap_refs);
             }
             asm_label_ref *r = &c->refs[c->nrefs++];
             snprintf(r->name, sizeof r->name, "%.*s", olen[given], s + m + start[given]);
-            r->pc = c->k->ncode; r->line = c->line; r->col = ocol;
+            r->pc = c->k->ncode; r->line = c->line; r->col = ocol; r->slot = slot;
         }
-        int global = isa_op_addr64(in.op);
+        int global = isa_mem_addr64(&in, slot);
         note_regs(c, o, global);
         slot++;
         given++;

@@ -6,6 +6,7 @@
 typedef struct {
     char name[64];
     int pc, line, col;
+    int slot;             /* uses: the operand that names the label */
 } asm_label_ref;
 
 typedef struct {
@@ -31,5 +32,8 @@ int asm_parse_number(const char *s, int len, int64_t *ival, double *fval, int *i
 int asm_parse_operand(asm_ctx *c, const char *s, int len, int col, isa_operand *o);
 int asm_immediate_bits(asm_ctx *c, isa_operand *o, int want_float, int bits, int col);
 int asm_instruction(asm_ctx *c, const char *s, int col);
+isa_kernel *asm_kernel_new(isa_program *p, const char *name, const char *file, int line);
+int asm_label_define(asm_ctx *c, const char *name, int len, int col);
+int asm_kernel_finish(asm_ctx *c, const src_file *s);
 
 #endif

@@ -51,6 +51,12 @@ int asm_parse_number(const char *s, int len, int64_t *ival, double *fval, int *i
     int neg = 0;
     if (*p == '-' || *p == '+') { neg = *p == '-'; p++; }
     if (!*p) return -1;
+    if (!strcmp(p, "INF") || !strcmp(p, "QNAN") || !strcmp(p, "NAN")) {
+        /* nvcc prints infinities and NaNs as +INF, -INF, +QNAN */
+        double v = p[0] == 'I' ? INFINITY : NAN;
+        *fval = neg ? -v : v; *is_float = 1; *ival = 0;
+        return 0;
+    }
     int hex = p[0] == '0' && (p[1] == 'x' || p[1] == 'X');
     if (!hex && (strpbrk(p, ".eE") || !strcmp(p, "inf") || !strcmp(p, "nan"))) {
         char *end;
@@ -120,12 +126,30 @@ static int parse_mem(asm_ctx *c, const char *s, int len, int col, isa_operand *o
             sign = s[i] == '-' ? -1 : 1;
             i++;
             while (i < end && isspace((unsigned char)s[i])) i++;
+            /* nvcc prints a negative offset as [R2.64+-0x4] */
+            if (i < end && s[i] == '-') { sign = -sign; i++; }
         }
         int j = i;
         if (j < end && (s[j] == '-' || s[j] == '+') && first) j++;
         while (j < end && (isalnum((unsigned char)s[j]) || s[j] == '_' || s[j] == '.')) j++;
         if (j == i) return bad(c, col + i, "empty term in memory operand%s%s", "", "");
-        int idx, kind = parse_regname(s + i, j - i, &idx);
+        /* nvcc prints a 64-bit address register as R2.64 */
+        int tl = j - i, scale = 0;
+        if (tl > 3 && !strncmp(s + j - 3, ".64", 3)) tl -= 3;
+        /* sm_80's scaled index: [R11.X4] is R11 * 4 */
+        if (tl > 3 && !strncmp(s + j - 3, ".X4", 3)) { tl -= 3; scale = 2; }
+        else if (tl > 3 && !strncmp(s + j - 3, ".X8", 3)) { tl -= 3; scale = 3; }
+        else if (tl > 4 && !strncmp(s + j - 4, ".X16", 4)) { tl -= 4; scale = 4; }
+        int idx, kind = parse_regname(s + i, tl, &idx);
+        if (kind == OPK_UREG && !first && sign > 0 && !o->uindex && o->base_kind == OPK_REG) {
+            /* [R2+UR4]: a uniform register added to a per-lane base (SASS of sm_75 and later) */
+            if (idx >= ISA_NUM_UREGS && idx != ISA_UREG_URZ)
+                return bad(c, col + i, "register %s out of range%s", xstrndup_tmp(c, s + i, tl), "");
+            if (idx != ISA_UREG_URZ) o->uindex = (uint8_t)(idx + 1);
+            first = 0;
+            i = j;
+            continue;
+        }
         if (kind == OPK_REG || kind == OPK_UREG) {
             if (!first || sign < 0) return bad(c, col + i, "the base register must come first in '%s'%s", xstrndup_tmp(c, s, len), "");
             int limit = kind == OPK_REG ? ISA_NUM_REGS : ISA_NUM_UREGS;
@@ -133,6 +157,7 @@ static int parse_mem(asm_ctx *c, const char *s, int len, int col, isa_operand *o
                 return bad(c, col + i, "register %s out of range%s", xstrndup_tmp(c, s + i, j - i), "");
             o->base_kind = (uint8_t)kind;
             o->reg = (uint8_t)idx;
+            o->scale = (uint8_t)scale;
         } else {
             int64_t v;
             if (parse_int_term(c, s + i, j - i, col + i, &v)) return -1;
@@ -157,11 +182,28 @@ static int parse_const(asm_ctx *c, const char *s, int len, int col, isa_operand 
     int64_t v; double f; int isf;
     if (close + 1 < s + len) {
         if (asm_parse_number(in, inlen, &v, &f, &isf) || isf || v != 0)
-            return bad(c, col + 2, "only constant bank 0 exists, found c[%s]%s", xstrndup_tmp(c, in, inlen), "");
+            return bad(c, col + 2, "only constant bank 0 (the parameters and the driver's words) is loaded, found c[%s]%s",
+                       xstrndup_tmp(c, in, inlen), "; nvcc's bank 2 (its own constants) is not in a SASS dump and is not supported");
         const char *off = close + 2;
         const char *close2 = memchr(off, ']', (size_t)(s + len - off));
         if (close[1] != '[' || !close2 || close2 + 1 != s + len)
             return bad(c, col, "malformed constant '%s'%s", xstrndup_tmp(c, s, len), "");
+        if (off[0] == 'R') {
+            /* c[0x0][R3+0x10]: a register-indexed constant load (LDC) */
+            int ol = (int)(close2 - off), rl = 0, idx;
+            while (rl < ol && off[rl] != '+' && off[rl] != '-') rl++;
+            if (parse_regname(off, rl, &idx) != OPK_REG || (idx >= ISA_NUM_REGS && idx != ISA_REG_RZ))
+                return bad(c, (int)(col + (off - s)), "expected a register or an offset, found '%s'%s", xstrndup_tmp(c, off, ol), "");
+            v = 0;
+            if (rl < ol && (asm_parse_number(off + rl + 1, ol - rl - 1, &v, &f, &isf) || isf || v < 0))
+                return bad(c, (int)(col + (off - s) + rl + 1), "expected a constant offset, found '%s'%s", xstrndup_tmp(c, off + rl + 1, ol - rl - 1), "");
+            if (rl < ol && off[rl] == '-') v = -v;
+            if (idx == ISA_REG_RZ) { o->imm = v; return 0; }
+            o->base_kind = OPK_REG;
+            o->reg = (uint8_t)idx;
+            o->imm = v;
+            return 0;
+        }
         if (asm_parse_number(off, (int)(close2 - off), &v, &f, &isf) || isf || v < 0)
             return bad(c, (int)(col + (off - s)), "expected a constant offset, found '%s'%s", xstrndup_tmp(c, off, (int)(close2 - off)), "");
         o->imm = v;
@@ -203,10 +245,41 @@ int asm_parse_operand(asm_ctx *c, const char *s, int len, int col, isa_operand *
     if (len == 0) return bad(c, col, "missing operand%s%s", "", "");
     if (s[0] == '[') return parse_mem(c, s, len, col, o);
     if (len > 1 && s[0] == 'c' && s[1] == '[') return parse_const(c, s, len, col, o);
-    if (len > 3 && !strncmp(s, "SR_", 3)) return parse_sreg(c, s, len, col, o);
+    if (len > 2 && (s[0] == '-' || s[0] == '~') && s[1] == 'c' && s[2] == '[') {
+        /* -c[0x0][0x170]: a negated constant (nvcc's a - param) */
+        if (parse_const(c, s + 1, len - 1, col + 1, o)) return -1;
+        o->neg = s[0] == '-' ? NEG_MINUS : NEG_NOT;
+        return 0;
+    }
+    if ((len > 3 && !strncmp(s, "SR_", 3)) || (len == 3 && !strncmp(s, "SRZ", 3))) return parse_sreg(c, s, len, col, o);
     int neg = 0, off = 0;
     if (s[0] == '!') { neg = 1; off = 1; }
-    else if (s[0] == '-' && len > 1 && isalpha((unsigned char)s[1])) { neg = 1; off = 1; }
+    else if (s[0] == '-' && len > 1 && (isalpha((unsigned char)s[1]) || s[1] == '|')) { neg = NEG_MINUS; off = 1; }
+    else if (s[0] == '~' && len > 1) { neg = NEG_NOT; off = 1; }
+    if (len - off > 2 && s[off] == '|' && s[len - 1] == '|') {
+        /* |R2|: the magnitude of a floating-point source (FADD R0, |R2|, -RZ) */
+        int idx, kind = parse_regname(s + off + 1, len - off - 2, &idx);
+        if (kind != OPK_REG && kind != OPK_UREG)
+            return bad(c, col, "'|...|' takes a register, found '%s'%s", xstrndup_tmp(c, s, len), "");
+        o->kind = (uint8_t)kind;
+        o->reg = (uint8_t)idx;
+        o->neg = (uint8_t)neg;
+        o->absval = 1;
+        return 0;
+    }
+    if (len - off >= 2 && s[off] == 'B' && isdigit((unsigned char)s[off + 1]) && !neg) {
+        /* B0..B15: a convergence barrier register (BSSY, BSYNC, BMOV) */
+        int v = 0;
+        for (int i = off + 1; i < len; i++) {
+            if (!isdigit((unsigned char)s[i])) return bad(c, col + i, "unexpected character '%s' in operand%s", xstrndup_tmp(c, s + i, 1), "");
+            v = v * 10 + (s[i] - '0');
+            if (v > 1000) v = 1000;
+        }
+        if (v >= ISA_NUM_BREGS) return bad(c, col, "barrier register %s out of range (B0..B15)%s", xstrndup_tmp(c, s, len), "");
+        o->kind = OPK_BREG;
+        o->reg = (uint8_t)v;
+        return 0;
+    }
     int idx, kind = parse_regname(s + off, len - off, &idx);
     if (kind) {
         int limit = kind == OPK_REG ? ISA_NUM_REGS : kind == OPK_UREG ? ISA_NUM_UREGS : ISA_PRED_PT;
@@ -216,6 +289,8 @@ int asm_parse_operand(asm_ctx *c, const char *s, int len, int col, isa_operand *
                               : kind == OPK_PRED ? " (P0..P6 and PT)" : " (UP0..UP6 and UPT)";
             return bad(c, col + off, "register %s out of range%s", xstrndup_tmp(c, s + off, len - off), range);
         }
+        if (neg == NEG_NOT && (kind == OPK_PRED || kind == OPK_UPRED))
+            return bad(c, col, "negate a predicate with '!', not '~'%s%s", "", "");
         if (s[0] == '!' && kind != OPK_PRED && kind != OPK_UPRED)
             return bad(c, col, "'!' negates predicates only, found '%s'%s", xstrndup_tmp(c, s, len), "");
         if (s[0] == '-' && (kind == OPK_PRED || kind == OPK_UPRED))

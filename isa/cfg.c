@@ -121,6 +121,20 @@ void cfg_ipdom(int n, int *const *succ, const int *nsucc, int *ipdom)
     free(g.pred); free(g.npred); free(g.extra_exit); free(g.rpo_index); free(g.order);
 }
 
+/* the instructions after every CALL of k, for a RET at pc i (the exit if none) */
+static int *ret_succ(const isa_kernel *k, int i, int *n)
+{
+    int calls = 0;
+    for (int j = 0; j < k->ncode; j++) calls += k->code[j].op == OP_CALL;
+    int *s = xmalloc(sizeof(int) * (size_t)(calls + 1));
+    *n = 0;
+    for (int j = 0; j < k->ncode; j++)
+        if (k->code[j].op == OP_CALL) s[(*n)++] = j + 1;
+    if (!*n) s[(*n)++] = k->ncode;
+    (void)i;
+    return s;
+}
+
 void cfg_reconvergence(isa_kernel *k)
 {
     int n = k->ncode;
@@ -132,9 +146,14 @@ void cfg_reconvergence(isa_kernel *k)
         int guarded = in->guard != ISA_PRED_PT || in->guard_neg;
         int next = i + 1; /* n = exit: falling off the end finishes the thread */
         succ[i] = store + 2 * i;
-        if (in->op == OP_BRA) {
-            succ[i][nsucc[i]++] = (int)in->o[0].imm;
-            if (guarded && next != (int)in->o[0].imm) succ[i][nsucc[i]++] = next;
+        if (in->op == OP_BRA || in->op == OP_CALL) {
+            guarded |= in->op == OP_BRA && (in->o[0].kind == OPK_UPRED || in->o[0].kind == OPK_PRED || INSN_HAS(in, DIV));
+            succ[i][nsucc[i]++] = in->target;
+            if (guarded && next != in->target) succ[i][nsucc[i]++] = next;
+        } else if (in->op == OP_RET) {
+            /* back to after a call: the graph's edge goes to the
+             * instruction after each CALL (nvcc's subroutines are few) */
+            succ[i] = ret_succ(k, i, &nsucc[i]);
         } else if (in->op == OP_EXIT) {
             succ[i][nsucc[i]++] = n;
             if (guarded && next != n) succ[i][nsucc[i]++] = next;
@@ -147,8 +166,10 @@ void cfg_reconvergence(isa_kernel *k)
     for (int i = 0; i < n; i++) {
         isa_insn *in = &k->code[i];
         in->reconv = -1;
-        if (in->op == OP_BRA || in->op == OP_EXIT)
+        if (isa_ops[in->op].kind == KIND_BRANCH || in->op == OP_EXIT)
             in->reconv = ipdom[i] >= n ? -1 : ipdom[i];
     }
+    for (int i = 0; i < n; i++)
+        if (k->code[i].op == OP_RET) free(succ[i]);
     free(ipdom); free(store); free(nsucc); free(succ);
 }

@@ -36,6 +36,7 @@ void isa_exec(const isa_kernel *k, const isa_insn *in, isa_warp_regs *w,
         guard = in->guard_neg ? ~w->preds[in->guard] : w->preds[in->guard];
     res->exec_mask = active & guard;
     res->taken_mask = 0;
+    res->target = in->target;
     res->exited = res->barrier = 0;
     res->is_mem = res->is_store = res->is_atomic = 0;
     res->fault = FAULT_NONE;
@@ -54,6 +55,7 @@ const char *isa_fault_name(int fault)
     case FAULT_SHARED_RANGE: return "shared-memory address out of range";
     case FAULT_LOCAL_RANGE: return "local-memory address out of range";
     case FAULT_STACK_OVERFLOW: return "SIMT stack overflow";
+    case FAULT_BAD_RETURN: return "RET to an address that is not an instruction, or that the lanes disagree on";
     default: return "no fault";
     }
 }

@@ -8,7 +8,7 @@
 
 typedef enum {
     FAULT_NONE, FAULT_OUT_OF_BOUNDS, FAULT_MISALIGNED, FAULT_SHARED_RANGE,
-    FAULT_LOCAL_RANGE, FAULT_STACK_OVERFLOW
+    FAULT_LOCAL_RANGE, FAULT_STACK_OVERFLOW, FAULT_BAD_RETURN
 } isa_fault;
 
 /* architectural state of one warp; registers are stored register-major so
@@ -64,6 +64,7 @@ typedef struct {
 typedef struct {
     uint64_t exec_mask;     /* lanes that executed (active and guard true) */
     uint64_t taken_mask;    /* BRA: lanes that jump */
+    int32_t target;         /* where they jump: the instruction's target, or RET's return pc */
     int exited;             /* EXIT: exec_mask lanes finished */
     int barrier;            /* BAR.SYNC reached */
     isa_space mem_space;    /* memory instructions: space, bytes per lane */

@@ -4,6 +4,7 @@
 #ifndef WARPSIM_EXEC_INTERNAL_H
 #define WARPSIM_EXEC_INTERNAL_H
 #include "exec.h"
+#include <math.h>
 #include <string.h>
 
 typedef struct {
@@ -20,6 +21,7 @@ typedef struct {
     const uint32_t *lo, *hi;
     int stride;
     uint32_t neg;
+    uint32_t absmask;       /* 0x7fffffff for |R|, else all ones (the sign bit of the high word for FP64) */
     uint32_t scalar[4];
 } isa_src;
 
@@ -30,6 +32,7 @@ static inline void src_at(const isa_xctx *x, int i, isa_src *s)
     const isa_operand *o = &x->in->o[i];
     int ws = x->w->warp_size;
     s->neg = o->neg;
+    s->absmask = o->absval ? 0x7fffffffu : 0xffffffffu;
     s->stride = 0;
     s->lo = s->hi = s->scalar;
     s->scalar[0] = s->scalar[1] = 0;
@@ -67,23 +70,32 @@ static inline void src_at(const isa_xctx *x, int i, isa_src *s)
 static inline uint32_t get_u32(const isa_src *s, int lane)
 {
     uint32_t v = s->lo[lane * s->stride];
-    return s->neg ? 0u - v : v;
+    return s->neg == NEG_NOT ? ~v : s->neg ? 0u - v : v;
 }
 static inline uint64_t get_u64(const isa_src *s, int lane)
 {
     uint64_t v = s->lo[lane * s->stride] | (uint64_t)s->hi[lane * s->stride] << 32;
-    return s->neg ? 0u - v : v;
+    return s->neg == NEG_NOT ? ~v : s->neg ? 0u - v : v;
+}
+/* the 33-bit value an adder sees: -b is ~b + 1 (so that the carry out of
+ * a - b is "no borrow", as the hardware's), ~b is ~b */
+static inline uint64_t get_add33(const isa_src *s, int lane)
+{
+    uint32_t v = s->lo[lane * s->stride];
+    if (s->neg == NEG_MINUS) return (uint64_t)(uint32_t)~v + 1;
+    return s->neg == NEG_NOT ? (uint32_t)~v : v;
 }
 static inline float get_f32(const isa_src *s, int lane)
 {
-    uint32_t v = s->lo[lane * s->stride] ^ (s->neg << 31);
+    uint32_t v = (s->lo[lane * s->stride] & s->absmask) ^ ((uint32_t)(s->neg != 0) << 31);
     float f;
     memcpy(&f, &v, 4);
     return f;
 }
 static inline double get_f64(const isa_src *s, int lane)
 {
-    uint64_t v = (s->lo[lane * s->stride] | (uint64_t)s->hi[lane * s->stride] << 32) ^ ((uint64_t)s->neg << 63);
+    uint64_t v = ((s->lo[lane * s->stride] | (uint64_t)s->hi[lane * s->stride] << 32) & ((uint64_t)s->absmask << 32 | 0xffffffffu))
+                 ^ ((uint64_t)(s->neg != 0) << 63);
     double d;
     memcpy(&d, &v, 8);
     return d;
@@ -175,7 +187,15 @@ static inline int cmp_f64(int cmp, double a, double b)
     case MOD_CMP_GT: return a > b;
     case MOD_CMP_GE: return a >= b;
     case MOD_CMP_EQ: return a == b;
-    default: return a != b; /* NaN != x is true, as in C */
+    case MOD_CMP_NE: return a < b || a > b;  /* ordered: false when either is NaN (FSETP.NE; C's != is NEU) */
+    case MOD_CMP_EQU: return !(a < b || a > b);
+    case MOD_CMP_NEU: return a != b;
+    case MOD_CMP_LTU: return !(a >= b);
+    case MOD_CMP_LEU: return !(a > b);
+    case MOD_CMP_GTU: return !(a <= b);
+    case MOD_CMP_GEU: return !(a < b);
+    case MOD_CMP_NUM: return !isnan(a) && !isnan(b);
+    default: return isnan(a) || isnan(b);   /* .NAN */
     }
 }
 static inline uint64_t bool_combine(int op, uint64_t a, uint64_t b)

@@ -127,11 +127,14 @@ static int put_float_imm(const isa_insn *in, const isa_operand *o, char letter, 
 static int put_operand(const isa_kernel *k, const isa_insn *in, const isa_operand *o,
                        char *buf, size_t len)
 {
-    const char *neg = o->neg ? (o->kind == OPK_PRED || o->kind == OPK_UPRED ? "!" : "-") : "";
+    const char *neg = o->neg ? (o->kind == OPK_PRED || o->kind == OPK_UPRED ? "!" : o->neg == NEG_NOT ? "~" : "-") : "";
+    const char *bar = o->absval ? "|" : "";
     switch (o->kind) {
     case OPK_REG:
-        if (o->reg == ISA_REG_RZ) return snprintf(buf, len, "%sRZ", neg);
-        return snprintf(buf, len, "%sR%d", neg, o->reg);
+        if (o->reg == ISA_REG_RZ) return snprintf(buf, len, "%s%sRZ%s", neg, bar, bar);
+        return snprintf(buf, len, "%s%sR%d%s", neg, bar, o->reg, bar);
+    case OPK_BREG:
+        return snprintf(buf, len, "B%d", o->reg);
     case OPK_UREG:
         if (o->reg == ISA_UREG_URZ) return snprintf(buf, len, "%sURZ", neg);
         return snprintf(buf, len, "%sUR%d", neg, o->reg);
@@ -148,14 +151,20 @@ static int put_operand(const isa_kernel *k, const isa_insn *in, const isa_operan
         return snprintf(buf, len, "%" PRId64, o->imm);
     }
     case OPK_CONST:
+        if (o->base_kind == OPK_REG)
+            return snprintf(buf, len, "c[0x0][R%d+0x%" PRIx64 "]", o->reg, (uint64_t)o->imm);
         for (int i = 0; k && i < k->nparams; i++)
             if (k->params[i].offset == (uint32_t)o->imm)
                 return snprintf(buf, len, "c[%s]", k->params[i].name);
         return snprintf(buf, len, "c[0x0][0x%" PRIx64 "]", (uint64_t)o->imm);
     case OPK_MEM: {
-        char base[16] = "";
-        if (o->base_kind == OPK_REG && o->reg != ISA_REG_RZ) snprintf(base, sizeof base, "R%d", o->reg);
+        char base[24] = "";
+        if (o->base_kind == OPK_REG && o->reg != ISA_REG_RZ) snprintf(base, sizeof base, "R%d%s", o->reg, o->scale ? (o->scale == 2 ? ".X4" : o->scale == 3 ? ".X8" : ".X16") : "");
         if (o->base_kind == OPK_UREG && o->reg != ISA_UREG_URZ) snprintf(base, sizeof base, "UR%d", o->reg);
+        if (o->uindex) {
+            size_t b = strlen(base);
+            snprintf(base + b, sizeof base - b, "%sUR%d", b ? "+" : "", o->uindex - 1);
+        }
         if (!base[0]) return snprintf(buf, len, "[0x%" PRIx64 "]", (uint64_t)o->imm);
         if (o->imm == 0) return snprintf(buf, len, "[%s]", base);
         if (o->imm < 0) return snprintf(buf, len, "[%s-0x%" PRIx64 "]", base, (uint64_t)-o->imm);
@@ -184,8 +193,11 @@ char *isa_disasm(const isa_kernel *k, const isa_insn *in, char *buf, size_t len)
     const uint8_t order[] = { in->hi, in->func, in->cmp, in->type, in->type2, in->boolop, in->scope, in->cache };
     for (size_t i = 0; i < sizeof order; i++)
         if (order[i]) PUT(".%s", isa_mod_text(order[i]));
-    for (int i = 0; i < in->nops; i++) {
-        PUT(i ? ", " : " ");
+    for (int m = MOD_FLAG_X; m < MOD_COUNT_; m++)
+        if (in->flags & ISA_FLAG_BIT(m)) PUT(".%s", isa_mod_text(m));
+    for (int i = 0, shown = 0; i < in->nops; i++) {
+        if (in->o[i].kind == OPK_NONE) continue;   /* an optional operand not given */
+        PUT(shown++ ? ", " : " ");
         if (pos < len) pos += (size_t)put_operand(k, in, &in->o[i], buf + pos, len - pos);
     }
     if (pos >= len && len > 0) buf[len - 1] = 0;

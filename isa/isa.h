@@ -11,9 +11,11 @@
 #define ISA_UREG_URZ  63
 #define ISA_NUM_UREGS 63    /* UR0..UR62 */
 #define ISA_PRED_PT   7     /* P0..P6, PT always true */
-#define ISA_MAX_OPERANDS 5
+#define ISA_MAX_OPERANDS 8
 #define ISA_MAX_LANES 64
 #define ISA_PARAM_BASE 0x160 /* kernel parameters start here in bank 0, as in sm_70+ SASS */
+#define ISA_CBANK_MAX 0x1400  /* bank 0 bytes a launch may fill: nvcc's 0x210 driver words and 4 KB of parameters */
+#define ISA_NUM_BREGS 16     /* B0..B15: convergence barrier registers (BSSY/BSYNC) */
 
 typedef enum {
 #define UNIT(id, name, lanes, count, latency, category, doc) UNIT_##id,
@@ -43,7 +45,9 @@ enum {
     MG_ATOM = 1 << 4, MG_LOP = 1 << 5, MG_SHFL = 1 << 6, MG_MUFU = 1 << 7,
     MG_SCOPE = 1 << 8, MG_E = 1 << 9, MG_HI = 1 << 10,
     MG_TYPE2 = 1 << 11, /* two types: destination then source (conversions) */
-    MG_SIGN = 1 << 12   /* .U32 or .S32 on integer arithmetic */
+    MG_SIGN = 1 << 12,  /* .U32 or .S32 on integer arithmetic */
+    MG_HINT = 1 << 13,  /* real-SASS hints without effect on results (modifiers.def) */
+    MG_FLAG = 1 << 14   /* result-changing flags, each allowed by its own bit FL(id) */
 };
 
 /* one value per modifier, numbered within its group from 1 (0 = absent) */
@@ -52,6 +56,12 @@ enum { MOD_NONE_ = 0,
 #include "modifiers.def"
     MOD_COUNT_ };
 #undef MOD
+
+/* the allowed-column bit of flag modifier id (opcodes.def), and its bit in
+ * isa_insn.flags; flags are the last rows of modifiers.def */
+#define FL(id) (1ull << (32 + MOD_FLAG_##id - MOD_FLAG_X))
+#define ISA_FLAG_BIT(mod) (1u << ((mod) - MOD_FLAG_X))
+#define INSN_HAS(in, id) (((in)->flags >> (MOD_FLAG_##id - MOD_FLAG_X)) & 1u)
 
 typedef enum {
 #define SREG(id, text, uniform, doc) SR_##id,
@@ -62,15 +72,22 @@ typedef enum {
 
 typedef enum {
     OPK_NONE, OPK_REG, OPK_UREG, OPK_PRED, OPK_UPRED, OPK_IMM, OPK_CONST,
-    OPK_MEM, OPK_SREG, OPK_LABEL
+    OPK_MEM, OPK_SREG, OPK_LABEL, OPK_BREG
 } isa_operand_kind;
+
+/* isa_operand.neg on value sources: arithmetic negation or bitwise not */
+enum { NEG_NONE = 0, NEG_MINUS = 1, NEG_NOT = 2 };
 
 typedef struct {
     uint8_t kind;      /* isa_operand_kind */
     uint8_t reg;       /* register / predicate index; memory base register */
     uint8_t neg;       /* !P, or -R on arithmetic sources */
     uint8_t width;     /* registers covered: 1, 2 or 4 */
-    uint8_t base_kind; /* OPK_MEM: OPK_REG, OPK_UREG or OPK_NONE (absolute) */
+    uint8_t base_kind; /* OPK_MEM: OPK_REG, OPK_UREG or OPK_NONE (absolute);
+                          OPK_CONST: OPK_REG for a register-indexed c[0x0][Rn+off] */
+    uint8_t uindex;    /* OPK_MEM: 1 + the uniform register added to the address ([R2+UR4]); 0 if none */
+    uint8_t absval;    /* |R2|: the magnitude of a floating-point source */
+    uint8_t scale;     /* OPK_MEM: log2 of the base register's scale ([R11.X4]: 2) */
     int64_t imm;       /* immediate bits, constant offset, memory offset, sreg, target pc */
 } isa_operand;
 
@@ -82,8 +99,11 @@ typedef struct {
     uint8_t guard_uniform;
     /* modifier values (MOD_<group>_<id>), 0 when absent */
     uint8_t cmp, boolop, type, type2, cache, func, scope, hi;
+    uint32_t flags;       /* real-SASS flags (ISA_FLAG_BIT of MOD_FLAG_*) */
+    uint32_t addr;        /* SASS dumps: the instruction's byte address (the dump's 0x0040) */
     isa_operand o[ISA_MAX_OPERANDS];
     int32_t reconv;       /* branches: reconvergence pc, -1 = none (paths exit) */
+    int32_t target;       /* the pc of the label operand (BRA, CALL, BSSY), -1 = none */
     int line, col;        /* source position */
 } isa_insn;
 
@@ -101,7 +121,7 @@ typedef struct {
 } isa_symbol;
 
 typedef struct {
-    char name[64];
+    char name[256];      /* mangled names of templates run long */
     const char *file;
     int line;
     isa_insn *code;
@@ -116,6 +136,9 @@ typedef struct {
     char **labels;          /* label name at each pc, or NULL */
     int nregs;              /* registers per thread (highest used + 1) */
     int nuregs;
+    uint32_t param_base;    /* bank-0 offset of the first parameter (ISA_PARAM_BASE; 0x210 for sm_90 dumps) */
+    int sass_arch;          /* 80, 90 ...: the kernel came from nvcc's SASS for sm_<arch>; 0 = warpsim assembly */
+    char base_name[64];     /* SASS dumps: the demangled name without parameters (saxpy), for launch */
 } isa_kernel;
 
 /* opcode table access */
@@ -125,7 +148,8 @@ typedef struct {
     isa_space space;
     isa_kind kind;
     const char *operands;
-    unsigned allowed, required;
+    uint64_t allowed;       /* MG_* groups, FL(id) flags */
+    unsigned required;
     const char *doc;
 } isa_opinfo;
 
@@ -137,6 +161,9 @@ static inline int isa_op_is_mem(int op) { return isa_ops[op].space != SPACE_NONE
 /* global addresses are 64 bits wide: a register (or uniform register) pair */
 static inline int isa_space_addr64(isa_space s) { return s == SPACE_GLOBAL; }
 static inline int isa_op_addr64(int op) { return isa_space_addr64(isa_ops[op].space); }
+/* memory operand i of in takes a 64-bit address (LDGSTS: its first, the
+ * shared destination, does not) */
+static inline int isa_mem_addr64(const isa_insn *in, int i) { return isa_op_addr64(in->op) && !(in->op == OP_LDGSTS && i == 0); }
 const char *isa_space_name(isa_space s);       /* "global", ..., "" for none */
 const char *isa_kind_name(isa_kind k);          /* "" for ALU, "load", "store", ... */
 const char *isa_unit_choices(void);              /* "int fp32 ...", for messages and docs */

@@ -1,27 +1,44 @@
 /* isa/sem_float.c — FP32, FP64, special functions and conversions. */
 #include "exec_internal.h"
+#include <fenv.h>
 #include <math.h>
 
-SEM(FADD)
+/* .FTZ: subnormal inputs and results are zero (keeping the sign) */
+static float ftz(float v) { return fpclassify(v) == FP_SUBNORMAL ? copysignf(0.0f, v) : v; }
+
+/* the rounding direction an instruction's .RZ .RM .RP names (fenv), or -1 for
+ * round to nearest even, the default */
+static int rounding(const isa_insn *in)
 {
-    isa_src a, b;
-    src_at(x, 1, &a); src_at(x, 2, &b);
-    FOR_LANES(x, l) put_f32(x, 0, l, get_f32(&a, l) + get_f32(&b, l));
+    if (INSN_HAS(in, RZ)) return FE_TOWARDZERO;
+    if (INSN_HAS(in, RM)) return FE_DOWNWARD;
+    if (INSN_HAS(in, RP)) return FE_UPWARD;
+    return -1;
 }
 
-SEM(FMUL)
-{
-    isa_src a, b;
-    src_at(x, 1, &a); src_at(x, 2, &b);
-    FOR_LANES(x, l) put_f32(x, 0, l, get_f32(&a, l) * get_f32(&b, l));
-}
-
-SEM(FFMA)
+/* d = a op b (op 0 add, 1 mul, 2 fma with c) with .FTZ, .SAT and rounding */
+static void f32_arith(isa_xctx *x, int op)
 {
     isa_src a, b, c;
-    src_at(x, 1, &a); src_at(x, 2, &b); src_at(x, 3, &c);
-    FOR_LANES(x, l) put_f32(x, 0, l, fmaf(get_f32(&a, l), get_f32(&b, l), get_f32(&c, l)));
+    src_at(x, 1, &a); src_at(x, 2, &b);
+    if (op == 2) src_at(x, 3, &c);
+    int z = INSN_HAS(x->in, FTZ), sat = INSN_HAS(x->in, SAT), rnd = rounding(x->in);
+    if (rnd >= 0) fesetround(rnd);
+    FOR_LANES(x, l) {
+        float va = get_f32(&a, l), vb = get_f32(&b, l), vc = op == 2 ? get_f32(&c, l) : 0.0f;
+        if (z) { va = ftz(va); vb = ftz(vb); vc = ftz(vc); }
+        volatile float r = op == 0 ? va + vb : op == 1 ? va * vb : fmaf(va, vb, vc);
+        float v = r;
+        if (z) v = ftz(v);
+        if (sat) v = isnan(v) ? 0.0f : v < 0.0f ? 0.0f : v > 1.0f ? 1.0f : v;
+        put_f32(x, 0, l, v);
+    }
+    if (rnd >= 0) fesetround(FE_TONEAREST);
 }
+
+SEM(FADD) { f32_arith(x, 0); }
+SEM(FMUL) { f32_arith(x, 1); }
+SEM(FFMA) { f32_arith(x, 2); }
 
 SEM(FSETP)
 {
@@ -59,32 +76,43 @@ SEM(MUFU)
         case MOD_MUFU_SIN: r = sinf(v); break;
         case MOD_MUFU_COS: r = cosf(v); break;
         case MOD_MUFU_EX2: r = exp2f(v); break;
+        case MOD_MUFU_TANH: r = tanhf(v); break;
+        case MOD_MUFU_RCP64H: case MOD_MUFU_RSQ64H: {
+            /* the high word of 1/d or 1/sqrt(d) for the FP64 value whose
+             * high word is a; nvcc refines it with DFMA (Newton steps) */
+            uint64_t bits = (uint64_t)get_u32(&a, l) << 32;
+            double d;
+            memcpy(&d, &bits, 8);
+            d = x->in->func == MOD_MUFU_RCP64H ? 1.0 / d : 1.0 / sqrt(d);
+            memcpy(&bits, &d, 8);
+            put_u32(x, 0, l, (uint32_t)(bits >> 32));
+            continue;
+        }
         default: r = log2f(v); break;
         }
+        if (INSN_HAS(x->in, FTZ)) r = ftz(r);
         put_f32(x, 0, l, r);
     }
 }
 
-SEM(DADD)
-{
-    isa_src a, b;
-    src_at(x, 1, &a); src_at(x, 2, &b);
-    FOR_LANES(x, l) put_f64(x, 0, l, get_f64(&a, l) + get_f64(&b, l));
-}
-
-SEM(DMUL)
-{
-    isa_src a, b;
-    src_at(x, 1, &a); src_at(x, 2, &b);
-    FOR_LANES(x, l) put_f64(x, 0, l, get_f64(&a, l) * get_f64(&b, l));
-}
-
-SEM(DFMA)
+static void f64_arith(isa_xctx *x, int op)
 {
     isa_src a, b, c;
-    src_at(x, 1, &a); src_at(x, 2, &b); src_at(x, 3, &c);
-    FOR_LANES(x, l) put_f64(x, 0, l, fma(get_f64(&a, l), get_f64(&b, l), get_f64(&c, l)));
+    src_at(x, 1, &a); src_at(x, 2, &b);
+    if (op == 2) src_at(x, 3, &c);
+    int rnd = rounding(x->in);
+    if (rnd >= 0) fesetround(rnd);
+    FOR_LANES(x, l) {
+        double va = get_f64(&a, l), vb = get_f64(&b, l);
+        volatile double r = op == 0 ? va + vb : op == 1 ? va * vb : fma(va, vb, get_f64(&c, l));
+        put_f64(x, 0, l, r);
+    }
+    if (rnd >= 0) fesetround(FE_TONEAREST);
 }
+
+SEM(DADD) { f64_arith(x, 0); }
+SEM(DMUL) { f64_arith(x, 1); }
+SEM(DFMA) { f64_arith(x, 2); }
 
 SEM(DSETP)
 {
@@ -124,10 +152,21 @@ SEM(I2F)
     src_at(x, 1, &a);
     int dt = isa_insn_type(x->in), st = isa_insn_type2(x->in);
     int sign = isa_type_is_signed(st);
+    int rnd = rounding(x->in);
     FOR_LANES(x, l) {
         uint64_t u;
         int64_t s = read_int(&a, st, l, &u);
-        write_float(x, dt, l, sign ? (double)s : (double)u);
+        double v = sign ? (double)s : (double)u;   /* exact for 32-bit sources */
+        if (dt == MOD_TYPE_F32 && rnd >= 0) {
+            /* I2F.U32.RP (nvcc's integer division seed): round toward +inf ... */
+            float f = (float)v;
+            if (rnd == FE_UPWARD && (double)f < v) f = nextafterf(f, INFINITY);
+            if (rnd == FE_DOWNWARD && (double)f > v) f = nextafterf(f, -INFINITY);
+            if (rnd == FE_TOWARDZERO && fabs((double)f) > fabs(v)) f = nextafterf(f, 0.0f);
+            put_f32(x, 0, l, f);
+            continue;
+        }
+        write_float(x, dt, l, v);
     }
 }
 
@@ -139,8 +178,13 @@ SEM(F2I)
     int wide = isa_type_regs(dt) > 1, sign = isa_type_is_signed(dt);
     double lo = sign ? (wide ? -9223372036854775808.0 : -2147483648.0) : 0.0;
     double hi = sign ? (wide ? 9223372036854775807.0 : 2147483647.0) : (wide ? 18446744073709551615.0 : 4294967295.0);
+    /* nvcc's F2I rounds to nearest even unless .TRUNC .FLOOR .CEIL; our
+     * assembly's F2I truncates (as C's cast) */
+    int mode = INSN_HAS(x->in, TRUNC) ? 0 : INSN_HAS(x->in, FLOOR) ? 1 : INSN_HAS(x->in, CEIL) ? 2 : x->k->sass_arch ? 3 : 0;
     FOR_LANES(x, l) {
-        double v = trunc(read_float(&a, st, l));
+        double v = read_float(&a, st, l);
+        if (INSN_HAS(x->in, FTZ) && fpclassify(v) == FP_SUBNORMAL) v = 0;
+        v = mode == 0 ? trunc(v) : mode == 1 ? floor(v) : mode == 2 ? ceil(v) : nearbyint(v);
         if (isnan(v)) v = 0;
         if (v < lo) v = lo;
         if (v > hi) v = hi;
@@ -159,3 +203,116 @@ SEM(F2F)
     int dt = isa_insn_type(x->in), st = isa_insn_type2(x->in);
     FOR_LANES(x, l) write_float(x, dt, l, read_float(&a, st, l));
 }
+
+/* ---- nvcc's forms ---- */
+SEM(FSEL)
+{
+    isa_src a, b;
+    src_at(x, 1, &a); src_at(x, 2, &b);
+    uint64_t p = pred_src(x, 3);
+    FOR_LANES(x, l) put_f32(x, 0, l, (p >> l & 1) ? get_f32(&a, l) : get_f32(&b, l));
+}
+
+/* FCHK P, a, b: P is set when a / b by the reciprocal sequence could be
+ * inaccurate, and nvcc's code then calls its exact slow path: b zero,
+ * subnormal, infinite or NaN; a infinite, NaN or subnormal; or exponents so
+ * far apart that the quotient or the reciprocal leaves the normal range. */
+SEM(FCHK)
+{
+    isa_src a, b;
+    src_at(x, 1, &a); src_at(x, 2, &b);
+    uint64_t t = 0;
+    FOR_LANES(x, l) {
+        float va = get_f32(&a, l), vb = get_f32(&b, l);
+        int ea, eb;
+        frexpf(va, &ea); frexpf(vb, &eb);
+        int bad = !isnormal(vb) || !isfinite(va) || fpclassify(va) == FP_SUBNORMAL
+                  || (va != 0.0f && (ea - eb > 126 || ea - eb < -125)) || eb > 126 || eb < -125;
+        if (bad) t |= 1ull << l;
+    }
+    pred_dst(x, 0, t);
+}
+
+SEM(FRND)
+{
+    isa_src a;
+    src_at(x, 1, &a);
+    FOR_LANES(x, l) {
+        float v = get_f32(&a, l);
+        if (INSN_HAS(x->in, FTZ)) v = ftz(v);
+        v = INSN_HAS(x->in, TRUNC) ? truncf(v) : INSN_HAS(x->in, FLOOR) ? floorf(v) : INSN_HAS(x->in, CEIL) ? ceilf(v) : nearbyintf(v);
+        put_f32(x, 0, l, v);
+    }
+}
+
+/* I2FP.F32.S32 (sm_90): I2F on the integer pipe */
+SEM(I2FP) { sem_I2F(x); }
+
+/* ---- FP16 pairs (HFMA2, HADD2, HMUL2); nvcc also uses HFMA2.MMA R, -RZ,
+ * RZ, h0, h1 to set a register to two half constants ---- */
+static float half_to_float(uint16_t h)
+{
+    int e = (h >> 10) & 0x1f, m = h & 0x3ff;
+    float v = e == 0 ? ldexpf((float)m, -24) : e == 31 ? (m ? NAN : INFINITY) : ldexpf((float)(m | 0x400), e - 25);
+    return (h & 0x8000) ? -v : v;
+}
+
+static uint16_t float_to_half(float f)
+{
+    uint16_t sign = signbit(f) ? 0x8000 : 0;
+    f = fabsf(f);
+    if (isnan(f)) return 0x7e00;
+    if (f >= 65520.0f) return sign | 0x7c00;
+    if (f < ldexpf(1.0f, -14)) return sign | (uint16_t)nearbyintf(f * ldexpf(1.0f, 24));  /* subnormal */
+    int e;
+    float m = frexpf(f, &e);                   /* f = m * 2^e, m in [0.5, 1) */
+    uint32_t q = (uint32_t)nearbyintf(m * 2048.0f);   /* 11 significant bits */
+    if (q == 2048) { q = 1024; e++; }
+    if (e + 14 > 30) return sign | 0x7c00;
+    return sign | (uint16_t)((e + 14) << 10) | (uint16_t)(q & 0x3ff);
+}
+
+/* the half pair of source slot i: a register, or two immediates (i, i + 1)
+ * printed as numbers */
+static void half_pair(const isa_xctx *x, int i, int l, float out[2])
+{
+    const isa_operand *o = &x->in->o[i];
+    if (o->kind == OPK_IMM && i + 1 < x->in->nops && x->in->o[i + 1].kind == OPK_IMM) {
+        /* printed high half first: HFMA2.MMA R5, -RZ, RZ, 0, 2.38e-07 sets
+         * R5 = 4 (the low half's bits are 0x0004) */
+        for (int k = 0; k < 2; k++) {
+            uint32_t bits = (uint32_t)x->in->o[i + 1 - k].imm;
+            float f;
+            memcpy(&f, &bits, 4);
+            out[k] = f;
+        }
+        return;
+    }
+    isa_src s;
+    src_at(x, i, &s);
+    uint32_t v = s.lo[l * s.stride];
+    out[0] = half_to_float((uint16_t)v);
+    out[1] = half_to_float((uint16_t)(v >> 16));
+    if (o->absval) { out[0] = fabsf(out[0]); out[1] = fabsf(out[1]); }
+    if (o->neg) { out[0] = -out[0]; out[1] = -out[1]; }
+}
+
+static void half2_arith(isa_xctx *x, int op)
+{
+    FOR_LANES(x, l) {
+        float a[2], b[2], c[2] = { 0, 0 };
+        half_pair(x, 1, l, a);
+        half_pair(x, 2, l, b);
+        if (op == 2) half_pair(x, 3, l, c);
+        uint32_t r = 0;
+        for (int k = 0; k < 2; k++) {
+            float v = op == 0 ? a[k] + b[k] : op == 1 ? a[k] * b[k] : fmaf(a[k], b[k], c[k]);
+            r |= (uint32_t)float_to_half(v) << (16 * k);
+        }
+        put_u32(x, 0, l, r);
+    }
+}
+
+SEM(HADD2) { half2_arith(x, 0); }
+SEM(HMUL2) { half2_arith(x, 1); }
+SEM(HFMA2) { half2_arith(x, 2); }

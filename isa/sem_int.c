@@ -1,31 +1,81 @@
 /* isa/sem_int.c — integer, uniform and control semantics. */
 #include "exec_internal.h"
 
+/* the carry-in of lane l: the predicates in slots i and j (absent = 0) */
+static uint64_t carry_pred(const isa_xctx *x, int i, int l)
+{
+    return i < x->in->nops && x->in->o[i].kind == OPK_PRED ? (pred_src(x, i) >> l) & 1 : 0;
+}
+
+/* a carry count (0..2) into the optional carry-out predicates i and j */
+static void carry_out(const isa_xctx *x, int i, int j, const uint64_t cnt[ISA_MAX_LANES])
+{
+    uint64_t ge1 = 0, ge2 = 0;
+    FOR_LANES(x, l) { ge1 |= (uint64_t)(cnt[l] >= 1) << l; ge2 |= (uint64_t)(cnt[l] >= 2) << l; }
+    if (x->in->o[i].kind == OPK_PRED) pred_dst(x, i, ge1);
+    if (j >= 0 && x->in->o[j].kind == OPK_PRED) pred_dst(x, j, ge2);
+}
+
+/* IADD3 d, [P, Q,] a, b, c [, p, q]: a 34-bit sum whose carry (0..2) goes
+ * to P and Q as "at least one", "two"; .X adds p and q */
 SEM(IADD3)
 {
     isa_src a, b, c;
-    src_at(x, 1, &a); src_at(x, 2, &b); src_at(x, 3, &c);
-    FOR_LANES(x, l) put_u32(x, 0, l, get_u32(&a, l) + get_u32(&b, l) + get_u32(&c, l));
+    src_at(x, 3, &a); src_at(x, 4, &b); src_at(x, 5, &c);
+    int ex = INSN_HAS(x->in, X);
+    uint64_t cnt[ISA_MAX_LANES];
+    FOR_LANES(x, l) {
+        uint64_t sum = get_add33(&a, l) + get_add33(&b, l) + get_add33(&c, l);
+        if (ex) sum += carry_pred(x, 6, l) + carry_pred(x, 7, l);
+        put_u32(x, 0, l, (uint32_t)sum);
+        cnt[l] = sum >> 32;
+    }
+    carry_out(x, 1, 2, cnt);
 }
 
 SEM(IMAD)
 {
     isa_src a, b, c;
-    src_at(x, 1, &a); src_at(x, 2, &b); src_at(x, 3, &c);
-    FOR_LANES(x, l) put_u32(x, 0, l, get_u32(&a, l) * get_u32(&b, l) + get_u32(&c, l));
+    src_at(x, 2, &a); src_at(x, 3, &b); src_at(x, 4, &c);
+    int ex = INSN_HAS(x->in, X);
+    uint64_t cnt[ISA_MAX_LANES];
+    FOR_LANES(x, l) {
+        uint64_t sum = (uint64_t)(get_u32(&a, l) * get_u32(&b, l)) + get_add33(&c, l);
+        if (ex) sum += carry_pred(x, 5, l);
+        put_u32(x, 0, l, (uint32_t)sum);
+        cnt[l] = sum >> 32;
+    }
+    carry_out(x, 1, -1, cnt);
 }
 
 SEM(IMAD_WIDE)
 {
     isa_src a, b, c;
-    src_at(x, 1, &a); src_at(x, 2, &b); src_at(x, 3, &c);
-    int sign = isa_type_is_signed(isa_insn_type(x->in));
+    src_at(x, 2, &a); src_at(x, 3, &b); src_at(x, 4, &c);
+    int sign = isa_type_is_signed(isa_insn_type(x->in)), ex = INSN_HAS(x->in, X);
     FOR_LANES(x, l) {
         uint32_t va = get_u32(&a, l), vb = get_u32(&b, l);
         uint64_t p = sign ? (uint64_t)((int64_t)(int32_t)va * (int64_t)(int32_t)vb)
                           : (uint64_t)va * vb;
-        put_u64(x, 0, l, p + get_u64(&c, l));
+        put_u64(x, 0, l, p + get_u64(&c, l) + (ex ? carry_pred(x, 5, l) : 0));
     }
+}
+
+/* IMAD.HI d = high word of a * b, plus c (and the carry-in with .X) */
+SEM(IMAD_HI)
+{
+    isa_src a, b, c;
+    src_at(x, 2, &a); src_at(x, 3, &b); src_at(x, 4, &c);
+    int sign = isa_type_is_signed(isa_insn_type(x->in)), ex = INSN_HAS(x->in, X);
+    uint64_t cnt[ISA_MAX_LANES];
+    FOR_LANES(x, l) {
+        uint32_t va = get_u32(&a, l), vb = get_u32(&b, l);
+        uint64_t p = sign ? (uint64_t)((int64_t)(int32_t)va * (int64_t)(int32_t)vb) : (uint64_t)va * vb;
+        uint64_t sum = (p >> 32) + get_add33(&c, l) + (ex ? carry_pred(x, 5, l) : 0);
+        put_u32(x, 0, l, (uint32_t)sum);
+        cnt[l] = sum >> 32;
+    }
+    carry_out(x, 1, -1, cnt);
 }
 
 SEM(IMUL)
@@ -58,14 +108,28 @@ SEM(IMUL24)
 
 static int64_t as_int(uint32_t v, int sign) { return sign ? (int64_t)(int32_t)v : (int64_t)v; }
 
+/* .EX: the high words of a 64-bit compare; the last predicate holds the low
+ * words' result of the same comparison (nvcc's pair ISETP ... / ISETP ... .EX) */
+static int cmp_ex(int cmp, uint32_t a, uint32_t b, int sign, int low)
+{
+    int64_t sa = as_int(a, sign), sb = as_int(b, sign);
+    /* equal high words: the low words decide (their result, same comparison) */
+    return sa != sb ? cmp_i64(cmp, sa, sb) : low;
+}
+
 SEM(ISETP)
 {
     isa_src a, b;
     src_at(x, 2, &a); src_at(x, 3, &b);
-    int sign = isa_type_is_signed(isa_insn_type(x->in));
+    int sign = isa_type_is_signed(isa_insn_type(x->in)), ex = INSN_HAS(x->in, EX);
+    uint64_t low = ex && x->in->nops > 5 && x->in->o[5].kind == OPK_PRED ? pred_src(x, 5) : 0;
     uint64_t t = 0;
-    FOR_LANES(x, l)
-        if (cmp_i64(x->in->cmp, as_int(get_u32(&a, l), sign), as_int(get_u32(&b, l), sign))) t |= 1ull << l;
+    FOR_LANES(x, l) {
+        uint32_t va = get_u32(&a, l), vb = get_u32(&b, l);
+        int r = ex ? cmp_ex(x->in->cmp, va, vb, sign, (int)((low >> l) & 1))
+                   : cmp_i64(x->in->cmp, as_int(va, sign), as_int(vb, sign));
+        if (r) t |= 1ull << l;
+    }
     uint64_t c = pred_src(x, 4);
     pred_dst(x, 0, bool_combine(x->in->boolop, t, c));
     pred_dst(x, 1, bool_combine(x->in->boolop, ~t, c));
@@ -180,16 +244,55 @@ SEM(IABS)
     }
 }
 
+/* LEA d, [P,] a, b, shift [, p]: d = (a << shift) + b, carry out to P */
 SEM(LEA)
 {
     isa_src a, b;
-    src_at(x, 1, &a); src_at(x, 2, &b);
-    uint32_t s = (uint32_t)x->in->o[3].imm & 31;
-    FOR_LANES(x, l) put_u32(x, 0, l, (get_u32(&a, l) << s) + get_u32(&b, l));
+    src_at(x, 2, &a); src_at(x, 3, &b);
+    uint32_t s = (uint32_t)x->in->o[4].imm & 31;
+    int ex = INSN_HAS(x->in, X);
+    uint64_t cnt[ISA_MAX_LANES];
+    FOR_LANES(x, l) {
+        uint64_t sum = (uint64_t)(uint32_t)(get_u32(&a, l) << s) + get_add33(&b, l) + (ex ? carry_pred(x, 5, l) : 0);
+        put_u32(x, 0, l, (uint32_t)sum);
+        cnt[l] = sum >> 32;
+    }
+    carry_out(x, 1, -1, cnt);
+}
+
+/* LEA.HI d, [P,] a, b, [c,] shift [, p]: d = high word of (c:a) << shift,
+ * plus b; .SX32: c is a's sign (nvcc's 64-bit address of a signed index) */
+SEM(LEA_HI)
+{
+    isa_src a, b, c;
+    src_at(x, 2, &a); src_at(x, 3, &b);
+    int has_c = x->in->o[4].kind != OPK_NONE;
+    if (has_c) src_at(x, 4, &c);
+    uint32_t s = (uint32_t)x->in->o[5].imm & 63;
+    int ex = INSN_HAS(x->in, X), sx = INSN_HAS(x->in, SX32);
+    uint64_t cnt[ISA_MAX_LANES];
+    FOR_LANES(x, l) {
+        uint32_t va = get_u32(&a, l);
+        uint32_t hi = sx ? (uint32_t)((int32_t)va >> 31) : has_c ? get_u32(&c, l) : 0;
+        uint64_t v = ((uint64_t)hi << 32 | va) << s;
+        uint64_t sum = (v >> 32) + get_add33(&b, l) + (ex ? carry_pred(x, 6, l) : 0);
+        put_u32(x, 0, l, (uint32_t)sum);
+        cnt[l] = sum >> 32;
+    }
+    carry_out(x, 1, -1, cnt);
 }
 
 /* ---- control ---- */
-SEM(BRA) { x->res->taken_mask = x->mask; }
+/* BRA [uniform predicate,] target: guarded lanes jump if the uniform
+ * predicate (BRA.U !UP0, ...) holds; .DIV only when the warp has diverged */
+SEM(BRA)
+{
+    uint64_t take = x->mask;
+    if (x->in->o[0].kind == OPK_UPRED && !upred_src(x, 0)) take = 0;
+    if (x->in->o[0].kind == OPK_PRED) take &= pred_src(x, 0);
+    if (INSN_HAS(x->in, DIV) && x->mask == x->w->lanes) take = 0;
+    x->res->taken_mask = take;
+}
 SEM(EXIT) { x->res->exited = 1; }
 SEM(BAR_SYNC) { x->res->barrier = 1; }
 SEM(MEMBAR) { (void)x; }
@@ -204,7 +307,16 @@ static uint32_t uval(const isa_xctx *x, int i)
 }
 
 SEM(UMOV) { ureg_dst(x, 0, uval(x, 1)); }
-SEM(UIADD3) { ureg_dst(x, 0, uval(x, 1) + uval(x, 2) + uval(x, 3)); }
+SEM(UIADD3)
+{
+    uint64_t sum = (uint64_t)uval(x, 3) + uval(x, 4) + uval(x, 5);
+    if (INSN_HAS(x->in, X))
+        for (int i = 6; i < 8; i++)
+            if (x->in->o[i].kind == OPK_UPRED) sum += (uint64_t)upred_src(x, i);
+    ureg_dst(x, 0, (uint32_t)sum);
+    if (x->in->o[1].kind == OPK_UPRED) upred_dst(x, 1, (sum >> 32) >= 1);
+    if (x->in->o[2].kind == OPK_UPRED) upred_dst(x, 2, (sum >> 32) >= 2);
+}
 SEM(UIMAD) { ureg_dst(x, 0, uval(x, 1) * uval(x, 2) + uval(x, 3)); }
 SEM(ULOP) { ureg_dst(x, 0, lop(x->in->func, uval(x, 1), uval(x, x->in->nops > 2 ? 2 : 1))); }
 SEM(USEL) { ureg_dst(x, 0, upred_src(x, 3) ? uval(x, 1) : uval(x, 2)); }
@@ -212,7 +324,9 @@ SEM(USEL) { ureg_dst(x, 0, upred_src(x, 3) ? uval(x, 1) : uval(x, 2)); }
 SEM(UISETP)
 {
     int sign = isa_type_is_signed(isa_insn_type(x->in));
-    int t = cmp_i64(x->in->cmp, as_int(uval(x, 2), sign), as_int(uval(x, 3), sign));
+    int t = INSN_HAS(x->in, EX) && x->in->o[5].kind == OPK_UPRED
+          ? cmp_ex(x->in->cmp, uval(x, 2), uval(x, 3), sign, upred_src(x, 5))
+          : cmp_i64(x->in->cmp, as_int(uval(x, 2), sign), as_int(uval(x, 3), sign));
     int c = upred_src(x, 4);
     upred_dst(x, 0, (int)bool_combine(x->in->boolop, (uint64_t)t, (uint64_t)c) & 1);
     upred_dst(x, 1, (int)bool_combine(x->in->boolop, (uint64_t)!t, (uint64_t)c) & 1);

@@ -6,7 +6,7 @@
 static uint64_t lane_address(const isa_xctx *x, int i, int lane)
 {
     const isa_operand *o = &x->in->o[i];
-    int wide = isa_op_addr64(x->in->op);
+    int wide = isa_mem_addr64(x->in, i);
     uint64_t base = 0;
     if (o->base_kind == OPK_REG && o->reg != ISA_REG_RZ) {
         const uint32_t *row = x->w->regs + (size_t)o->reg * x->w->warp_size;
@@ -16,6 +16,8 @@ static uint64_t lane_address(const isa_xctx *x, int i, int lane)
         base = x->w->uregs[o->reg];
         if (wide) base |= (uint64_t)x->w->uregs[o->reg + 1] << 32;
     }
+    base <<= o->scale;
+    if (o->uindex && o->uindex - 1 != ISA_UREG_URZ) base += x->w->uregs[o->uindex - 1];
     uint64_t a = base + (uint64_t)o->imm;
     return wide ? a : (uint32_t)a;
 }
@@ -168,17 +170,21 @@ SEM(LDC)
 {
     const isa_operand *d = &x->in->o[0], *c = &x->in->o[1];
     int size = isa_type_bytes(isa_insn_type(x->in));
-    uint32_t buf[4] = { 0, 0, 0, 0 };
-    if ((uint64_t)c->imm + (uint64_t)size <= x->env->cbank_size)
-        memcpy(buf, x->env->cbank + c->imm, (size_t)size);
     int type = isa_insn_type(x->in);
-    if (type == MOD_TYPE_S8) buf[0] = (uint32_t)(int32_t)(int8_t)buf[0];
-    if (type == MOD_TYPE_S16) buf[0] = (uint32_t)(int32_t)(int16_t)buf[0];
-    FOR_LANES(x, l)
+    const uint32_t *index = c->base_kind == OPK_REG && c->reg != ISA_REG_RZ
+                          ? x->w->regs + (size_t)c->reg * x->w->warp_size : NULL;
+    FOR_LANES(x, l) {
+        /* c[0x0][R3+0x10] reads a lane's own offset; outside the bank reads 0 */
+        uint64_t off = (uint64_t)c->imm + (index ? index[l] : 0);
+        uint32_t buf[4] = { 0, 0, 0, 0 };
+        if (off + (uint64_t)size <= x->env->cbank_size) memcpy(buf, x->env->cbank + off, (size_t)size);
+        if (type == MOD_TYPE_S8) buf[0] = (uint32_t)(int32_t)(int8_t)buf[0];
+        if (type == MOD_TYPE_S16) buf[0] = (uint32_t)(int32_t)(int16_t)buf[0];
         for (int i = 0; i < d->width; i++) {
             uint32_t *row = dst_row(x, 0, i);
             if (row) row[l] = buf[i];
         }
+    }
 }
 
 /* ---- atomics ---- */
@@ -215,28 +221,43 @@ static uint64_t atomic_op(int func, int type, uint64_t old, uint64_t a, uint64_t
     }
 }
 
+/* the memory operand of an atomic: after nvcc's optional predicate and the
+ * destination (ATOMG PT, R3, [R2.64], R5), or first (RED) */
+static int atomic_mem_slot(const isa_insn *in)
+{
+    int i = 0;
+    while (i < in->nops - 1 && in->o[i].kind != OPK_MEM) i++;
+    return i;
+}
+
 /* one lane's read-modify-write; the old value into the destination */
 static void atomic_lane(const isa_xctx *x, int lane, uint64_t addr, uint64_t va, uint64_t vb, int has_result)
 {
     int type = isa_insn_type(x->in), size = isa_type_bytes(type);
     uint64_t old = 0;
     if (access(x, lane, addr, &old, size, ISA_MEM_READ)) return;
-    uint64_t nv = atomic_op(x->in->func, type, old, va, vb);
+    /* ATOMS.POPC.INC without an operand: each lane adds one (the warp's
+     * count, as the hardware applies it once) */
+    int func = x->in->o[atomic_mem_slot(x->in) + 1].kind == OPK_NONE ? MOD_ATOM_ADD : x->in->func;
+    uint64_t nv = atomic_op(func, type, old, va, vb);
     if (nv != old && access(x, lane, addr, &nv, size, ISA_MEM_WRITE)) return;
     if (!has_result) return;
-    if (size == 8) put_u64(x, 0, lane, old);
-    else put_u32(x, 0, lane, (uint32_t)old);
+    int d = atomic_mem_slot(x->in) - 1;
+    if (size == 8) put_u64(x, d, lane, old);
+    else put_u32(x, d, lane, (uint32_t)old);
 }
 
 static void atomic(isa_xctx *x, int has_result)
 {
     int type = isa_insn_type(x->in), size = isa_type_bytes(type);
-    int first = has_result ? 1 : 0;     /* index of the memory operand */
+    int first = atomic_mem_slot(x->in);     /* index of the memory operand */
     begin(x, size, 1, 1);
     int later = deferred(x);
     isa_src a, b;
-    src_at(x, first + 1, &a);
-    if (x->in->nops > first + 2) src_at(x, first + 2, &b);
+    if (first + 1 < x->in->nops && x->in->o[first + 1].kind != OPK_NONE) src_at(x, first + 1, &a);
+    else { isa_operand one = { .kind = OPK_IMM, .imm = 1, .width = 1 }; isa_insn tmp = *x->in; tmp.o[first + 1] = one;
+           isa_xctx y = *x; y.in = &tmp; src_at(&y, first + 1, &a); a.lo = a.hi = a.scalar; }
+    if (first + 2 < x->in->nops && x->in->o[first + 2].kind != OPK_NONE) src_at(x, first + 2, &b);
     else b = a;
     FOR_LANES(x, l) {
         if (x->res->fault) continue;
@@ -251,7 +272,8 @@ static void atomic(isa_xctx *x, int has_result)
     }
 }
 
-int isa_defers(const isa_insn *in) { return isa_op_space(in->op) == SPACE_GLOBAL; }
+/* LDGSTS reads global memory at issue: its destination is shared memory */
+int isa_defers(const isa_insn *in) { return isa_op_space(in->op) == SPACE_GLOBAL && in->op != OP_LDGSTS; }
 
 /* the deferred access, lane by lane in lane order as isa_exec would have */
 void isa_commit_global(const isa_kernel *k, const isa_insn *in, isa_warp_regs *w, const isa_env *env, isa_result *res)
@@ -268,7 +290,7 @@ void isa_commit_global(const isa_kernel *k, const isa_insn *in, isa_warp_regs *w
         } else if (kind == KIND_STORE) {
             access(&x, l, res->addr[l], d, size, ISA_MEM_WRITE);
         } else {
-            atomic_lane(&x, l, res->addr[l], d[0] | (uint64_t)d[1] << 32, d[2] | (uint64_t)d[3] << 32, in->op != OP_RED);
+            atomic_lane(&x, l, res->addr[l], d[0] | (uint64_t)d[1] << 32, d[2] | (uint64_t)d[3] << 32, atomic_mem_slot(in) > 0);
         }
     }
 }
@@ -276,3 +298,25 @@ void isa_commit_global(const isa_kernel *k, const isa_insn *in, isa_warp_regs *w
 SEM(ATOMG) { atomic(x, 1); }
 SEM(ATOMS) { atomic(x, 1); }
 SEM(RED) { atomic(x, 0); }
+SEM(REDG) { atomic(x, 0); }
+SEM(ATOM) { atomic(x, 1); }
+/* generic LD/ST: every generic address is a global one in this model (as in
+ * Accel-Sim); a generic access to the shared or local window faults */
+SEM(LD) { load(x); }
+SEM(ST) { store(x); }
+
+/* LDGSTS [shared], [global]: an asynchronous copy, done at issue here (the
+ * data is in shared memory when LDGDEPBAR/DEPBAR would let the warp on) */
+SEM(LDGSTS)
+{
+    int size = isa_type_bytes(isa_insn_type(x->in));
+    begin(x, size, 0, 0);
+    FOR_LANES(x, l) {
+        if (x->res->fault) continue;
+        uint32_t buf[4] = { 0, 0, 0, 0 };
+        if (access(x, l, lane_address(x, 1, l), buf, size, ISA_MEM_READ)) continue;
+        uint32_t saddr = (uint32_t)lane_address(x, 0, l);
+        int f = x->env->mem(x->env->ctx, SPACE_SHARED, l, saddr, buf, size, ISA_MEM_WRITE);
+        if (f && !x->res->fault) { x->res->fault = f; x->res->fault_lane = l; x->res->fault_addr = saddr; }
+    }
+}

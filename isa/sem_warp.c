@@ -1,37 +1,64 @@
 /* isa/sem_warp.c — lane exchange (SHFL), votes, special registers. */
 #include "exec_internal.h"
 
+/* SHFL [P,] d, a, b [, c]: nvcc's c packs the clamp (low 5 bits) and the
+ * segment mask (bits 8-12); the sub-warp forms (width < 32) use it. P tells
+ * whether the source lane was in range. */
 SEM(SHFL)
 {
-    isa_src a, b;
-    src_at(x, 1, &a); src_at(x, 2, &b);
+    isa_src a, b, cc;
+    src_at(x, 2, &a); src_at(x, 3, &b);
+    int has_c = x->in->o[4].kind != OPK_NONE;
+    if (has_c) src_at(x, 4, &cc);
     int ws = x->w->warp_size;
     uint32_t value[ISA_MAX_LANES];
     /* read every source first: the destination may be the source */
     for (int l = 0; l < ws; l++) value[l] = get_u32(&a, l);
+    uint64_t in_range = 0;
     FOR_LANES(x, l) {
         int64_t arg = (int64_t)get_u32(&b, l), src;
-        switch (x->in->func) {
-        case MOD_SHFL_IDX: src = arg % ws; break;
-        case MOD_SHFL_UP: src = l - arg; break;
-        case MOD_SHFL_DOWN: src = l + arg; break;
-        default: src = l ^ arg; break;
+        if (!has_c) {
+            switch (x->in->func) {
+            case MOD_SHFL_IDX: src = arg % ws; break;
+            case MOD_SHFL_UP: src = l - arg; break;
+            case MOD_SHFL_DOWN: src = l + arg; break;
+            default: src = l ^ arg; break;
+            }
+            if (src < 0 || src >= ws) src = l;
+            put_u32(x, 1, l, value[src]);
+            continue;
         }
-        if (src < 0 || src >= ws) src = l;
-        put_u32(x, 0, l, value[src]);
+        /* PTX shfl.sync: segment mask (c >> 8), clamp c & 0x1f (the
+         * highest lane of a segment, or the lowest for .UP) */
+        uint32_t c = get_u32(&cc, l), segmask = (c >> 8) & 0x1f, clamp = c & 0x1f;
+        int64_t minl = l & segmask, maxl = minl | (clamp & ~segmask);
+        int ok;
+        switch (x->in->func) {
+        case MOD_SHFL_IDX: src = minl | (arg & 0x1f & ~segmask); ok = src <= maxl; break;
+        case MOD_SHFL_UP: src = l - arg; ok = src >= maxl; break;
+        case MOD_SHFL_DOWN: src = l + arg; ok = src <= maxl; break;
+        default: src = l ^ arg; ok = src <= maxl; break;
+        }
+        if (!ok || src < 0 || src >= ws) src = l;
+        else in_range |= 1ull << l;
+        put_u32(x, 1, l, value[src]);
     }
+    if (x->in->o[0].kind == OPK_PRED) pred_dst(x, 0, in_range);
 }
 
+/* VOTE.ALL / .ANY [R,] P, p: R = the ballot (nvcc's form) */
 SEM(VOTE_ALL)
 {
-    uint64_t p = pred_src(x, 1) & x->mask;
-    pred_dst(x, 0, p == x->mask ? ~0ull : 0);
+    uint64_t p = pred_src(x, 2) & x->mask;
+    if (x->in->o[0].kind == OPK_REG) FOR_LANES(x, l) put_u32(x, 0, l, (uint32_t)p);
+    pred_dst(x, 1, p == x->mask ? ~0ull : 0);
 }
 
 SEM(VOTE_ANY)
 {
-    uint64_t p = pred_src(x, 1) & x->mask;
-    pred_dst(x, 0, p ? ~0ull : 0);
+    uint64_t p = pred_src(x, 2) & x->mask;
+    if (x->in->o[0].kind == OPK_REG) FOR_LANES(x, l) put_u32(x, 0, l, (uint32_t)p);
+    pred_dst(x, 1, p ? ~0ull : 0);
 }
 
 SEM(VOTE_BALLOT)
@@ -50,7 +77,13 @@ SEM(S2R)
         if (sr == SR_CLOCKLO) v = (uint32_t)clock;
         else if (sr == SR_CLOCKHI) v = (uint32_t)(clock >> 32);
         else if (sr == SR_LANEID) v = (uint32_t)l;
-        else if (sr == SR_LANEMASK_LT) v = (uint32_t)((1ull << l) - 1);
+        else if (sr == SR_LANEMASK_LT || sr == SR_LTMASK) v = (uint32_t)((1ull << l) - 1);
+        else if (sr == SR_LANEMASK_EQ) v = (uint32_t)(1ull << l);
+        else if (sr == SR_LEMASK) v = (uint32_t)((2ull << l) - 1);
+        else if (sr == SR_GTMASK) v = (uint32_t)~((2ull << l) - 1);
+        else if (sr == SR_GEMASK) v = (uint32_t)~((1ull << l) - 1);
+        else if (sr == SR_GLOBALTIMERLO) v = (uint32_t)x->env->clock(x->env->ctx);
+        else if (sr == SR_GLOBALTIMERHI) v = (uint32_t)(x->env->clock(x->env->ctx) >> 32);
         else v = x->env->sreg(x->env->ctx, sr, l);
         put_u32(x, 0, l, v);
     }

@@ -27,7 +27,7 @@ static void run(const char *src, const char *define, int warp_size, uint64_t max
     o->status = 2;
     if (workload_load_text(w, "w.sass", src, &d)) goto done;
     if (define && workload_define(w, define, &d)) goto done;
-    if (workload_prepare(w, &d)) goto done;
+    if (workload_prepare(w, -1, &d)) goto done;
     func_options fo = { max_insns, 1000, NULL, NULL, 0 };
     func_status st = workload_run(w, &cfg, &fo, 1, o->ks, &d);
     if (st != FUNC_OK) { o->status = st == FUNC_FAULT ? 3 : 2; goto done; }

@@ -187,7 +187,7 @@ static void warn_before_run(workload *w, const config *cfg, diag *d)
 {
     double warp = (double)CFG(cfg, sm_warp_size);
     for (int i = 0; i < w->nlaunches; i++) {
-        uint8_t cbank[ISA_PARAM_BASE + 32 * 8];
+        uint8_t cbank[ISA_CBANK_MAX];
         uint32_t size, grid[3], block[3];
         if (workload_cbank(w, i, cbank, &size, grid, block, d)) return;
         double blocks = (double)grid[0] * grid[1] * grid[2], threads = (double)block[0] * block[1] * block[2];
@@ -322,7 +322,7 @@ int cli_run(int argc, char **argv)
     int status = EXIT_BAD_INPUT;
     if (workload_load(w, o.workload, &d)) goto done;
     for (int i = 0; i < o.ndefines; i++) workload_define(w, o.defines[i], &d);
-    if (d.errors || workload_prepare(w, &d)) goto done;
+    if (d.errors || workload_prepare(w, (int)CFG(&cfg, gpu_sass_arch), &d)) goto done;
     memset(ks, 0, sizeof ks);
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);

@@ -50,7 +50,7 @@ static void execute_one(val_run *r, const config *base, const char *workloads)
     if (!d.errors) config_validate(cfg, &d);
     if (!d.errors && !workload_load(w, path, &d)) {
         for (int i = 0; i < r->ndefines && !d.errors; i++) workload_define(w, r->defines[i], &d);
-        if (!d.errors) workload_prepare(w, &d);
+        if (!d.errors) workload_prepare(w, (int)CFG(cfg, gpu_sass_arch), &d);
     }
     if (!d.errors) {
         func_options fo = { 0, 100000, NULL, NULL, 0 };   /* as warpsim run */
@@ -110,7 +110,7 @@ int validate_preflight(val_file *f, const char *workloads)
         if (!d.errors && !workload_load(w, path, &d))
             for (int k = 0; k < r->ndefines && !d.errors; k++) workload_define(w, r->defines[k], &d);
         /* the lets, buffers (allocated lazily: cheap) and launch arguments */
-        if (!d.errors) workload_prepare(w, &d);
+        if (!d.errors) workload_prepare(w, (int)CFG(cfg, gpu_sass_arch), &d);
         if (d.errors) {
             diag_at(f->d, f->path, r->line, 1, NULL, "run '%s' cannot start (nothing has run):", r->name);
             diag_append(f->d, "%s", d.text);

@@ -35,13 +35,17 @@ static void operand_slots(const isa_insn *in, const isa_operand *o, int dst, isr
         if (o->reg != ISA_PRED_PT) add(list, n, max, SB_UPRED + o->reg);
         break;
     case OPK_MEM: {
-        int wide = isa_op_addr64(in->op);
+        int wide = isa_mem_addr64(in, (int)(o - in->o));
         if (o->base_kind == OPK_REG && o->reg != ISA_REG_RZ)
             for (int i = 0; i < (wide ? 2 : 1); i++) add(s->src, &s->nsrc, ISRC_MAX_SRC, o->reg + i);
         if (o->base_kind == OPK_UREG && o->reg != ISA_UREG_URZ)
             for (int i = 0; i < (wide ? 2 : 1); i++) add(s->src, &s->nsrc, ISRC_MAX_SRC, SB_UREG + o->reg + i);
+        if (o->uindex && o->uindex - 1 != ISA_UREG_URZ) add(s->src, &s->nsrc, ISRC_MAX_SRC, SB_UREG + o->uindex - 1);
         break;
     }
+    case OPK_CONST:
+        if (o->base_kind == OPK_REG && o->reg != ISA_REG_RZ) add(s->src, &s->nsrc, ISRC_MAX_SRC, o->reg);
+        break;
     default:
         break;
     }

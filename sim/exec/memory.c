@@ -232,7 +232,12 @@ static uint8_t *page_of(gmem *m, uint64_t page, int buf)
     const mem_buffer *b = &m->buf[buf];
     int es = elem_size(b->type);
     uint64_t start = page << PAGE_BITS;
-    for (uint64_t off = 0; off < PAGE_SIZE; off += (uint64_t)es) {
+    if (b->init.kind == INIT_FILE) {
+        uint64_t lo = start > b->base ? start : b->base;
+        uint64_t hi = start + PAGE_SIZE < b->base + b->bytes ? start + PAGE_SIZE : b->base + b->bytes;
+        if (hi > lo) memcpy(data + (lo - start), b->init.bytes + (lo - b->base), (size_t)(hi - lo));
+    }
+    for (uint64_t off = 0; off < PAGE_SIZE && b->init.kind != INIT_FILE; off += (uint64_t)es) {
         uint64_t a = start + off;
         if (a < b->base || a >= b->base + b->bytes) continue;
         uint64_t idx = (a - b->base) / (uint64_t)es;

@@ -8,12 +8,13 @@
 #include "exec.h"      /* isa_window */
 
 typedef enum { ET_U8, ET_S8, ET_U16, ET_S16, ET_U32, ET_S32, ET_U64, ET_S64, ET_F32, ET_F64, ET_COUNT } elem_type;
-typedef enum { INIT_CONST, INIT_IOTA, INIT_RANDOM } init_kind;
+typedef enum { INIT_CONST, INIT_IOTA, INIT_RANDOM, INIT_FILE } init_kind;
 
 typedef struct {
     init_kind kind;
     double a, b;       /* const: value a; iota: start a, step b; random: lo a, hi b */
     uint64_t seed;
+    const uint8_t *bytes;   /* file: the buffer's bytes (the owner keeps them) */
 } buffer_init;
 
 typedef struct {

@@ -75,8 +75,8 @@ static uint32_t env_sreg(void *ctx, isa_sreg sr, int lane)
     case SR_NTID_X: case SR_NTID_Y: case SR_NTID_Z: return bd[sr - SR_NTID_X];
     case SR_NCTAID_X: case SR_NCTAID_Y: case SR_NCTAID_Z: return r->l->grid[sr - SR_NCTAID_X];
     case SR_WARPID: return (uint32_t)w->index;
-    case SR_SMID: return (uint32_t)b->sm;
-    default: return 0;
+    case SR_SMID: case SR_VIRTUALSMID: return (uint32_t)b->sm;
+    default: return 0;   /* SR_CgaCtaId (no clusters), SRZ */
     }
 }
 
@@ -189,7 +189,7 @@ static const char *src_text(const xrun *r, int line, char *buf, size_t len)
 static void where(const xrun *r, const xwarp *w, char *buf, size_t len)
 {
     const xblock *b = &r->blocks[w->block];
-    snprintf(buf, len, "kernel '%s', block (%u,%u,%u), warp %d", r->k->name,
+    snprintf(buf, len, "kernel '%.100s', block (%u,%u,%u), warp %d", r->k->name,
              b->ctaid[0], b->ctaid[1], b->ctaid[2], w->index);
 }
 
@@ -375,7 +375,7 @@ int xrun_step(xrun *r, xwarp *w, kernel_stats *st, xstep *out)
     int status = 0;
     switch (isa_ops[in->op].kind) {
     case KIND_BRANCH: {
-        int target = (int)in->o[0].imm;
+        int target = res->target;
         int div = stack_branch(&w->stack, res->taken_mask, target, pc + 1, in->reconv, r->order);
         st->v[STAT_branches]++;
         if (div < 0) {

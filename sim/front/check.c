@@ -1,5 +1,6 @@
 /* sim/front/check.c — evaluating a workload: lets, buffers, launch parameters,
  * and the checks against reference results. */
+#include <errno.h>
 #include "workload.h"
 #include <inttypes.h>
 #include <math.h>
@@ -88,9 +89,75 @@ static int init_out_of_range(workload *w, const wl_buffer *b, const buffer_init 
     return 1;
 }
 
-int workload_prepare(workload *w, diag *d)
+/* launches of nvcc SASS run the function compiled for the config's arch */
+static void bind_arch(workload *w, int arch, diag *d)
+{
+    for (int i = 0; i < w->nlaunches; i++) {
+        wl_launch *L = &w->launches[i];
+        if (!L->k || !L->k->sass_arch || arch < 0) continue;
+        int ambiguous = 0;
+        const isa_kernel *k = asm_find_for(&w->prog, L->kernel, arch, &ambiguous);
+        if (k) { L->k = k; continue; }
+        char msg[400];
+        if (ambiguous > 1)
+            snprintf(msg, sizeof msg, "'%s' names %d kernels of sm_%d; launch one by its mangled name", L->kernel, ambiguous, arch);
+        else if (!arch)
+            snprintf(msg, sizeof msg, "kernel '%s' is nvcc's SASS for sm_%d, and this config runs none (its gpu.sass_arch is 0); "
+                     "use -c a100 (sm_80) or -c h100 (sm_90)", L->kernel, L->k->sass_arch);
+        else
+            snprintf(msg, sizeof msg, "kernel '%s' has SASS for sm_%d only, and this config runs sm_%d (gpu.sass_arch); "
+                     "add a .sass dump for sm_%d (nvcc -arch=sm_%d, cuobjdump -sass) or choose a config of sm_%d",
+                     L->kernel, L->k->sass_arch, arch, arch, arch, L->k->sass_arch);
+        err_line(w, L->line, L->col, d, msg);
+    }
+}
+
+/* = file("PATH"): the raw bytes of count elements, the path relative to
+ * the workload file */
+static int file_init(workload *w, wl_buffer *b, double count, buffer_init *init, diag *d)
+{
+    memset(init, 0, sizeof *init);
+    char path[1100];
+    const char *wl = w->prog.src.path, *slash = strrchr(wl, '/');
+    int dir = b->file[0] == '/' || !slash ? 0 : (int)(slash - wl) + 1;
+    snprintf(path, sizeof path, "%.*s%s", dir, wl, b->file);
+    char msg[1400];
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(msg, sizeof msg, "buffer '%s': cannot open '%s': %s", b->name, path, strerror(errno));
+        err_line(w, b->line, 1, d, msg);
+        return -1;
+    }
+    double want = count * elem_size(b->type);
+    fseek(f, 0, SEEK_END);
+    long have = ftell(f);
+    rewind(f);
+    if (have < 0 || (double)have != want) {
+        fclose(f);
+        snprintf(msg, sizeof msg, "buffer '%s' holds %.0f bytes (%.0f %s), but '%s' has %ld; give the count the file was written with",
+                 b->name, want, count, elem_name(b->type), path, have);
+        err_line(w, b->line, 1, d, msg);
+        return -1;
+    }
+    free(b->bytes);
+    b->bytes = xmalloc(have ? (size_t)have : 1);
+    size_t got = fread(b->bytes, 1, (size_t)have, f);
+    fclose(f);
+    if (got != (size_t)have) {
+        snprintf(msg, sizeof msg, "buffer '%s': reading '%s' stopped after %zu of %ld bytes", b->name, path, got, have);
+        err_line(w, b->line, 1, d, msg);
+        return -1;
+    }
+    init->kind = INIT_FILE;
+    init->bytes = b->bytes;
+    return 0;
+}
+
+int workload_prepare(workload *w, int sass_arch, diag *d)
 {
     int before = d->errors;
+    bind_arch(w, sass_arch, d);
+    if (d->errors > before) return d->errors - before;
     w->mem = gmem_new();
     for (int i = 0; i < w->nlets; i++) {
         sync_scope(w, i, 0);
@@ -106,7 +173,7 @@ int workload_prepare(workload *w, diag *d)
         sync_scope(w, w->nlets, 0);
         double count;
         buffer_init init;
-        if (scalar(w, b->count, &count, d) || parse_init(w, b, &init, d)) continue;
+        if (scalar(w, b->count, &count, d) || (b->file[0] ? file_init(w, b, count, &init, d) : parse_init(w, b, &init, d))) continue;
         if (count < 0 || count != floor(count) || count > 1e12) {
             char msg[160];
             snprintf(msg, sizeof msg, "buffer '%s' has %g elements; the count must be a whole number from 0 to 10^12", b->name, count);
@@ -161,6 +228,22 @@ static int dims(workload *w, wl_launch *L, expr *e, uint32_t out[3], const char 
     return 0;
 }
 
+int workload_dynamic_shared(workload *w, int i, uint32_t *shared_bytes, diag *d)
+{
+    wl_launch *L = &w->launches[i];
+    if (!L->shared) return 0;
+    double v;
+    if (scalar(w, L->shared, &v, d)) return -1;
+    if (v < 0 || v != floor(v) || v + *shared_bytes > 16777216.0) {
+        char msg[200];
+        snprintf(msg, sizeof msg, "shared=%g: dynamic shared memory must be a whole number of bytes, with the kernel's own at most 16 MB", v);
+        err_line(w, L->line, L->shared->col, d, msg);
+        return -1;
+    }
+    *shared_bytes += (uint32_t)v;
+    return 0;
+}
+
 int workload_cbank(workload *w, int i, uint8_t *cbank, uint32_t *size, uint32_t grid[3], uint32_t block[3], diag *d)
 {
     int before = d->errors;
@@ -173,6 +256,16 @@ int workload_cbank(workload *w, int i, uint8_t *cbank, uint32_t *size, uint32_t 
     }
     memset(cbank, 0, k->cbank_bytes);
     *size = k->cbank_bytes;
+    if (k->sass_arch) {
+        /* bank 0 below the parameters, as the driver fills it for nvcc's
+         * code (offsets read off nvcc's SASS: ULDC c[0x0][0x0] is
+         * blockDim.x, c[0x0][0xc] gridDim.x, LDC R1, c[0x0][0x28] the stack
+         * pointer: the top of the thread's local window) */
+        uint32_t words[6] = { block[0], block[1], block[2], grid[0], grid[1], grid[2] };
+        memcpy(cbank, words, sizeof words);
+        uint32_t sp = k->local_bytes;
+        memcpy(cbank + 0x28, &sp, 4);
+    }
     for (int a = 0; a < L->nargs; a++) {
         const isa_param *p = &k->params[a];
         expr *e = L->arg[a];
@@ -248,10 +341,11 @@ void workload_free(workload *w)
     /* the slot after the last of each kind may hold a statement whose
      * parse failed half-way: free it too (unused slots are zero) */
     for (int i = 0; i <= w->nlets && i < 64; i++) { expr_free(w->lets[i].e); free(w->lets[i].define); }
-    for (int i = 0; i <= w->nbufs && i < 64; i++) { expr_free(w->bufs[i].count); expr_free(w->bufs[i].init); }
+    for (int i = 0; i <= w->nbufs && i < 64; i++) { expr_free(w->bufs[i].count); expr_free(w->bufs[i].init); free(w->bufs[i].bytes); }
     for (int i = 0; i <= w->nlaunches && i < 32; i++) {
         expr_free(w->launches[i].grid);
         expr_free(w->launches[i].block);
+        expr_free(w->launches[i].shared);
         for (int a = 0; a < w->launches[i].nargs; a++) expr_free(w->launches[i].arg[a]);
     }
     for (int i = 0; i <= w->nchecks && i < 32; i++) { expr_free(w->checks[i].lhs); expr_free(w->checks[i].rhs); }

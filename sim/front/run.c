@@ -13,10 +13,13 @@ func_status workload_run(workload *w, const config *cfg, const func_options *fo,
     opts.gpu = functional ? NULL : timing_gpu_new();
     func_status result = FUNC_OK;
     for (int i = 0; i < w->nlaunches && result == FUNC_OK; i++) {
-        uint8_t cbank[ISA_PARAM_BASE + 32 * 8];
+        uint8_t cbank[ISA_CBANK_MAX];
         uint32_t size = 0, grid[3] = { 0 }, block[3] = { 0 };
         if (workload_cbank(w, i, cbank, &size, grid, block, d)) { result = FUNC_BAD_LAUNCH; break; }
-        func_launch l = { w->launches[i].k, &w->prog.src, { grid[0], grid[1], grid[2] },
+        /* dynamic shared memory (shared=BYTES) extends the kernel's own */
+        isa_kernel with_shared = *w->launches[i].k;
+        if (workload_dynamic_shared(w, i, &with_shared.shared_bytes, d)) { result = FUNC_BAD_LAUNCH; break; }
+        func_launch l = { &with_shared, &w->prog.src, { grid[0], grid[1], grid[2] },
                           { block[0], block[1], block[2] }, cbank, size };
         result = functional ? func_run(&l, w->mem, cfg, &opts, &ks[i], &used, d)
                             : exec_driver_run(&l, w->mem, cfg, &opts, &ks[i], &used, d);

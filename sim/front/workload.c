@@ -39,6 +39,25 @@ static void parse_let(workload *w, lexer *lx)
     else if (l->e) lex_error(lx, col, "too many let variables (64)");
 }
 
+/* file("PATH"): the buffer's bytes from a raw little-endian file (read in
+ * workload_prepare); the lexer knows no strings, so the call is read here */
+static int parse_file_init(lexer *lx, wl_buffer *b)
+{
+    const char *q = lx->p + 1;
+    int col = (int)(q - lx->src) + 1;
+    while (*q == ' ') q++;
+    const char *end = *q == '"' ? strchr(q + 1, '"') : NULL;
+    if (!end) { lex_error(lx, col, "file takes a path in double quotes: file(\"data/x.bin\")"); return -1; }
+    if ((size_t)(end - q - 1) >= sizeof b->file || end == q + 1) { lex_error(lx, col, "file(): the path is empty or too long"); return -1; }
+    snprintf(b->file, sizeof b->file, "%.*s", (int)(end - q - 1), q + 1);
+    const char *close = end + 1;
+    while (*close == ' ') close++;
+    if (*close != ')') { lex_error(lx, (int)(close - lx->src) + 1, "expected ')' after file(\"...\""); return -1; }
+    lx->p = close + 1;
+    lex_next(lx);
+    return 0;
+}
+
 static void parse_buffer(workload *w, lexer *lx)
 {
     wl_buffer *b = &w->bufs[w->nbufs];
@@ -59,8 +78,12 @@ static void parse_buffer(workload *w, lexer *lx)
     b->count = expr_parse(lx);
     if (!b->count || !lex_expect(lx, "]")) return;
     if (lex_accept(lx, "=")) {
-        b->init = expr_parse(lx);
-        if (!b->init) return;
+        if (lx->tok.kind == TK_NAME && !strcmp(lx->tok.text, "file") && *lx->p == '(') {
+            if (parse_file_init(lx, b)) return;
+        } else {
+            b->init = expr_parse(lx);
+            if (!b->init) return;
+        }
     }
     b->line = lx->line;
     if (w->nbufs < 63) w->nbufs++;
@@ -72,12 +95,14 @@ static void parse_launch(workload *w, lexer *lx)
     wl_launch *L = &w->launches[w->nlaunches];
     expr_free(L->grid);
     expr_free(L->block);
+    expr_free(L->shared);
     for (int a = 0; a < L->nargs; a++) expr_free(L->arg[a]);
     memset(L, 0, sizeof *L);
     L->col = lx->tok.col;
     L->line = lx->line;
     if (!expect_name(lx, L->kernel, "a kernel name")) return;
-    L->k = asm_find(&w->prog, L->kernel);
+    int ambiguous = 0;
+    L->k = asm_find_for(&w->prog, L->kernel, -1, &ambiguous);
     if (!L->k) {
         const char *cands[64];
         int n = 0;
@@ -96,7 +121,8 @@ static void parse_launch(workload *w, lexer *lx)
         if (!e) return;
         if (!strcmp(key, "grid")) { expr_free(L->grid); L->grid = e; }
         else if (!strcmp(key, "block")) { expr_free(L->block); L->block = e; }
-        else { expr_free(e); lex_error(lx, kcol, "unknown launch option '%s' (grid= block=)", key); return; }
+        else if (!strcmp(key, "shared")) { expr_free(L->shared); L->shared = e; }
+        else { expr_free(e); lex_error(lx, kcol, "unknown launch option '%s' (grid= block= shared=)", key); return; }
     }
     if (!L->grid || !L->block) { lex_error(lx, L->col, "launch needs grid= and block="); return; }
     if (!lex_expect(lx, "(")) return;

@@ -20,6 +20,8 @@ typedef struct {
     elem_type type;
     expr *count;
     expr *init;           /* constant expression, or a call to iota / random */
+    char file[512];       /* = file("PATH"): the path as written ("" if none) */
+    uint8_t *bytes;       /* its contents once read (owned) */
     int line;
     int mem;              /* gmem index once allocated */
 } wl_buffer;
@@ -28,6 +30,7 @@ typedef struct {
     char kernel[64];
     const isa_kernel *k;
     expr *grid, *block;
+    expr *shared;         /* shared=BYTES: dynamic shared memory, or NULL */
     expr *arg[32];
     int nargs;
     int line, col;
@@ -77,7 +80,11 @@ int workload_load_text(workload *w, const char *path, const char *text, diag *d)
 /* -D name=value, applied before workload_prepare */
 int workload_define(workload *w, const char *assignment, diag *d);
 /* evaluate lets and sizes, allocate buffers; returns errors */
-int workload_prepare(workload *w, diag *d);
+/* sass_arch: the config's gpu.sass_arch; launches of nvcc SASS bind to
+ * that arch's function (-1: any) */
+int workload_prepare(workload *w, int sass_arch, diag *d);
+/* launch i's shared=BYTES added to *shared_bytes (the kernel's static size) */
+int workload_dynamic_shared(workload *w, int i, uint32_t *shared_bytes, diag *d);
 /* the parameter block of launch i (cbank bytes); returns errors */
 int workload_cbank(workload *w, int i, uint8_t *cbank, uint32_t *size, uint32_t grid[3], uint32_t block[3], diag *d);
 /* run every check; returns 1 if all pass (failures described in d) */

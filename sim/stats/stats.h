@@ -51,7 +51,7 @@ typedef struct {
 } sm_stats;
 
 typedef struct {
-    char kernel[64];
+    char kernel[256];
     int warp_size;
     uint32_t grid[3], block[3];    /* the launch's shape */
     uint64_t v[STAT_COUNT];

@@ -67,7 +67,7 @@ static void run_sass(const sweep_spec *s, const sweep_point *p, config *cfg, poi
         assignment(s, p, i, def, sizeof def);
         workload_define(o->w, def, d);
     }
-    if (d->errors || workload_prepare(o->w, d)) return;
+    if (d->errors || workload_prepare(o->w, (int)CFG(cfg, gpu_sass_arch), d)) return;
     if (o->w->nlaunches > POINT_MAX_KERNELS) { diag_error(d, "more than %d launches", POINT_MAX_KERNELS); return; }
     func_options fo = { 0, 100000, NULL, NULL, 0 };
     func_status st = workload_run(o->w, cfg, &fo, s->functional, o->ks, d);

@@ -13,7 +13,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     workload *w = calloc(1, sizeof *w);
     if (w && !workload_load_text(w, "fuzz.sass", text, &d) && w->prog.nworkloads) {
         workload_define(w, "n=3", &d);   /* a -D on top, as the command line gives */
-        if (!workload_prepare(w, &d))
+        if (!workload_prepare(w, -1, &d))
             for (int i = 0; i < w->nlaunches; i++) {
                 uint8_t cbank[ISA_PARAM_BASE + 32 * 8];
                 uint32_t bytes, grid[3], block[3];

@@ -1,0 +1,334 @@
+/* isa/sass_dump.c — nvcc's SASS, as `cuobjdump -sass` prints it (CUDA 11.8
+ * to 13, sm_80 and sm_90), read into kernels: the third front end beside the
+ * assembler and the trace reader. Each `Function : NAME` is a kernel; each
+ * instruction line `(slash-star)0040(star-slash)  @!P0 IMAD.WIDE R2, R3, R4, c[0x0][0x160] ;`
+ * goes through the assembler's own instruction parser (isa/asm_insn.c, the
+ * opcodes of isa/opcodes.def), after the printing conventions that are not
+ * part of an instruction are taken out in place, keeping every column:
+ *   .reuse flags        R2.reuse      -> R2 (operand-reuse cache hints)
+ *   memory descriptors  desc[UR4][R2.64] -> [R2.64] (the global-memory
+ *                       descriptor of sm_90 and CUDA 12+; R2.64 = a pair)
+ *   branch targets      BRA 0x1f0     -> BRA L_1f0, a label at byte 0x1f0
+ *   RET's offset        RET.REL.NODEC R2 0x0 -> RET.REL.NODEC R2
+ * The 64-bit words in the comments (the encoding and nvcc's control codes)
+ * are not read. Trailing NOPs (padding to a 128-byte boundary) are dropped.
+ * Parameters and their bank-0 offsets come from the mangled name
+ * (isa/demangle.c) at the arch's parameter base: 0x160 on sm_80, 0x210 on
+ * sm_90 (nvcc's code reads them there: c[0x0][0x210] is sm_90's first). */
+#include "sass_dump.h"
+#include "asm_internal.h"
+#include "demangle.h"
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define LINE_MAX_CHARS 4096
+
+typedef struct {
+    asm_ctx c;
+    isa_program *p;
+    const src_file *s;
+    int arch;             /* of the code read now (from "arch = sm_90") */
+    int in_kernel;
+    int func_line;
+    char buf[LINE_MAX_CHARS];
+} dump_reader;
+
+static const char *skip_ws(const char *s) { while (*s == ' ' || *s == '\t') s++; return s; }
+
+/* blank [from, to) of buf with spaces: columns stay where the dump has them */
+static void blank(char *from, char *to) { while (from < to) *from++ = ' '; }
+
+/* the byte address of an instruction line's address comment (0040 between
+ * slash-star and star-slash), or -1; *after points past it */
+static long address_of(const char *s, const char **after)
+{
+    s = skip_ws(s);
+    if (s[0] != '/' || s[1] != '*') return -1;
+    char *end;
+    long v = strtol(s + 2, &end, 16);
+    if (end == s + 2 || end[0] != '*' || end[1] != '/') return -1;
+    *after = end + 2;
+    return v;
+}
+
+static int is_control_with_target(const char *mn)
+{
+    static const char *const ops[] = { "BRA", "BSSY", "CALL", "JMP", "BRX", "JMX", "BREAK", "BPT" };
+    size_t n = strcspn(mn, ". \t");
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        if (strlen(ops[i]) == n && !strncmp(mn, ops[i], n)) return 1;
+    return 0;
+}
+
+/* take the printing conventions out of one instruction's text, in place */
+static void normalise(char *text)
+{
+    for (char *r; (r = strstr(text, ".reuse")); ) blank(r, r + 6);
+    for (char *dsc; (dsc = strstr(text, "desc[")); ) {
+        char *close = strchr(dsc, ']');
+        if (!close) break;
+        blank(dsc, close + 1);
+    }
+    const char *mn = skip_ws(text);
+    if (*mn == '@') { while (*mn && !isspace((unsigned char)*mn)) mn++; mn = skip_ws(mn); }
+    if (!strncmp(mn, "RET", 3)) {
+        /* RET.REL.NODEC R20 0x0: the offset after the register */
+        char *reg = strchr(mn, ' ');
+        if (reg) {
+            reg = (char *)skip_ws(reg);
+            char *sp = reg;
+            while (*sp && !isspace((unsigned char)*sp)) sp++;
+            if (*skip_ws(sp)) blank(sp, sp + strlen(sp));
+        }
+    }
+    if (is_control_with_target(mn)) {
+        /* the last operand, an absolute byte address: 0x1f0 -> L_1f0 */
+        char *last = strrchr(text, ',');
+        char *t = (char *)skip_ws(last ? last + 1 : mn + strcspn(mn, " \t"));
+        if (t[0] == '0' && t[1] == 'x') { t[0] = 'L'; t[1] = '_'; }
+    }
+}
+
+/* "Function : NAME" starts a kernel */
+static void begin_function(dump_reader *r, const char *name, int line, int col)
+{
+    char nm[256];
+    snprintf(nm, sizeof nm, "%.*s", (int)strcspn(name, " \t\r\n"), name);
+    free(r->c.labels); free(r->c.refs);
+    memset(&r->c.labels, 0, sizeof r->c - offsetof(asm_ctx, labels));
+    r->c.cap_code = r->c.cap_params = r->c.cap_symbols = 0;
+    if (!r->arch) {
+        diag_at(r->c.d, r->s->path, line, col, r->s->line[line - 1],
+                "function '%s' comes before an 'arch = sm_XX' line; give the whole output of cuobjdump -sass", nm);
+    }
+    isa_kernel *k = asm_kernel_new(r->p, nm, r->s->path, line);
+    k->sass_arch = r->arch;
+    k->param_base = r->arch >= 90 ? 0x210 : 0x160;
+    /* bank 0 as the driver fills it: every offset may be read while the code
+     * is parsed; the parameters are laid out when the function ends */
+    k->cbank_bytes = SASS_CBANK_BYTES;
+    r->c.k = k;
+    r->in_kernel = 1;
+    r->func_line = line;
+}
+
+/* parameters from the mangled name: each at its natural alignment */
+static int lay_out_params(dump_reader *r, isa_kernel *k)
+{
+    dm_info info;
+    if (dm_kernel(k->name, &info)) {
+        diag_at(r->c.d, r->s->path, r->func_line, 1, r->s->line[r->func_line - 1],
+                "cannot read the parameter types of '%s' from its name; declare the kernel extern \"C\" "
+                "and its parameters in the workload, or use plain parameter types", k->name);
+        return -1;
+    }
+    snprintf(k->base_name, sizeof k->base_name, "%s", info.base);
+    uint32_t off = k->param_base;
+    k->nparams = 0;
+    if (info.nparams > 0) k->params = xcalloc((size_t)info.nparams, sizeof(isa_param));
+    for (int i = 0; i < info.nparams; i++) {
+        int size = dm_size(info.type[i]);
+        if (!size) {
+            diag_at(r->c.d, r->s->path, r->func_line, 1, r->s->line[r->func_line - 1],
+                    "parameter %d of '%s' is a %s passed by value; warpsim lays out scalar and pointer parameters only",
+                    i, k->name, dm_type_name(info.type[i]));
+            return -1;
+        }
+        off = (off + (uint32_t)size - 1) / (uint32_t)size * (uint32_t)size;
+        isa_param *pp = &k->params[k->nparams++];
+        snprintf(pp->name, sizeof pp->name, "arg%d", i);
+        static const isa_param_type pt[] = { PT_U32, PT_S32, PT_U32, PT_S32, PT_U32, PT_S32, PT_U32, PT_S64, PT_U64,
+                                             PT_F32, PT_F64, PT_U64, PT_U64 };
+        pp->type = pt[info.type[i]];
+        pp->size = (uint32_t)size;
+        pp->offset = off;
+        off += (uint32_t)size;
+    }
+    return 0;
+}
+
+/* the stack frame: nvcc's entry lowers R1 (the stack pointer, read from
+ * c[0x0][0x28]) by the frame size (VIADD R1, R1, 0xffffffd0 / IADD3 R1, R1, -0x30) */
+static void find_frame(isa_kernel *k)
+{
+    for (int i = 0; i < k->ncode && i < 8; i++) {
+        const isa_insn *in = &k->code[i];
+        if ((in->op != OP_VIADD && in->op != OP_IADD3) || in->o[0].kind != OPK_REG || in->o[0].reg != 1) continue;
+        int a = in->op == OP_VIADD ? 1 : 3, b = a + 1;
+        if (in->o[a].kind != OPK_REG || in->o[a].reg != 1 || in->o[b].kind != OPK_IMM) continue;
+        int32_t delta = (int32_t)(uint32_t)in->o[b].imm;
+        if (in->o[b].neg) delta = -delta;
+        if (delta < 0) k->local_bytes = (uint32_t)-delta;
+    }
+}
+
+static void end_function(dump_reader *r)
+{
+    if (!r->in_kernel) return;
+    r->in_kernel = 0;
+    isa_kernel *k = r->c.k;
+    /* the padding after the final self-branch */
+    while (k->ncode > 1 && k->code[k->ncode - 1].op == OP_NOP) k->ncode--;
+    if (lay_out_params(r, k)) return;
+    find_frame(k);
+    asm_kernel_finish(&r->c, r->s);
+    /* bank 0 is the arch's driver words and the parameters */
+    uint32_t end = k->param_base;
+    for (int i = 0; i < k->nparams; i++) end = k->params[i].offset + k->params[i].size;
+    k->cbank_bytes = end > SASS_CBANK_DRIVER ? end : SASS_CBANK_DRIVER;
+}
+
+static void instruction(dump_reader *r, int ln, const char *line, long addr, const char *text)
+{
+    isa_kernel *k = r->c.k;
+    if (addr != (long)k->ncode * 16) {
+        diag_at(r->c.d, r->s->path, ln, (int)(text - line) + 1, line,
+                "instruction at 0x%lx where 0x%lx was expected: the instruction at 0x%lx has no text (an encoding that "
+                "this cuobjdump cannot print: CUDA 11.8's with sm_90 code; dump with CUDA 12 or later) or lines are missing",
+                addr, (long)k->ncode * 16, (long)k->ncode * 16);
+        while ((long)k->ncode * 16 < addr) asm_instruction(&r->c, "NOP", 1);   /* one report, not one per line after */
+    }
+    size_t n = strcspn(line, "\n");   /* lines point into the whole file */
+    if (n >= sizeof r->buf) {
+        diag_at(r->c.d, r->s->path, ln, 1, line, "line longer than %d characters", LINE_MAX_CHARS - 1);
+        return;
+    }
+    memcpy(r->buf, line, n);
+    r->buf[n] = 0;
+    size_t start = (size_t)(text - line);
+    char *t = r->buf + start;
+    char *semi = strchr(t, ';');
+    if (!semi) {
+        diag_at(r->c.d, r->s->path, ln, (int)n + 1, line, "instruction without its ';' (a truncated dump?)");
+        return;
+    }
+    *semi = 0;
+    normalise(t);
+    char label[24];
+    int ll = snprintf(label, sizeof label, "L_%lx", addr);
+    asm_label_define(&r->c, label, ll, (int)start + 1);
+    const char *first = skip_ws(t);
+    r->c.src = line;
+    if (asm_instruction(&r->c, first, (int)(first - r->buf) + 1)) {
+        /* reported; a NOP keeps the addresses of the lines after it (the
+         * errors stop the run before it starts) */
+        asm_instruction(&r->c, "NOP", (int)(first - r->buf) + 1);
+    }
+    k->code[k->ncode - 1].addr = (uint32_t)addr;
+}
+
+/* What the SASS text does not say, from `cuobjdump -elf` of the same cubin
+ * when it lies beside the dump (NAME.sass -> NAME.elf.txt): each function's
+ * static shared memory (the size of section .nv.shared.NAME), its register
+ * count (EIATTR_REGCOUNT: what occupancy is computed from) and its stack
+ * frame (EIATTR_FRAME_SIZE). Without it, static shared memory is the
+ * highest offset the code names, and registers the highest one used. */
+static void read_elf(isa_program *p, int first, const char *path)
+{
+    char elf[1024];
+    size_t n = strlen(path);
+    if (n < 5 || strcmp(path + n - 5, ".sass") || n + 4 >= sizeof elf) return;
+    snprintf(elf, sizeof elf, "%.*s.elf.txt", (int)(n - 5), path);
+    FILE *f = fopen(elf, "r");
+    if (!f) return;
+    char line[1024];
+    while (fgets(line, sizeof line, f)) {
+        char name[512];
+        unsigned idx, off, size;
+        const char *sh = strstr(line, ".nv.shared.");
+        if (sh && sscanf(line, " %x %x %x", &idx, &off, &size) == 3 && sscanf(sh + 11, "%511s", name) == 1) {
+            for (int i = first; i < p->nkernels; i++)
+                if (!strcmp(p->kernels[i].name, name)) p->kernels[i].shared_bytes += size;
+            continue;
+        }
+        const char *fn = strstr(line, "function: ");
+        if (!fn || sscanf(fn + 10, "%511[^(]", name) != 1) continue;
+        const char *rc = strstr(line, "register count: "), *fs = strstr(line, "frame size: ");
+        for (int i = first; i < p->nkernels; i++) {
+            if (strcmp(p->kernels[i].name, name)) continue;
+            if (rc) p->kernels[i].nregs = atoi(rc + 16);
+            if (fs) p->kernels[i].local_bytes = (uint32_t)strtoul(fs + 12, NULL, 16);
+        }
+    }
+    fclose(f);
+}
+
+/* static shared memory when no ELF says: past the highest offset an
+ * absolute or register-relative access names (an estimate from the code) */
+static void guess_shared(isa_kernel *k)
+{
+    uint32_t top = 0;
+    int indexed = 0;
+    for (int i = 0; i < k->ncode; i++) {
+        const isa_insn *in = &k->code[i];
+        if (isa_op_space(in->op) != SPACE_SHARED && in->op != OP_LDGSTS) continue;
+        int bytes = isa_type_bytes(isa_insn_type(in));
+        for (int j = 0; j < in->nops; j++) {
+            const isa_operand *o = &in->o[j];
+            if (o->kind != OPK_MEM || (in->op == OP_LDGSTS && j)) continue;
+            uint32_t end = (uint32_t)o->imm + (uint32_t)(bytes ? bytes : 4);
+            if (o->imm >= 0 && end > top) top = end;
+            indexed |= o->base_kind != OPK_NONE || o->uindex;
+        }
+    }
+    /* a computed address can reach any byte: then the whole 48 KB a block
+     * may use without opting in (an estimate; give the ELF for the size) */
+    k->shared_bytes = indexed ? 48 * 1024 - (k->sass_arch >= 90 ? SASS_SHARED_BASE_SM90 : 0) : (top + 15) & ~15u;
+}
+
+int sass_dump_read(isa_program *p, const char *path, diag *d)
+{
+    int before = d->errors;
+    p->dumps = xrealloc(p->dumps, sizeof(src_file) * (size_t)(p->ndumps + 1));
+    src_file *s = &p->dumps[p->ndumps];
+    if (src_read(s, path, d)) return d->errors - before;
+    p->ndumps++;
+    int first = p->nkernels;
+    dump_reader *r = xcalloc(1, sizeof *r);
+    r->p = p;
+    r->s = s;
+    r->c.d = d;
+    r->c.file = s->path;
+    int kernels = 0;
+    for (int ln = 1; ln <= s->nlines; ln++) {
+        const char *line = s->line[ln - 1];
+        r->c.line = ln;
+        r->c.src = line;
+        const char *t = skip_ws(line), *after;
+        int sm;
+        /* "arch = sm_90" (a fat binary), "code for sm_90" (a cubin) */
+        if (sscanf(t, "arch = sm_%d", &sm) == 1 || sscanf(t, "code for sm_%d", &sm) == 1) { end_function(r); r->arch = sm; continue; }
+        if (!strncmp(t, "Function : ", 11)) {
+            end_function(r);
+            begin_function(r, skip_ws(t + 11), ln, (int)(t - line) + 12);
+            kernels++;
+            continue;
+        }
+        long addr = address_of(t, &after);
+        if (addr >= 0 && r->in_kernel) {
+            after = skip_ws(after);
+            if (*after != '/' && *after != '\n' && *after) instruction(r, ln, line, addr, after);
+            continue;
+        }
+        if (r->in_kernel && (t[0] == '.' && t[1] == '.')) end_function(r);   /* "......." closes a function */
+    }
+    end_function(r);
+    for (int i = first; i < p->nkernels; i++) p->kernels[i].shared_bytes = 0;
+    read_elf(p, first, path);
+    for (int i = first; i < p->nkernels; i++) {
+        isa_kernel *k = &p->kernels[i];
+        if (!k->shared_bytes) guess_shared(k);
+        /* sm_90 code addresses a block's shared memory from 0x400: the
+         * first 1 KB of the window is the system's (nvcc: UMOV UR4, 0x400;
+         * ULEA UR4, SR_CgaCtaId, UR4, 0x18) */
+        if (k->sass_arch >= 90) k->shared_bytes += SASS_SHARED_BASE_SM90;
+    }
+    if (!kernels && d->errors == before)
+        diag_error(d, "%s: no 'Function :' in it; give the output of cuobjdump -sass (CUDA 11.8 or later) for sm_80 or sm_90", path);
+    free(r->c.labels);
+    free(r->c.refs);
+    free(r);
+    return d->errors - before;
+}
