@@ -295,6 +295,7 @@ static int check_operand(asm_ctx *c, isa_insn *in, char letter, isa_operand *o, 
         if (width == 4) return err(c, col, "%s: a 128-bit value cannot be an immediate", mn);
         return asm_immediate_bits(c, o, is_float_slot(in, letter), width == 2 ? 64 : 32, col);
     }
+    if (kind == OPK_CONST && o->bank) return 0;   /* bank 2: resolved from the cubin's ELF (isa/sass_dump.c) */
     if (kind == OPK_CONST) {
         uint32_t bytes = 4u * (uint32_t)width;
         if (o->imm < 0 || (uint64_t)o->imm + bytes > c->k->cbank_bytes)

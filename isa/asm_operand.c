@@ -181,9 +181,10 @@ static int parse_const(asm_ctx *c, const char *s, int len, int col, isa_operand 
     int inlen = (int)(close - in);
     int64_t v; double f; int isf;
     if (close + 1 < s + len) {
-        if (asm_parse_number(in, inlen, &v, &f, &isf) || isf || v != 0)
-            return bad(c, col + 2, "only constant bank 0 (the parameters and the driver's words) is loaded, found c[%s]%s",
-                       xstrndup_tmp(c, in, inlen), "; nvcc's bank 2 (its own constants) is not in a SASS dump and is not supported");
+        if (asm_parse_number(in, inlen, &v, &f, &isf) || isf || (v != 0 && !(v == 2 && c->k->sass_arch)))
+            return bad(c, col + 2, "only constant bank 0 (the parameters and the driver's words) exists, found c[%s]%s",
+                       xstrndup_tmp(c, in, inlen), c->k->sass_arch ? "; nvcc's code also reads bank 2 (its own constants)" : "");
+        o->bank = (uint8_t)v;
         const char *off = close + 2;
         const char *close2 = memchr(off, ']', (size_t)(s + len - off));
         if (close[1] != '[' || !close2 || close2 + 1 != s + len)

@@ -88,6 +88,7 @@ typedef struct {
     uint8_t uindex;    /* OPK_MEM: 1 + the uniform register added to the address ([R2+UR4]); 0 if none */
     uint8_t absval;    /* |R2|: the magnitude of a floating-point source */
     uint8_t scale;     /* OPK_MEM: log2 of the base register's scale ([R11.X4]: 2) */
+    uint8_t bank;      /* OPK_CONST: the constant bank (0; 2 = nvcc's own constants, resolved from the ELF) */
     int64_t imm;       /* immediate bits, constant offset, memory offset, sreg, target pc */
 } isa_operand;
 
@@ -139,6 +140,8 @@ typedef struct {
     uint32_t param_base;    /* bank-0 offset of the first parameter (ISA_PARAM_BASE; 0x210 for sm_90 dumps) */
     int sass_arch;          /* 80, 90 ...: the kernel came from nvcc's SASS for sm_<arch>; 0 = warpsim assembly */
     char base_name[64];     /* SASS dumps: the demangled name without parameters (saxpy), for launch */
+    uint8_t *bank2;         /* SASS dumps: nvcc's constant bank 2 (from the ELF), folded into immediates */
+    uint32_t bank2_bytes;
 } isa_kernel;
 
 /* opcode table access */

@@ -225,6 +225,26 @@ static void instruction(dump_reader *r, int ln, const char *line, long addr, con
  * count (EIATTR_REGCOUNT: what occupancy is computed from) and its stack
  * frame (EIATTR_FRAME_SIZE). Without it, static shared memory is the
  * highest offset the code names, and registers the highest one used. */
+/* words of section .nv.constant2.NAME (nvcc's own constants: bank 2) as
+ * cuobjdump -elf prints them, after the line naming it */
+static void read_bank2(FILE *f, isa_kernel *k)
+{
+    char line[1024];
+    while (fgets(line, sizeof line, f)) {
+        const char *p = line;
+        unsigned w;
+        int n, any = 0;
+        while (sscanf(p, " 0x%x%n", &w, &n) == 1) {
+            k->bank2 = xrealloc(k->bank2, (size_t)k->bank2_bytes + 4);
+            memcpy(k->bank2 + k->bank2_bytes, &w, 4);
+            k->bank2_bytes += 4;
+            p += n;
+            any = 1;
+        }
+        if (!any) return;
+    }
+}
+
 static void read_elf(isa_program *p, int first, const char *path)
 {
     char elf[1024];
@@ -237,6 +257,11 @@ static void read_elf(isa_program *p, int first, const char *path)
     while (fgets(line, sizeof line, f)) {
         char name[512];
         unsigned idx, off, size;
+        if (!strncmp(line, ".nv.constant2.", 14) && sscanf(line + 14, "%511s", name) == 1) {
+            for (int i = first; i < p->nkernels; i++)
+                if (!strcmp(p->kernels[i].name, name) && !p->kernels[i].bank2) { read_bank2(f, &p->kernels[i]); break; }
+            continue;
+        }
         const char *sh = strstr(line, ".nv.shared.");
         if (sh && sscanf(line, " %x %x %x", &idx, &off, &size) == 3 && sscanf(sh + 11, "%511s", name) == 1) {
             for (int i = first; i < p->nkernels; i++)
@@ -276,6 +301,30 @@ static void guess_shared(isa_kernel *k)
     /* a computed address can reach any byte: then the whole 48 KB a block
      * may use without opting in (an estimate; give the ELF for the size) */
     k->shared_bytes = indexed ? 48 * 1024 - (k->sass_arch >= 90 ? SASS_SHARED_BASE_SM90 : 0) : (top + 15) & ~15u;
+}
+
+/* c[0x2][off] operands become the immediates the ELF gives them: bank 2 is
+ * fixed when the code is compiled */
+static void resolve_bank2(dump_reader *r, isa_kernel *k, diag *d)
+{
+    for (int i = 0; i < k->ncode; i++)
+        for (int j = 0; j < k->code[i].nops; j++) {
+            isa_operand *o = &k->code[i].o[j];
+            if (o->kind != OPK_CONST || o->bank != 2) continue;
+            uint32_t bytes = 4u * o->width;
+            if ((uint64_t)o->imm + bytes > k->bank2_bytes) {
+                diag_at(d, r->s->path, k->code[i].line, k->code[i].col, r->s->line[k->code[i].line - 1],
+                        "c[0x2][0x%llx]: nvcc's constant bank 2 is in the cubin, not in the SASS text; put the output of "
+                        "cuobjdump -elf for the same cubin beside the dump, named as it with .elf.txt for .sass",
+                        (unsigned long long)o->imm);
+                continue;
+            }
+            uint64_t v = 0;
+            memcpy(&v, k->bank2 + o->imm, bytes);
+            o->kind = OPK_IMM;
+            o->imm = (int64_t)v;
+            o->bank = 0;
+        }
 }
 
 int sass_dump_read(isa_program *p, const char *path, diag *d)
@@ -319,6 +368,7 @@ int sass_dump_read(isa_program *p, const char *path, diag *d)
     read_elf(p, first, path);
     for (int i = first; i < p->nkernels; i++) {
         isa_kernel *k = &p->kernels[i];
+        resolve_bank2(r, k, d);
         if (!k->shared_bytes) guess_shared(k);
         /* sm_90 code addresses a block's shared memory from 0x400: the
          * first 1 KB of the window is the system's (nvcc: UMOV UR4, 0x400;

@@ -153,9 +153,25 @@ static int file_init(workload *w, wl_buffer *b, double count, buffer_init *init,
     return 0;
 }
 
+/* a buffer some launch is given (by name, as an argument) */
+static int passed_to_launch(const workload *w, const char *name)
+{
+    for (int i = 0; i < w->nlaunches; i++)
+        for (int a = 0; a < w->launches[i].nargs; a++) {
+            const expr *e = w->launches[i].arg[a];
+            if (e && e->kind == EX_NAME && !strcmp(e->name, name)) return 1;
+        }
+    return 0;
+}
+
 int workload_prepare(workload *w, int sass_arch, diag *d)
 {
     int before = d->errors;
+    if (w->no_checks) {
+        for (int i = 0; i < w->nchecks; i++) { expr_free(w->checks[i].lhs); expr_free(w->checks[i].rhs); }
+        memset(w->checks, 0, sizeof w->checks);
+        w->nchecks = 0;
+    }
     bind_arch(w, sass_arch, d);
     if (d->errors > before) return d->errors - before;
     w->mem = gmem_new();
@@ -173,7 +189,9 @@ int workload_prepare(workload *w, int sass_arch, diag *d)
         sync_scope(w, w->nlets, 0);
         double count;
         buffer_init init;
-        if (scalar(w, b->count, &count, d) || (b->file[0] ? file_init(w, b, count, &init, d) : parse_init(w, b, &init, d))) continue;
+        int read_file = b->file[0] && !(w->no_checks && !passed_to_launch(w, b->name));
+        if (scalar(w, b->count, &count, d)) continue;
+        if (read_file ? file_init(w, b, count, &init, d) : b->file[0] ? (memset(&init, 0, sizeof init), 0) : parse_init(w, b, &init, d)) continue;
         if (count < 0 || count != floor(count) || count > 1e12) {
             char msg[160];
             snprintf(msg, sizeof msg, "buffer '%s' has %g elements; the count must be a whole number from 0 to 10^12", b->name, count);

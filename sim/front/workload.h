@@ -64,6 +64,8 @@ typedef struct {
     wl_report reports[32];
     int nreports;
     gmem *mem;
+    int no_checks;        /* set before workload_prepare: drop the checks, and
+                             read no reference file that no launch is passed */
     /* scope for expressions */
     const char *let_names[64];
     double let_values[64];
