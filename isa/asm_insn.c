@@ -35,14 +35,6 @@ static int err(asm_ctx *c, int col, const char *fmt, ...)
     return -1;
 }
 
-/* may modifier m follow an opcode whose row allows these groups and flags? */
-static int mod_allowed(uint64_t allowed, int m)
-{
-    unsigned g = (unsigned)isa_mod_group(m);
-    if (g == MG_FLAG) return (allowed >> (32 + m - MOD_FLAG_X)) & 1;
-    return (allowed & (g == MG_TYPE ? (MG_TYPE | MG_TYPE2) : g)) != 0;
-}
-
 static int find_opcode(const char *name)
 {
     for (int i = 0; i < OP_COUNT; i++)
@@ -103,14 +95,14 @@ static int parse_mnemonic(asm_ctx *c, isa_insn *in, const char *s, int len, int 
         if (!mod[0]) return err(c, mcol, "empty modifier after '.'");
         int found = 0;
         for (int m = 1; m < MOD_COUNT_ && !found; m++) {
-            if (strcmp(isa_mod_text(m), mod) || !mod_allowed(allowed, m)) continue;
+            if (strcmp(isa_mod_text(m), mod) || !isa_mod_allowed(op, m)) continue;
             found = m;
         }
         if (!found) {
             const char *cands[MOD_COUNT_];
             int n = 0;
             for (int m = 1; m < MOD_COUNT_; m++)
-                if (mod_allowed(allowed, m)) cands[n++] = isa_mod_text(m);
+                if (isa_mod_allowed(op, m)) cands[n++] = isa_mod_text(m);
             const char *near = util_nearest(mod, cands, n);
             if (!n) return err(c, mcol, "%s takes no modifiers, found '.%s'", isa_ops[op].mnemonic, mod);
             return err(c, mcol, "unknown modifier '.%s' for %s%s%s%s", mod, isa_ops[op].mnemonic,
@@ -153,8 +145,6 @@ static int parse_mnemonic(asm_ctx *c, isa_insn *in, const char *s, int len, int 
         seen |= g;
         pos = end;
     }
-    if (in->cmp >= MOD_CMP_EQU && !(isa_operand_letter(in, 2) == 'f' || isa_operand_letter(in, 2) == 'g'))
-        return err(c, col, "%s compares integers: '.%s' (an unordered or NaN test) is for FSETP and DSETP", isa_ops[op].mnemonic, isa_mod_text(in->cmp));
     unsigned missing = isa_ops[op].required & ~seen;
     for (unsigned g = 1; missing && g <= MG_SIGN; g <<= 1)
         if (missing & g) return err(c, col, "%s needs %s", isa_ops[op].mnemonic, group_hint(g));

@@ -71,6 +71,20 @@ static const struct { const char *text; int group; } mods[MOD_COUNT_] = {
 };
 
 const char *isa_mod_text(int mod) { return mod > 0 && mod < MOD_COUNT_ ? mods[mod].text : ""; }
+
+/* may modifier m follow opcode op? Its group (or, for a flag, its own bit)
+ * is in the row's allowed column; the unordered compares are for floats */
+int isa_mod_allowed(int op, int m)
+{
+    uint64_t allowed = isa_ops[op].allowed;
+    unsigned g = mods[m].group;
+    if (g == MG_FLAG) return (int)((allowed >> (32 + m - MOD_FLAG_X)) & 1);
+    if (g == MG_CMP && m >= MOD_CMP_EQU) {
+        char l = isa_ops[op].operands[0] ? isa_ops[op].operands[strlen(isa_ops[op].operands) > 4 ? 4 : 0] : 0;
+        if (l != 'f' && l != 'g') return 0;
+    }
+    return (allowed & (g == MG_TYPE ? (MG_TYPE | MG_TYPE2) : g)) != 0;
+}
 int isa_mod_group(int mod) { return mod > 0 && mod < MOD_COUNT_ ? mods[mod].group : 0; }
 
 int isa_type_bytes(int t)

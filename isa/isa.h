@@ -175,6 +175,7 @@ const char *isa_sreg_name(int sr);
 int isa_sreg_uniform(int sr);
 const char *isa_mod_text(int mod);
 int isa_mod_group(int mod);          /* MG_* bit of the modifier's group */
+int isa_mod_allowed(int op, int mod); /* may mod follow op (opcodes.def's allowed column) */
 int isa_type_bytes(int type_mod);    /* memory size of a type modifier (0 if none) */
 int isa_type_regs(int type_mod);     /* registers a value of this type covers */
 int isa_type_is_float(int type_mod);

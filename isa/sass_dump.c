@@ -369,11 +369,14 @@ int sass_dump_read(isa_program *p, const char *path, diag *d)
     for (int i = first; i < p->nkernels; i++) {
         isa_kernel *k = &p->kernels[i];
         resolve_bank2(r, k, d);
-        if (!k->shared_bytes) guess_shared(k);
         /* sm_90 code addresses a block's shared memory from 0x400: the
          * first 1 KB of the window is the system's (nvcc: UMOV UR4, 0x400;
-         * ULEA UR4, SR_CgaCtaId, UR4, 0x18) */
-        if (k->sass_arch >= 90) k->shared_bytes += SASS_SHARED_BASE_SM90;
+         * ULEA UR4, SR_CgaCtaId, UR4, 0x18). The ELF's .nv.shared size
+         * counts it already (reduce_shared: 0x800 for 1 KB of data). */
+        if (!k->shared_bytes) {
+            guess_shared(k);
+            if (k->sass_arch >= 90) k->shared_bytes += SASS_SHARED_BASE_SM90;
+        }
     }
     if (!kernels && d->errors == before)
         diag_error(d, "%s: no 'Function :' in it; give the output of cuobjdump -sass (CUDA 11.8 or later) for sm_80 or sm_90", path);

@@ -10,18 +10,24 @@
 #       accepts (clang-14; Debian 12's gcc 12 is too new for it) and /usr/bin ahead of CUDA 13's
 #       folder on PATH (CUDA 13's nvcc comes first otherwise, and cuobjdump 11.8 cannot read
 #       CUDA 13 cubins). Writes, per NAME:
-#         sass/NAME.sm_80.cuda11.sass   cuobjdump -sass of `nvcc -arch=sm_80 -cubin -O3` (11.8)
-#         sass/NAME.sm_90.cuda11.sass   the same for sm_90
+#         sass/NAME.sm_80.cuda11.sass     cuobjdump -sass of `nvcc -arch=sm_80 -cubin -O3` (11.8)
+#         sass/NAME.sm_80.cuda11.elf.txt  cuobjdump -elf of the same cubin
+#         sass/NAME.sm_90.cuda11.sass, NAME.sm_90.cuda11.elf.txt   the same for sm_90
 #
 #   sh scripts/cuda/regen.sh device DIR [NAME...]
 #       on the H100 machine (the `run` tool; validation/cuda-h100/run.sh calls it), whose CUDA 13
 #       nvcc and cuobjdump are the ones that built the measured programs. Writes into DIR, per NAME:
 #         NAME.sm_90.sass     cuobjdump -sass of `nvcc -arch=sm_90 -cubin -O3` (13.0): the code that
 #                             runs on the H100 (run.sh checks that it matches the measured binary)
-#         NAME.sm_80.sass     the same for sm_80 (the A100's generation)
 #         NAME.sm_90.elf.txt  cuobjdump -elf of the sm_90 cubin: .nv.info (parameter offsets and
-#                             sizes, CBANK_PARAM_SIZE ...) and the relocations
+#                             sizes, CBANK_PARAM_SIZE, register counts, frame sizes ...), the
+#                             sections' sizes (.nv.shared.*: static shared memory), the constant
+#                             bank 2 words (.nv.constant2.*) and the relocations
+#         NAME.sm_80.sass, NAME.sm_80.elf.txt   the same for sm_80 (the A100's generation)
 #       run.sh copies them to workloads/cuda/sass/ through the results tarball.
+#
+# Each .sass has its .elf.txt beside it, same stem (NAME.X.sass -> NAME.X.elf.txt), made from the
+# same cubin: what the SASS text does not say (shared memory, registers, bank 2) is read from it.
 #
 # Flags: -O3 only (default device optimisation, no fast math, no -G or -lineinfo), the same for
 # the cubins as for the programs run.sh measures, so the dumped code is the code that ran.
@@ -61,8 +67,9 @@ SRC
         for a in 80 90; do
             PATH=/usr/bin:$PATH nvcc -ccbin clang-14 -arch=sm_$a -cubin -O3 -o "$tmp/$n.sm_$a.cubin" "$src/$n.cu"
             /usr/bin/cuobjdump -sass "$tmp/$n.sm_$a.cubin" > "$out/$n.sm_$a.cuda11.sass"
+            /usr/bin/cuobjdump -elf "$tmp/$n.sm_$a.cubin" > "$out/$n.sm_$a.cuda11.elf.txt"
         done
-        echo "$n: sass/$n.sm_80.cuda11.sass sass/$n.sm_90.cuda11.sass"
+        echo "$n: sass/$n.sm_{80,90}.cuda11.sass sass/$n.sm_{80,90}.cuda11.elf.txt"
     done
     ;;
 device)
@@ -76,9 +83,9 @@ device)
         for a in 80 90; do
             nvcc -arch=sm_$a -cubin -O3 -o "$tmp/$n.sm_$a.cubin" "$src/$n.cu"
             cuobjdump -sass "$tmp/$n.sm_$a.cubin" > "$out/$n.sm_$a.sass"
+            cuobjdump -elf "$tmp/$n.sm_$a.cubin" > "$out/$n.sm_$a.elf.txt"
         done
-        cuobjdump -elf "$tmp/$n.sm_90.cubin" > "$out/$n.sm_90.elf.txt"
-        echo "$n: $n.sm_80.sass $n.sm_90.sass $n.sm_90.elf.txt"
+        echo "$n: $n.sm_80.sass $n.sm_90.sass $n.sm_80.elf.txt $n.sm_90.elf.txt"
     done
     ;;
 *)

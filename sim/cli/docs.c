@@ -20,18 +20,28 @@ static void docs_isa(void)
          "sized by the second type, `P`/`p` predicate destination/source (`!P1` negates), `U`/`u` uniform "
          "register destination/source, `V` uniform destination sized by the type, `Q`/`q` uniform "
          "predicate, `M` memory `[Rn+off]` (global addresses are 64-bit pairs), `S` special register, "
-         "`L` label, `C` constant only, `i` immediate only. `?` marks an optional operand. Sources may "
-         "be negated with `-` (two's complement for integers, sign flip for floats).\n");
+         "`L` label, `C` constant only, `i` immediate only, `B` convergence barrier register (`B0`), `n` a "
+         "name (`SB0`). `?` marks an optional operand: it takes the next operand when that is of its kind "
+         "(predicate or not) and enough remain for the slots after it. Sources may be negated with `-` "
+         "(two's complement for integers, sign flip for floats) or inverted with `~` (bitwise), and `|R|` is "
+         "a float's magnitude. Memory operands take nvcc's forms too: `[R2.64+0x10]`, `[R3+UR4]`, "
+         "`[R11.X4]`. \"nvcc's hints\" are the modifiers of real SASS that change no result here "
+         "(`.STRONG.GPU`, `.DEFER_BLOCKING`, `.REL` ...; isa/modifiers.def lists them).\n");
+    puts("Kernels compiled by nvcc are read from `cuobjdump -sass` output (`.sass \"FILE\"` in a workload, "
+         "isa/sass_dump.c): the same table parses them.\n");
     puts("| opcode | unit | memory | kind | operands | modifiers | semantics |");
     puts("|---|---|---|---|---|---|---|");
     for (int op = 0; op < OP_COUNT; op++) {
         const isa_opinfo *o = &isa_ops[op];
         char mods[512] = "";
         for (int m = 1; m < MOD_COUNT_; m++) {
-            unsigned g = (unsigned)isa_mod_group(m);
-            if (!(o->allowed & (g == MG_TYPE ? (MG_TYPE | MG_TYPE2) : g))) continue;
+            if (!isa_mod_allowed(op, m) || isa_mod_group(m) == MG_HINT) continue;
             size_t l = strlen(mods);
             snprintf(mods + l, sizeof mods - l, "%s.%s", l ? " " : "", isa_mod_text(m));
+        }
+        if (o->allowed & MG_HINT) {
+            size_t l = strlen(mods);
+            snprintf(mods + l, sizeof mods - l, "%snvcc's hints", l ? ", " : "");
         }
         printf("| `%s` | %s | %s | %s | `%s` | %s | %s |\n", o->mnemonic, isa_unit_name(o->unit),
                isa_space_name(o->space), isa_kind_name(o->kind), o->operands[0] ? o->operands : "-", mods[0] ? mods : "-", o->doc);

@@ -10,7 +10,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 w=$here/../../workloads/cuda
 mkdir -p "$w/data" "$w/sass"
 cp "$here"/raw/dump/*.bin "$w/data/"
-for f in "$here"/raw/sass/*.sm_80.sass "$here"/raw/sass/*.sm_90.sass "$here"/raw/sass/*.sm_90.elf.txt; do
+for f in "$here"/raw/sass/*.sm_80.sass "$here"/raw/sass/*.sm_90.sass "$here"/raw/sass/*.elf.txt; do
     cp "$f" "$w/sass/"
 done
 echo "installed $(ls "$here"/raw/dump/*.bin | wc -l) data files and $(ls "$here"/raw/sass/*.sm_[89]0.sass "$here"/raw/sass/*.elf.txt | wc -l) dumps"
