@@ -1,6 +1,7 @@
 /* sim/cli/cli_tools.c — `warpsim asm`, `config show`, `configs`. */
 #include "cli.h"
 #include "asm.h"
+#include "sass_dump.h"
 #include <dirent.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -103,6 +104,9 @@ int cli_load_config(config *c, const char *name, diag *d)
 
 static void print_kernel(const isa_kernel *k)
 {
+    if (k->sass_arch)
+        printf("# nvcc's SASS for sm_%d: launch it as '%s' (or by its mangled name); parameters from the name at c[0x0][0x%x]\n",
+               k->sass_arch, k->base_name, k->param_base);
     printf(".kernel %s    # %d registers per thread", k->name, k->nregs);
     if (k->nuregs) printf(", %d uniform", k->nuregs);
     if (k->shared_bytes) printf(", %u bytes shared", k->shared_bytes);
@@ -115,25 +119,47 @@ static void print_kernel(const isa_kernel *k)
         printf("# shared %s at 0x%x\n", k->symbols[i].name, k->symbols[i].value);
     for (int pc = 0; pc < k->ncode; pc++) {
         const isa_insn *in = &k->code[pc];
-        char text[160];
+        char text[200];
         isa_disasm(k, in, text, sizeof text);
-        if (k->labels[pc]) printf("%s:\n", k->labels[pc]);
-        int guarded = in->guard != ISA_PRED_PT || in->guard_neg;
-        if (!guarded || (isa_ops[in->op].kind != KIND_BRANCH && isa_ops[in->op].kind != KIND_EXIT)) { printf("  /*%04d*/  %s\n", pc, text); continue; }
+        /* a dump's labels are its byte addresses (L_1f0): shown only where something branches */
+        if (k->labels[pc] && !k->sass_arch) printf("%s:\n", k->labels[pc]);
+        /* nvcc's code is numbered by byte address, as cuobjdump prints it */
+        int shown = k->sass_arch ? (int)in->addr : pc;
+        const char *numfmt = k->sass_arch ? "  /*%04x*/  " : "  /*%04d*/  ";
+        int guarded = in->guard != ISA_PRED_PT || in->guard_neg || (in->op == OP_BRA && in->o[0].kind != OPK_NONE);
+        if (!guarded || (isa_ops[in->op].kind != KIND_BRANCH && isa_ops[in->op].kind != KIND_EXIT)) {
+            printf(numfmt, shown);
+            printf("%s\n", text);
+            continue;
+        }
         /* only a guarded branch or exit can split the warp */
-        printf("  /*%04d*/  %-44s", pc, text);
+        printf(numfmt, shown);
+        printf("%-44s", text);
         if (in->reconv < 0) printf(" # reconverge: none (paths exit)\n");
+        else if (k->sass_arch) printf(" # reconverge at /*%04x*/\n", k->code[in->reconv].addr);
         else printf(" # reconverge at %d%s%s\n", in->reconv, k->labels[in->reconv] ? " " : "",
                     k->labels[in->reconv] ? k->labels[in->reconv] : "");
     }
     printf(".end\n");
 }
 
+/* cuobjdump -sass output rather than warpsim assembly */
+static int is_sass_dump(const src_file *s)
+{
+    for (int i = 0; i < s->nlines && i < 400; i++) {
+        const char *t = s->line[i];
+        while (*t == ' ' || *t == '\t') t++;
+        if (!strncmp(t, "Function : ", 11) || !strncmp(t, "code for sm_", 12)) return 1;
+        if (!strncmp(t, ".kernel", 7) || !strncmp(t, ".workload", 9)) return 0;
+    }
+    return 0;
+}
+
 int cli_asm(int argc, char **argv)
 {
     if (argc != 2 || argv[1][0] == '-') {
         if (argc == 2 && !strcmp(argv[1], "--help")) {
-            puts("usage: warpsim asm FILE.sass\n  assemble every kernel, print it with reconvergence points and register counts");
+            puts("usage: warpsim asm FILE.sass\n  assemble every kernel, print it with reconvergence points and register counts;\n  FILE may be cuobjdump -sass output (nvcc's SASS for sm_80 / sm_90): its functions, parameter layout and reconvergence");
             return 0;
         }
         fprintf(stderr, "usage: warpsim asm FILE.sass\n");
@@ -144,7 +170,8 @@ int cli_asm(int argc, char **argv)
     isa_program p;
     memset(&p, 0, sizeof p);
     int status = 0;
-    if (src_read(&p.src, argv[1], &d) || asm_program(&p, &d)) status = EXIT_BAD_INPUT;
+    if (src_read(&p.src, argv[1], &d)) status = EXIT_BAD_INPUT;
+    else if (is_sass_dump(&p.src) ? sass_dump_read(&p, argv[1], &d) : asm_program(&p, &d)) status = EXIT_BAD_INPUT;
     else
         for (int i = 0; i < p.nkernels; i++) { if (i) printf("\n"); print_kernel(&p.kernels[i]); }
     cli_print_diag(&d);
