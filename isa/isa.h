@@ -15,7 +15,20 @@
 #define ISA_MAX_LANES 64
 #define ISA_PARAM_BASE 0x160 /* kernel parameters start here in bank 0, as in sm_70+ SASS */
 #define ISA_CBANK_MAX 0x1400  /* bank 0 bytes a launch may fill: nvcc's 0x210 driver words and 4 KB of parameters */
-#define ISA_NUM_BREGS 16     /* B0..B15: convergence barrier registers (BSSY/BSYNC) */
+#define ISA_NUM_BREGS 16
+/* nvcc's schedule in each instruction of Volta and later: bits 105-125 of
+ * the 128-bit encoding (bits 41-61 of the second 64-bit word cuobjdump
+ * prints), laid out as Jia et al., "Dissecting the NVIDIA Volta GPU
+ * Architecture via Microbenchmarking" (2018), section 2.1: stall cycles,
+ * yield, write and read dependency barriers, wait mask, reuse flags.
+ * isa_insn.ctl holds them with ISA_CTL_PRESENT set. */
+#define ISA_CTL_PRESENT      (1u << 31)
+#define ISA_CTL_STALL(c)     ((c) & 0xfu)
+#define ISA_CTL_YIELD(c)     (((c) >> 4) & 1u)
+#define ISA_CTL_WBAR(c)      (((c) >> 5) & 7u)     /* 7 = none */
+#define ISA_CTL_RBAR(c)      (((c) >> 8) & 7u)
+#define ISA_CTL_WAIT(c)      (((c) >> 11) & 0x3fu)
+#define ISA_CTL_REUSE(c)     (((c) >> 17) & 0xfu)     /* B0..B15: convergence barrier registers (BSSY/BSYNC) */
 
 typedef enum {
 #define UNIT(id, name, lanes, count, latency, category, doc) UNIT_##id,
@@ -102,6 +115,7 @@ typedef struct {
     uint8_t cmp, boolop, type, type2, cache, func, scope, hi;
     uint32_t flags;       /* real-SASS flags (ISA_FLAG_BIT of MOD_FLAG_*) */
     uint32_t addr;        /* SASS dumps: the instruction's byte address (the dump's 0x0040) */
+    uint32_t ctl;         /* SASS dumps: nvcc's control bits (ISA_CTL_*), 0 if the dump has none */
     isa_operand o[ISA_MAX_OPERANDS];
     int32_t reconv;       /* branches: reconvergence pc, -1 = none (paths exit) */
     int32_t target;       /* the pc of the label operand (BRA, CALL, BSSY), -1 = none */

@@ -10,8 +10,8 @@
  *                       descriptor of sm_90 and CUDA 12+; R2.64 = a pair)
  *   branch targets      BRA 0x1f0     -> BRA L_1f0, a label at byte 0x1f0
  *   RET's offset        RET.REL.NODEC R2 0x0 -> RET.REL.NODEC R2
- * The 64-bit words in the comments (the encoding and nvcc's control codes)
- * are not read. Trailing NOPs (padding to a 128-byte boundary) are dropped.
+ * Of the encoding in the comments, the second word's control bits (nvcc's
+ * stall counts, yield, dependency barriers: isa.h ISA_CTL_*) are kept. Trailing NOPs (padding to a 128-byte boundary) are dropped.
  * Parameters and their bank-0 offsets come from the mangled name
  * (isa/demangle.c) at the arch's parameter base: 0x160 on sm_80, 0x210 on
  * sm_90 (nvcc's code reads them there: c[0x0][0x210] is sm_90's first). */
@@ -32,6 +32,7 @@ typedef struct {
     int arch;             /* of the code read now (from "arch = sm_90") */
     int in_kernel;
     int func_line;
+    int want_ctl;         /* the last instruction's second encoding word is next */
     char buf[LINE_MAX_CHARS];
 } dump_reader;
 
@@ -164,6 +165,31 @@ static void find_frame(isa_kernel *k)
     }
 }
 
+/* Reconvergence as nvcc marks it: a branch inside a BSSY region rejoins at
+ * the region's BSYNC (the instruction before BSSY's target). The
+ * post-dominator of such a branch is the same point in straight code (107
+ * of the suite's 115 branches in BSSY regions), but not where the region
+ * holds a CALL: a RET returns to every call site in the control-flow graph,
+ * so the post-dominator lies past all of them, and divergent lanes would
+ * stay apart far longer than the hardware keeps them. */
+static void bssy_reconvergence(isa_kernel *k)
+{
+    for (int b = 0; b < k->ncode; b++) {
+        const isa_insn *bs = &k->code[b];
+        if (bs->op != OP_BSSY || bs->target <= b + 1) continue;
+        int sync = bs->target - 1;
+        const isa_insn *sy = &k->code[sync];
+        if (sy->op != OP_BSYNC || sy->o[0].reg != bs->o[0].reg) continue;
+        for (int i = b + 1; i < sync; i++) {
+            isa_insn *in = &k->code[i];
+            if (isa_ops[in->op].kind != KIND_BRANCH || in->op == OP_RET || in->op == OP_CALL) continue;
+            /* an inner region's branches keep theirs: only those whose
+             * post-dominator lies past this region's end are moved */
+            if (in->reconv < 0 || in->reconv > sync) in->reconv = sync;
+        }
+    }
+}
+
 static void end_function(dump_reader *r)
 {
     if (!r->in_kernel) return;
@@ -173,7 +199,7 @@ static void end_function(dump_reader *r)
     while (k->ncode > 1 && k->code[k->ncode - 1].op == OP_NOP) k->ncode--;
     if (lay_out_params(r, k)) return;
     find_frame(k);
-    asm_kernel_finish(&r->c, r->s);
+    if (asm_kernel_finish(&r->c, r->s) == 0) bssy_reconvergence(k);
     /* bank 0 is the arch's driver words and the parameters */
     uint32_t end = k->param_base;
     for (int i = 0; i < k->nparams; i++) end = k->params[i].offset + k->params[i].size;
@@ -217,6 +243,7 @@ static void instruction(dump_reader *r, int ln, const char *line, long addr, con
         asm_instruction(&r->c, "NOP", (int)(first - r->buf) + 1);
     }
     k->code[k->ncode - 1].addr = (uint32_t)addr;
+    r->want_ctl = r->arch >= 70;   /* 128-bit encodings: the next line holds the second word */
 }
 
 /* What the SASS text does not say, from `cuobjdump -elf` of the same cubin
@@ -353,6 +380,13 @@ int sass_dump_read(isa_program *p, const char *path, diag *d)
             end_function(r);
             begin_function(r, skip_ws(t + 11), ln, (int)(t - line) + 12);
             kernels++;
+            continue;
+        }
+        unsigned long long hi;
+        if (r->in_kernel && r->c.k->ncode && sscanf(t, "/* 0x%llx */", &hi) == 1 && r->want_ctl) {
+            /* the instruction's second word: nvcc's control bits (isa.h) */
+            r->c.k->code[r->c.k->ncode - 1].ctl = ISA_CTL_PRESENT | (uint32_t)((hi >> 41) & 0x1fffff);
+            r->want_ctl = 0;
             continue;
         }
         long addr = address_of(t, &after);

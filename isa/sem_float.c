@@ -45,8 +45,12 @@ SEM(FSETP)
     isa_src a, b;
     src_at(x, 2, &a); src_at(x, 3, &b);
     uint64_t t = 0;
-    FOR_LANES(x, l)
-        if (cmp_f64(x->in->cmp, get_f32(&a, l), get_f32(&b, l))) t |= 1ull << l;
+    int z = INSN_HAS(x->in, FTZ);
+    FOR_LANES(x, l) {
+        float va = get_f32(&a, l), vb = get_f32(&b, l);
+        if (z) { va = ftz(va); vb = ftz(vb); }
+        if (cmp_f64(x->in->cmp, va, vb)) t |= 1ull << l;
+    }
     uint64_t c = pred_src(x, 4);
     pred_dst(x, 0, bool_combine(x->in->boolop, t, c));
     pred_dst(x, 1, bool_combine(x->in->boolop, ~t, c));
@@ -57,8 +61,10 @@ SEM(FMNMX)
     isa_src a, b;
     src_at(x, 1, &a); src_at(x, 2, &b);
     uint64_t want_min = pred_src(x, 3);
+    int z = INSN_HAS(x->in, FTZ);
     FOR_LANES(x, l) {
         float va = get_f32(&a, l), vb = get_f32(&b, l);
+        if (z) { va = ftz(va); vb = ftz(vb); }
         put_f32(x, 0, l, (want_min >> l & 1) ? fminf(va, vb) : fmaxf(va, vb));
     }
 }

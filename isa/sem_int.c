@@ -53,12 +53,18 @@ SEM(IMAD_WIDE)
     isa_src a, b, c;
     src_at(x, 2, &a); src_at(x, 3, &b); src_at(x, 4, &c);
     int sign = isa_type_is_signed(isa_insn_type(x->in)), ex = INSN_HAS(x->in, X);
+    uint64_t cnt[ISA_MAX_LANES];
     FOR_LANES(x, l) {
         uint32_t va = get_u32(&a, l), vb = get_u32(&b, l);
         uint64_t p = sign ? (uint64_t)((int64_t)(int32_t)va * (int64_t)(int32_t)vb)
                           : (uint64_t)va * vb;
-        put_u64(x, 0, l, p + get_u64(&c, l) + (ex ? carry_pred(x, 5, l) : 0));
+        /* the 64-bit sum's carry out goes to the optional P (nvcc's 64 x 64
+         * -> 128-bit chains: IMAD.WIDE.U32.X R, P0, ..., P0) */
+        uint64_t s = p + get_u64(&c, l), d = s + (ex ? carry_pred(x, 5, l) : 0);
+        put_u64(x, 0, l, d);
+        cnt[l] = (s < p) + (d < s);
     }
+    carry_out(x, 1, -1, cnt);
 }
 
 /* IMAD.HI d = high word of a * b, plus c (and the carry-in with .X) */
@@ -307,9 +313,17 @@ static uint32_t uval(const isa_xctx *x, int i)
 }
 
 SEM(UMOV) { ureg_dst(x, 0, uval(x, 1)); }
+/* a uniform source as the adder sees it (get_add33: -UR carries as IADD3's -R) */
+static uint64_t uadd(const isa_xctx *x, int i)
+{
+    isa_src s;
+    src_at(x, i, &s);
+    return get_add33(&s, 0);
+}
+
 SEM(UIADD3)
 {
-    uint64_t sum = (uint64_t)uval(x, 3) + uval(x, 4) + uval(x, 5);
+    uint64_t sum = uadd(x, 3) + uadd(x, 4) + uadd(x, 5);
     if (INSN_HAS(x->in, X))
         for (int i = 6; i < 8; i++)
             if (x->in->o[i].kind == OPK_UPRED) sum += (uint64_t)upred_src(x, i);

@@ -50,6 +50,28 @@ for dump in "$top"/workloads/cuda/sass/*.cuda11.sass; do
     esac
 done
 
+# reconvergence as nvcc marks it: every branch between a BSSY and its
+# BSYNC rejoins at that region's BSYNC (or inside an inner region)
+for dump in "$top"/workloads/cuda/sass/*.sm_[89]0.sass; do
+    "$bin" asm "$dump" | awk -v f="$dump" '
+        function hex(s,   i, v, c) { v = 0; s = tolower(s); for (i = 1; i <= length(s); i++) { c = index("0123456789abcdef", substr(s, i, 1)) - 1; v = v * 16 + c } return v }
+        match($0, /\/\*[0-9a-f]+\*\//) { a = hex(substr($0, RSTART + 2, RLENGTH - 4)); n++; addr[n] = a; line[n] = $0 }
+        END {
+            for (i = 1; i <= n; i++) if (match(line[i], /BSSY B[0-9]+, L_[0-9a-f]+/)) {
+                t = substr(line[i], RSTART, RLENGTH); sub(/.*L_/, "", t); nb++; bs[nb] = addr[i]; be[nb] = hex(t)
+            }
+            for (i = 1; i <= n; i++) if (match(line[i], /reconverge at \/\*[0-9a-f]+/)) {
+                rc = hex(substr(line[i], RSTART + 16, RLENGTH - 16)); best = -1
+                for (j = 1; j <= nb; j++) if (bs[j] < addr[i] && addr[i] < be[j] && (best < 0 || bs[j] > bs[best])) best = j
+                if (best < 0) continue
+                checked++
+                if (rc > be[best] - 16) { printf "FAIL: %s: the branch at 0x%x rejoins at 0x%x, past its BSSY region'"'"'s BSYNC at 0x%x\n", f, addr[i], rc, be[best] - 16; bad = 1 }
+            }
+            if (!checked && nb) { printf "FAIL: %s: no branch checked in %d BSSY regions\n", f, nb; bad = 1 }
+            exit bad
+        }' || fail=1
+done
+
 # a dump of one arch on a config of another, and on a config without nvcc's SASS
 abs=$(cd "$top" && pwd)
 cat > "$tmp/only80.sass" <<EOF

@@ -102,6 +102,17 @@ int cli_load_config(config *c, const char *name, diag *d)
     return 1;
 }
 
+/* nvcc's schedule beside an instruction: stall cycles, yield, the
+ * dependency barrier it sets (write/read) and those it waits on */
+static void print_ctl(const char *text, uint32_t c)
+{
+    char bars[64] = "";
+    if (ISA_CTL_WBAR(c) != 7) snprintf(bars + strlen(bars), sizeof bars - strlen(bars), " wr=SB%u", ISA_CTL_WBAR(c));
+    if (ISA_CTL_RBAR(c) != 7) snprintf(bars + strlen(bars), sizeof bars - strlen(bars), " rd=SB%u", ISA_CTL_RBAR(c));
+    if (ISA_CTL_WAIT(c)) snprintf(bars + strlen(bars), sizeof bars - strlen(bars), " wait=0x%02x", ISA_CTL_WAIT(c));
+    printf("%-44s # stall %2u%s%s\n", text, ISA_CTL_STALL(c), ISA_CTL_YIELD(c) ? " yield" : "", bars);
+}
+
 static void print_kernel(const isa_kernel *k)
 {
     if (k->sass_arch)
@@ -129,7 +140,8 @@ static void print_kernel(const isa_kernel *k)
         int guarded = in->guard != ISA_PRED_PT || in->guard_neg || (in->op == OP_BRA && in->o[0].kind != OPK_NONE);
         if (!guarded || (isa_ops[in->op].kind != KIND_BRANCH && isa_ops[in->op].kind != KIND_EXIT)) {
             printf(numfmt, shown);
-            printf("%s\n", text);
+            if (in->ctl & ISA_CTL_PRESENT) print_ctl(text, in->ctl);
+            else printf("%s\n", text);
             continue;
         }
         /* only a guarded branch or exit can split the warp */

@@ -281,6 +281,8 @@ static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int
     if (dy.redirected) t->ibuf_count = 0;   /* fetched down the wrong path */
     update_fetchable(sm, local);
     if (st->reads_clock) t->sync_until = now + (uint64_t)p->clock_cost;
+    /* nvcc's stall count: the cycles before this warp's next issue */
+    if (p->ctl_stalls && st->ctl_stall > 1 && t->sync_until < now + st->ctl_stall) t->sync_until = now + st->ctl_stall;
     if (st->const_offset >= 0 && sm->ccache) {
         /* a constant that misses holds the warp while the line comes in */
         if (cache_touch(sm->ccache, (uint64_t)st->const_offset)) sm->st.v[STAT_ccache_hits]++;

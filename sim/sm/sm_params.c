@@ -113,6 +113,7 @@ int sm_params_load(sm_params *p, const config *cfg, diag *d)
     p->membar_cta = (int)CFG(cfg, sync_membar_cta);
     p->membar_gl = (int)CFG(cfg, sync_membar_gl);
     p->clock_cost = (int)CFG(cfg, sm_clock_cost);
+    p->ctl_stalls = (int)CFG(cfg, sched_ctl_stalls);
     for (int op = 0; op < OP_COUNT; op++) {
         p->op_expand[op] = (uint8_t)cfg->op_expand[op];
         p->op_alt_unit[op] = (int8_t)cfg->op_alt_unit[op];

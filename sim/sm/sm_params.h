@@ -28,6 +28,7 @@ typedef struct {
     int max_loads, l1_cache_global, l1_cache_local;
     int line_size, sector_size, smem_banks, smem_bank_width, smem_lanes_per_cycle, smem_cycles_per_pass;
     int barrier_latency, barrier_per_warp, membar_cta, membar_gl, clock_cost;
+    int ctl_stalls;         /* sched.ctl_stalls: honour nvcc's stall counts */
     uint8_t op_expand[OP_COUNT];     /* per-opcode overrides (config_opcode.h) */
     int8_t op_alt_unit[OP_COUNT];
     uint16_t op_latency[OP_COUNT];   /* 0: the unit's latency */
