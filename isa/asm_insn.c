@@ -79,8 +79,9 @@ static int parse_mnemonic(asm_ctx *c, isa_insn *in, const char *s, int len, int 
         snprintf(basename, sizeof basename, "%.*s", base, text);
         const char *near = util_nearest(basename, cands, OP_COUNT);
         if (!near) near = util_nearest(text, cands, OP_COUNT);
-        return err(c, col, "unknown opcode '%s'%s%s%s", basename, near ? " (did you mean '" : "",
-                   near ? near : "", near ? "'?)" : "");
+        return err(c, col, "unknown opcode '%s'%s%s%s; warpsim executes the %d opcodes `warpsim docs isa` lists%s", basename,
+                   near ? " (did you mean '" : "", near ? near : "", near ? "'?)" : "", OP_COUNT,
+                   c->k && c->k->sass_arch ? " (nvcc's tensor-core, texture and surface instructions are not among them)" : "");
     }
     in->op = (uint16_t)op;
     uint64_t allowed = isa_ops[op].allowed;
@@ -105,8 +106,16 @@ static int parse_mnemonic(asm_ctx *c, isa_insn *in, const char *s, int len, int 
                 if (isa_mod_allowed(op, m)) cands[n++] = isa_mod_text(m);
             const char *near = util_nearest(mod, cands, n);
             if (!n) return err(c, mcol, "%s takes no modifiers, found '.%s'", isa_ops[op].mnemonic, mod);
-            return err(c, mcol, "unknown modifier '.%s' for %s%s%s%s", mod, isa_ops[op].mnemonic,
-                       near ? " (did you mean '." : "", near ? near : "", near ? "'?)" : "");
+            /* the modifiers that change its result: the ones to choose from */
+            char list[400] = "";
+            for (int m = 1; m < MOD_COUNT_; m++) {
+                if (!isa_mod_allowed(op, m) || isa_mod_group(m) == MG_HINT) continue;
+                size_t l = strlen(list);
+                if (l + 12 < sizeof list) snprintf(list + l, sizeof list - l, " .%s", isa_mod_text(m));
+            }
+            return err(c, mcol, "unknown modifier '.%s' for %s%s%s%s; it takes%s%s", mod, isa_ops[op].mnemonic,
+                       near ? " (did you mean '." : "", near ? near : "", near ? "'?)" : "",
+                       list[0] ? list : " only hints", (isa_ops[op].allowed & MG_HINT) ? " and nvcc's hints (isa/modifiers.def)" : "");
         }
         unsigned g = (unsigned)isa_mod_group(found);
         uint8_t *slot = NULL;

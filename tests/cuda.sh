@@ -72,6 +72,17 @@ for dump in "$top"/workloads/cuda/sass/*.sm_[89]0.sass; do
         }' || fail=1
 done
 
+# dynamic shared memory: shared=BYTES on the launch (extern __shared__)
+for cfg in h100 a100; do
+    expect 0 "result: pass" -- "$bin" run -c "$cfg" "$top/tests/cuda/dyn_shared.sass"
+done
+sed 's/ shared=b \* 4//' "$top/tests/cuda/dyn_shared.sass" > "$tmp/no_dyn.sass"
+cp "$top"/tests/cuda/dyn_shared.sm_* "$tmp/"
+expect 3 "shared-memory address out of range" -- "$bin" run -c h100 "$tmp/no_dyn.sass"
+# a reference file of another size, and the same workload timed at another size without its checks
+expect 2 "holds 16384 bytes (4096 f32), but .* has 32768" -- "$bin" run -c h100 -D n=4096 "$top/workloads/cuda/saxpy.sass"
+expect 0 "result: none" -- "$bin" run -c h100 --no-checks -D n=4096 "$top/workloads/cuda/saxpy.sass"
+
 # a dump of one arch on a config of another, and on a config without nvcc's SASS
 abs=$(cd "$top" && pwd)
 cat > "$tmp/only80.sass" <<EOF

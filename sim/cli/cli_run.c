@@ -31,6 +31,7 @@ typedef struct {
     int ndefines;
     int json;                /* 0 text, 1 JSON, 2 CSV */
     int functional;
+    int no_checks;
     int per_pc;
     uint64_t max_instructions, max_cycles;
     int progress;            /* --progress 1, --no-progress 0, else -1: on a terminal */
@@ -46,7 +47,7 @@ typedef struct {
 } run_options;
 
 static const char *const run_opts[] = {
-    "-c", "--config", "--set", "-D", "--functional", "--per-pc", "--stats", "--max-instructions", "--max-cycles", "--progress", "--no-progress", "--threads", "--emit-trace", "--emit-trace-version", "--warp", "--banks", "--coalesce", "--timeline", "--timeline-cycles", "--timeline-blocks",
+    "-c", "--config", "--set", "-D", "--functional", "--no-checks", "--per-pc", "--stats", "--max-instructions", "--max-cycles", "--progress", "--no-progress", "--threads", "--emit-trace", "--emit-trace-version", "--warp", "--banks", "--coalesce", "--timeline", "--timeline-cycles", "--timeline-blocks",
     "--timeline-tracks", "--report", "--help"
 };
 
@@ -57,6 +58,7 @@ const char *const cli_run_help =
     "  --set key=value         override a config key (see warpsim config show)\n"
     "  -D var=value            override a let variable of the workload\n"
     "  --functional            run without timing (faster: counts instructions, no cycles)\n"
+    "  --no-checks             skip the workload's checks (and the reference files only they read): timing at other sizes\n"
     "  --stats=text|json|csv   summary for people (default), one JSON object, or CSV (a row per launch)\n"
     "  --per-pc                with the text summary: every instruction with its executions and stalls\n"
     "  --max-instructions=N    stop with a fault after N warp instructions (0 = no limit)\n"
@@ -94,6 +96,7 @@ static int parse_run_options(int argc, char **argv, run_options *o)
         const char *a = argv[i], *v;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) { fputs(cli_run_help, stdout); return -2; }
         if (!strcmp(a, "--functional")) { o->functional = 1; continue; }
+        if (!strcmp(a, "--no-checks")) { o->no_checks = 1; continue; }
         if (!strcmp(a, "--per-pc")) { o->per_pc = 1; continue; }
         if (a[0] != '-') {
             if (o->workload) { fprintf(stderr, "warpsim run: error: more than one workload ('%s' and '%s')\n", o->workload, a); return -1; }
@@ -322,6 +325,7 @@ int cli_run(int argc, char **argv)
     int status = EXIT_BAD_INPUT;
     if (workload_load(w, o.workload, &d)) goto done;
     for (int i = 0; i < o.ndefines; i++) workload_define(w, o.defines[i], &d);
+    w->no_checks = o.no_checks;
     if (d.errors || workload_prepare(w, (int)CFG(&cfg, gpu_sass_arch), &d)) goto done;
     memset(ks, 0, sizeof ks);
     struct timespec t0, t1;
