@@ -169,6 +169,12 @@ int asm_kernel_finish(asm_ctx *c, const src_file *s)
         int found = -1;
         for (int j = 0; j < c->nlabels; j++)
             if (!strcmp(c->labels[j].name, r->name)) found = j;
+        if (found < 0 && k->sass_arch && !strncmp(r->name, "L_", 2)) {
+            diag_at(c->d, c->file, r->line, r->col, src_line(s, r->line),
+                    "branch target 0x%s is not the address of an instruction of '%s' (a truncated or edited dump?)", r->name + 2, k->name);
+            bad = 1;
+            continue;
+        }
         if (found < 0) {
             const char *cands[256];
             int n = 0;

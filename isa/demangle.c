@@ -21,7 +21,8 @@ typedef struct {
 
 enum { DM_OTHER = -1 };
 
-static int peek(const dm *m) { return m->pos < m->len ? m->s[m->pos] : 0; }
+/* the next byte, 0 at the end (as unsigned char: ctype's isdigit takes no negative byte) */
+static int peek(const dm *m) { return m->pos < m->len ? (unsigned char)m->s[m->pos] : 0; }
 static void add_sub(dm *m, int kind) { if (m->nsubs < 64) m->sub_kind[m->nsubs++] = kind; }
 
 static int number(dm *m)
@@ -67,10 +68,13 @@ static int substitution(dm *m)
     if (c == 't' || c == 'a' || c == 'b' || c == 's' || c == 'i' || c == 'o' || c == 'd') { m->pos++; return DM_OTHER; }
     int idx = 0;
     if (c != '_') {
-        while (isalnum((unsigned char)peek(m))) {
+        /* a base-36 sequence number of digits and capitals; a longer one
+         * than any name holds is no substitution (and would overflow) */
+        while (isdigit(peek(m)) || isupper(peek(m))) {
             int d = peek(m);
             idx = idx * 36 + (isdigit(d) ? d - '0' : d - 'A' + 10);
             m->pos++;
+            if (idx > 100000) { m->failed = 1; return DM_OTHER; }
         }
         idx++;
     }

@@ -33,6 +33,7 @@ typedef struct {
     int in_kernel;
     int func_line;
     int want_ctl;         /* the last instruction's second encoding word is next */
+    int skip_rest;        /* the function's addresses went wrong: its other lines are not read */
     char buf[LINE_MAX_CHARS];
 } dump_reader;
 
@@ -102,7 +103,7 @@ static void begin_function(dump_reader *r, const char *name, int line, int col)
     r->c.cap_code = r->c.cap_params = r->c.cap_symbols = 0;
     if (!r->arch) {
         diag_at(r->c.d, r->s->path, line, col, r->s->line[line - 1],
-                "function '%s' comes before an 'arch = sm_XX' line; give the whole output of cuobjdump -sass", nm);
+                "function '%s' comes before an 'arch = sm_XX' or 'code for sm_XX' line; give the whole output of cuobjdump -sass", nm);
     }
     isa_kernel *k = asm_kernel_new(r->p, nm, r->s->path, line);
     k->sass_arch = r->arch;
@@ -112,7 +113,15 @@ static void begin_function(dump_reader *r, const char *name, int line, int col)
     k->cbank_bytes = SASS_CBANK_BYTES;
     r->c.k = k;
     r->in_kernel = 1;
+    r->skip_rest = 0;
     r->func_line = line;
+}
+
+/* the column of the name on a "Function : NAME" line */
+static int func_name_col(const char *line)
+{
+    const char *f = strstr(line, "Function : ");
+    return f ? (int)(f - line) + 12 : 1;
 }
 
 /* parameters from the mangled name: each at its natural alignment */
@@ -120,7 +129,7 @@ static int lay_out_params(dump_reader *r, isa_kernel *k)
 {
     dm_info info;
     if (dm_kernel(k->name, &info)) {
-        diag_at(r->c.d, r->s->path, r->func_line, 1, r->s->line[r->func_line - 1],
+        diag_at(r->c.d, r->s->path, r->func_line, func_name_col(r->s->line[r->func_line - 1]), r->s->line[r->func_line - 1],
                 "cannot read the parameter types of '%s' from its name; declare the kernel extern \"C\" "
                 "and its parameters in the workload, or use plain parameter types", k->name);
         return -1;
@@ -132,7 +141,7 @@ static int lay_out_params(dump_reader *r, isa_kernel *k)
     for (int i = 0; i < info.nparams; i++) {
         int size = dm_size(info.type[i]);
         if (!size) {
-            diag_at(r->c.d, r->s->path, r->func_line, 1, r->s->line[r->func_line - 1],
+            diag_at(r->c.d, r->s->path, r->func_line, func_name_col(r->s->line[r->func_line - 1]), r->s->line[r->func_line - 1],
                     "parameter %d of '%s' is a %s passed by value; warpsim lays out scalar and pointer parameters only",
                     i, k->name, dm_type_name(info.type[i]));
             return -1;
@@ -214,7 +223,11 @@ static void instruction(dump_reader *r, int ln, const char *line, long addr, con
                 "instruction at 0x%lx where 0x%lx was expected: the instruction at 0x%lx has no text (an encoding that "
                 "this cuobjdump cannot print: CUDA 11.8's with sm_90 code; dump with CUDA 12 or later) or lines are missing",
                 addr, (long)k->ncode * 16, (long)k->ncode * 16);
-        while ((long)k->ncode * 16 < addr) asm_instruction(&r->c, "NOP", 1);   /* one report, not one per line after */
+        /* one report, not one per line after: a small gap is filled so the
+         * addresses after it stay right; a large one (or a line before the
+         * expected address) ends the function's reading */
+        if (addr < (long)k->ncode * 16 || addr - (long)k->ncode * 16 > 64 * 16) { r->skip_rest = 1; return; }
+        while ((long)k->ncode * 16 < addr) asm_instruction(&r->c, "NOP", 1);
     }
     size_t n = strcspn(line, "\n");   /* lines point into the whole file */
     if (n >= sizeof r->buf) {
@@ -390,6 +403,7 @@ int sass_dump_read(isa_program *p, const char *path, diag *d)
             continue;
         }
         long addr = address_of(t, &after);
+        if (addr >= 0 && r->in_kernel && r->skip_rest) continue;
         if (addr >= 0 && r->in_kernel) {
             after = skip_ws(after);
             if (*after != '/' && *after != '\n' && *after) instruction(r, ln, line, addr, after);

@@ -17,6 +17,7 @@ for name in "$@"; do
         config) for f in "$src"/configs/*.cfg; do { echo "sched.policy=gto"; cat "$f"; } > "$out/corpus/$(basename "$f")"; done ;;
         trace) n=0; for t in "$src"/tests/traces/*/*.traceg.xz; do n=$((n + 1)); xz -dc "$t" > "$out/corpus/seed$n.traceg"; done ;;
         rows) cp "$src"/validation/*.val "$out/corpus/" ;;
+        sass) cp "$src"/tests/fuzz/seed/sass/* "$src"/tests/sass/*.sass "$out/corpus/" ;;
     esac
     # FUZZ_RUNS: a fixed number of executions from a fixed seed instead
     # (the CI smoke run: the same code gives the same result)

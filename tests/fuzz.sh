@@ -18,6 +18,8 @@ n=0
 for t in "$top"/tests/traces/*/*.traceg.xz; do n=$((n + 1)); xz -dc "$t" > "$tmp/seed$n.traceg"; done
 run_replay trace "$top/tests/fuzz/regress/trace" "$tmp"/seed*.traceg
 run_replay rows "$top/tests/fuzz/regress/rows" "$top"/validation/*.val
+run_replay sass "$top/tests/fuzz/regress/sass" "$top/tests/fuzz/seed/sass" "$top"/tests/sass/*.sass \
+    "$top"/tests/sass/bad/dumps/*.sass "$top"/workloads/cuda/sass/*.sass
 # the regression corpus must hold the crashes issue 17 lists
 for f in deep_chain deep_parens deep_minus float_beyond_int; do
     [ -s "$top/tests/fuzz/regress/asm/$f.sass" ] || { echo "FAIL: tests/fuzz/regress/asm/$f.sass is missing"; fail=1; }

@@ -6,12 +6,11 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include "asm.h"
-#include "exec.h"
+#include "sem_world.h"
 
 /* ---- a tiny world for one warp ---- */
-static uint8_t gmem[4096], smem[256], lmem[64][16];
-#define GBASE 0x10000000ull
+uint8_t gmem[4096], smem[256];
+static uint8_t lmem[64][16];
 static uint64_t clock_value = 0x123456789ull;
 
 static int mem_cb(void *ctx, isa_space sp, int lane, uint64_t addr, void *buf, int size, int write)
@@ -33,17 +32,17 @@ static int mem_cb(void *ctx, isa_space sp, int lane, uint64_t addr, void *buf, i
 static uint32_t sreg_cb(void *ctx, isa_sreg sr, int lane) { (void)ctx; return sr == SR_TID_X ? (uint32_t)lane + 100 : 7; }
 static uint64_t clock_cb(void *ctx) { (void)ctx; return clock_value; }
 
-static uint8_t cbank[ISA_PARAM_BASE + 16];
-static const isa_env env = { NULL, mem_cb, sreg_cb, clock_cb, cbank, sizeof cbank, 0, NULL };
+uint8_t cbank[ISA_PARAM_BASE + 16];
+const isa_env env = { NULL, mem_cb, sreg_cb, clock_cb, cbank, sizeof cbank, 0, NULL };
 
 /* the same world, with global accesses deferred (isa_env.defer_global) */
 static const isa_env env_later = { NULL, mem_cb, sreg_cb, clock_cb, cbank, sizeof cbank, 1, NULL };
 
-static isa_program prog;
+isa_program prog;
 static const char *kernel_head = ".kernel k\n.param p32 u32\n.param p64 u64\n.shared s 64\n";
 
 /* assemble "text" as the first instruction of a kernel */
-static const isa_insn *assemble(const char *text)
+const isa_insn *assemble(const char *text)
 {
     char src[512];
     snprintf(src, sizeof src, "%s  %s\n  EXIT\n.end\n", kernel_head, text);
@@ -56,31 +55,13 @@ static const isa_insn *assemble(const char *text)
     return &prog.kernels[0].code[0];
 }
 
-static void exec_text(const char *text, isa_warp_regs *w, uint64_t active, isa_result *res)
+void exec_text(const char *text, isa_warp_regs *w, uint64_t active, isa_result *res)
 {
     const isa_insn *in = assemble(text);
     isa_exec(&prog.kernels[0], in, w, active, &env, res);
 }
 
-static uint32_t fbits(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
-static uint64_t dbits(double v) { uint64_t u; memcpy(&u, &v, 8); return u; }
-static float asf(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
-static double asd(uint64_t u) { double v; memcpy(&v, &u, 8); return v; }
-
-static void set32(isa_warp_regs *w, int r, uint32_t v) { for (int l = 0; l < w->warp_size; l++) w->regs[r * w->warp_size + l] = v; }
-static void set64(isa_warp_regs *w, int r, uint64_t v) { set32(w, r, (uint32_t)v); set32(w, r + 1, (uint32_t)(v >> 32)); }
-static uint32_t get32(const isa_warp_regs *w, int r, int l) { return w->regs[r * w->warp_size + l]; }
-static uint64_t get64(const isa_warp_regs *w, int r, int l) { return get32(w, r, l) | (uint64_t)get32(w, r + 1, l) << 32; }
-
-/* ---- the table: inputs in R8, R10, R12; result in R4 (or P0) ---- */
-typedef struct {
-    const char *text;
-    char in;            /* i: 32-bit ints, l: 64-bit ints, f: floats, d: doubles */
-    double a, b, c;
-    char out;           /* i, l, f, d, or p (P0 in every lane) */
-    double expect;
-} sem_row;
-
+/* ---- the table (sem_row: inputs in R8, R10, R12; result in R4 or P0) ---- */
 static const sem_row rows[] = {
     { "IADD3 R4, R8, R10, R12", 'i', 1, 2, 3, 'i', 6 },
     { "IADD3 R4, R8, -R10, 5", 'i', 10, 3, 0, 'i', 12 },
@@ -162,7 +143,7 @@ static void load_inputs(isa_warp_regs *w, const sem_row *r)
     }
 }
 
-static void check_row(const sem_row *r, int ws)
+void check_row(const sem_row *r, int ws)
 {
     isa_warp_regs w;
     uint64_t lanes = ws == 64 ? ~0ull : (1ull << ws) - 1;
@@ -562,6 +543,8 @@ START_TEST(test_every_opcode_tested)
     int covered[OP_COUNT] = { 0 };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) covered[assemble(rows[i].text)->op] = 1;
     for (size_t i = 0; i < sizeof other_texts / sizeof other_texts[0]; i++) covered[assemble(other_texts[i])->op] = 1;
+    for (int i = 0; i < sass_nrows; i++) covered[assemble(sass_rows[i].text)->op] = 1;
+    for (int i = 0; i < sass_ntexts; i++) covered[assemble(sass_texts[i])->op] = 1;
     for (int op = 0; op < OP_COUNT; op++)
         ck_assert_msg(covered[op], "opcode %s has no semantics test", isa_ops[op].mnemonic);
 }
@@ -583,6 +566,7 @@ int main(void)
     tcase_add_test(tc, test_deferred_global);
     tcase_add_test(tc, test_windowed_access);
     tcase_add_test(tc, test_uniform_and_special);
+    sem_sass_tests(tc);
     tcase_add_test(tc, test_every_opcode_tested);
     suite_add_tcase(s, tc);
     return run_suite(s);

@@ -104,7 +104,7 @@ static const bad_manifest bad[] = {
     { "  let n = 4\n  let n = 5\n", "'n' is defined twice" },
     { "  buffer b f16[4]\n", "unknown element type 'f16'" },
     { "  buffer b u32[-1]\n", "the count must be a whole number" },
-    { "  buffer b u32[4]\n  launch kk grid=1 block=1 (b, 4)\n", "no kernel named 'kk' in this file (did you mean 'k'?)" },
+    { "  buffer b u32[4]\n  launch kk grid=1 block=1 (b, 4)\n", "no kernel named 'kk' in this file or its .sass dumps (did you mean 'k'?)" },
     { "  buffer b u32[4]\n  launch k grid=1 block=1 (b)\n", "kernel 'k' takes 2 parameters, the launch passes 1" },
     { "  buffer b u32[4]\n  launch k grid=1 block=1 (4, b)\n", "buffer 'b' is passed to parameter 'n', which is not u64" },
     { "  buffer b u32[4]\n  launch k grid=0 block=1 (b, 4)\n", "grid dimension 0 is 0" },

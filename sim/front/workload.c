@@ -106,10 +106,18 @@ static void parse_launch(workload *w, lexer *lx)
     if (!L->k) {
         const char *cands[64];
         int n = 0;
-        for (int i = 0; i < w->prog.nkernels && n < 64; i++) cands[n++] = w->prog.kernels[i].name;
+        for (int i = 0; i < w->prog.nkernels && n < 64; i++) if (!w->prog.kernels[i].sass_arch) cands[n++] = w->prog.kernels[i].name;
+        for (int i = 0; i < w->prog.nkernels && n < 64; i++)
+            if (w->prog.kernels[i].sass_arch) cands[n++] = w->prog.kernels[i].base_name;
         const char *near = util_nearest(L->kernel, cands, n);
-        lex_error(lx, L->col, "no kernel named '%s' in this file%s%s%s", L->kernel,
-                  near ? " (did you mean '" : "", near ? near : "", near ? "'?)" : "");
+        char list[300] = "";
+        for (int i = 0; i < n && strlen(list) < 200; i++)
+            if (!strstr(list, cands[i])) snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", list[0] ? ", " : "", cands[i]);
+        if (ambiguous > 1)
+            lex_error(lx, L->col, "'%s' names %d different functions of the .sass dumps; launch one by its mangled name", L->kernel, ambiguous);
+        else
+            lex_error(lx, L->col, "no kernel named '%s' in this file or its .sass dumps%s%s%s (kernels: %s)", L->kernel,
+                      near ? " (did you mean '" : "", near ? near : "", near ? "'?)" : "", list[0] ? list : "none");
         return;
     }
     while (lx->tok.kind == TK_NAME) {
