@@ -262,7 +262,7 @@ START_TEST(test_generated)
           ".sass:3:24: error: branch target 0x40 is not the address of an instruction" },
         { "\t\tFunction : _Z1kv\n        /*0000*/   EXIT ;\n", ".sass:1:14: error: function '_Z1kv' comes before" },
         { "\tcode for sm_80\n\t\tFunction : _Z1k6float4\n        /*0000*/   EXIT ;\n", ".sass:2:14: error: parameter 0 of '_Z1k6float4' is a struct" },
-        { "\tcode for sm_80\n\t\tFunction : _Z1kQQ\n        /*0000*/   EXIT ;\n", ".sass:2:1: error: cannot read the parameter types" },
+        { "\tcode for sm_80\n\t\tFunction : _Z1kQQ\n        /*0000*/   EXIT ;\n", ".sass:2:14: error: cannot read the parameter types" },
         { "\tcode for sm_80\n\t\tFunction : _Z1kv\n        /*0000*/   LDC R1, c[0x2][0x10] ;\n        /*0010*/   EXIT ;\n",
           ".sass:3:20: error: c[0x2][0x10]: nvcc's constant bank 2" },
         { "", "no 'Function :' in it" },
