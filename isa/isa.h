@@ -122,7 +122,10 @@ typedef struct {
     int line, col;        /* source position */
 } isa_insn;
 
-typedef enum { PT_U32, PT_S32, PT_U64, PT_S64, PT_F32, PT_F64 } isa_param_type;
+/* PT_B32, PT_B64: a parameter whose size is known but not its type (an
+ * extern "C" kernel's, from the ELF): the launch argument decides (a
+ * buffer's address, an integer, or a float) */
+typedef enum { PT_U32, PT_S32, PT_U64, PT_S64, PT_F32, PT_F64, PT_B32, PT_B64 } isa_param_type;
 
 typedef struct {
     char name[64];
@@ -155,6 +158,8 @@ typedef struct {
     int sass_arch;          /* 80, 90 ...: the kernel came from nvcc's SASS for sm_<arch>; 0 = warpsim assembly */
     char base_name[64];     /* SASS dumps: the demangled name without parameters (saxpy), for launch */
     uint8_t *bank2;         /* SASS dumps: nvcc's constant bank 2 (from the ELF), folded into immediates */
+    struct { uint32_t offset, size; } *elf_params;   /* SASS dumps: EIATTR_KPARAM_INFO (bank-0 offset, bytes) by ordinal */
+    int nelf_params;
     uint32_t bank2_bytes;
 } isa_kernel;
 

@@ -128,10 +128,16 @@ static int func_name_col(const char *line)
 static int lay_out_params(dump_reader *r, isa_kernel *k)
 {
     dm_info info;
+    if (dm_kernel(k->name, &info) == 0 && info.nparams < 0) {
+        /* extern "C": no types in the name; the ELF's EIATTR_KPARAM_INFO gives sizes */
+        snprintf(k->base_name, sizeof k->base_name, "%s", info.base);
+        k->nparams = -1;
+        return 0;
+    }
     if (dm_kernel(k->name, &info)) {
         diag_at(r->c.d, r->s->path, r->func_line, func_name_col(r->s->line[r->func_line - 1]), r->s->line[r->func_line - 1],
-                "cannot read the parameter types of '%s' from its name; declare the kernel extern \"C\" "
-                "and its parameters in the workload, or use plain parameter types", k->name);
+                "cannot read the parameter types of '%s' from its name: use plain parameter types (integers, floats, pointers), "
+                "or declare the kernel extern \"C\" and put the cubin's cuobjdump -elf output beside the dump (its parameter sizes)", k->name);
         return -1;
     }
     snprintf(k->base_name, sizeof k->base_name, "%s", info.base);
@@ -285,6 +291,21 @@ static void read_bank2(FILE *f, isa_kernel *k)
     }
 }
 
+/* one EIATTR_KPARAM_INFO entry: parameter `ord` at `off` past the parameter
+ * base, `size` bytes; kept in k->elf_params to lay out or check the
+ * parameters */
+static void elf_param(isa_kernel *k, unsigned ord, unsigned off, unsigned size)
+{
+    if (ord >= 4096 || size > 4096 || off > 4096) return;
+    if ((int)ord >= k->nelf_params) {
+        k->elf_params = xrealloc(k->elf_params, sizeof *k->elf_params * (ord + 1));
+        for (unsigned i = (unsigned)k->nelf_params; i <= ord; i++) k->elf_params[i].size = 0;
+        k->nelf_params = (int)ord + 1;
+    }
+    k->elf_params[ord].offset = k->param_base + off;
+    k->elf_params[ord].size = size;
+}
+
 static void read_elf(isa_program *p, int first, const char *path)
 {
     char elf[1024];
@@ -293,7 +314,7 @@ static void read_elf(isa_program *p, int first, const char *path)
     snprintf(elf, sizeof elf, "%.*s.elf.txt", (int)(n - 5), path);
     FILE *f = fopen(elf, "r");
     if (!f) return;
-    char line[1024];
+    char line[1024], cur[512] = "";
     while (fgets(line, sizeof line, f)) {
         char name[512];
         unsigned idx, off, size;
@@ -306,6 +327,14 @@ static void read_elf(isa_program *p, int first, const char *path)
         if (sh && sscanf(line, " %x %x %x", &idx, &off, &size) == 3 && sscanf(sh + 11, "%511s", name) == 1) {
             for (int i = first; i < p->nkernels; i++)
                 if (!strcmp(p->kernels[i].name, name)) p->kernels[i].shared_bytes += size;
+            continue;
+        }
+        if (!strncmp(line, ".nv.info.", 9) && sscanf(line + 9, "%511s", cur) == 1) continue;
+        unsigned ord, poff, psize;
+        const char *kp = strstr(line, "Ordinal : ");
+        if (kp && sscanf(kp, "Ordinal : %x Offset : %x Size : %x", &ord, &poff, &psize) == 3 && cur[0]) {
+            for (int i = first; i < p->nkernels; i++)
+                if (!strcmp(p->kernels[i].name, cur)) elf_param(&p->kernels[i], ord, poff, psize);
             continue;
         }
         const char *fn = strstr(line, "function: ");
@@ -341,6 +370,42 @@ static void guess_shared(isa_kernel *k)
     /* a computed address can reach any byte: then the whole 48 KB a block
      * may use without opting in (an estimate; give the ELF for the size) */
     k->shared_bytes = indexed ? 48 * 1024 - (k->sass_arch >= 90 ? SASS_SHARED_BASE_SM90 : 0) : (top + 15) & ~15u;
+}
+
+/* the parameters: from the ELF where the name has no types (extern "C"),
+ * and where both exist, the name's layout checked against the ELF's */
+static void reconcile_params(dump_reader *r, isa_kernel *k, diag *d)
+{
+    int line = k->line;
+    const char *src = r->s->line[line - 1];
+    int col = func_name_col(src);
+    if (k->nparams < 0) {
+        if (!k->nelf_params) return;   /* unknown: an error if it is launched (sim/front/workload.c) */
+        k->params = xcalloc((size_t)k->nelf_params, sizeof(isa_param));
+        k->nparams = k->nelf_params;
+        for (int i = 0; i < k->nparams; i++) {
+            isa_param *pp = &k->params[i];
+            snprintf(pp->name, sizeof pp->name, "arg%d", i);
+            pp->offset = k->elf_params[i].offset;
+            pp->size = k->elf_params[i].size;
+            pp->type = pp->size == 8 ? PT_B64 : PT_B32;
+            if (pp->size != 4 && pp->size != 8) {
+                diag_at(d, r->s->path, line, col, src, "parameter %d of '%s' is %u bytes; warpsim passes 4- and 8-byte parameters only",
+                        i, k->name, pp->size);
+                return;
+            }
+        }
+    } else if (k->nelf_params) {
+        int bad = k->nelf_params != k->nparams;
+        for (int i = 0; !bad && i < k->nparams; i++)
+            bad = k->elf_params[i].offset != k->params[i].offset || k->elf_params[i].size != k->params[i].size;
+        if (bad)
+            diag_at(d, r->s->path, line, col, src, "the parameters of '%s' read from its name (%d) do not match its ELF's "
+                    "(%d, EIATTR_KPARAM_INFO): is the .elf.txt of another build?", k->name, k->nparams, k->nelf_params);
+    }
+    uint32_t end = k->param_base;
+    for (int i = 0; i < k->nparams; i++) if (k->params[i].offset + k->params[i].size > end) end = k->params[i].offset + k->params[i].size;
+    k->cbank_bytes = end > SASS_CBANK_DRIVER ? end : SASS_CBANK_DRIVER;
 }
 
 /* c[0x2][off] operands become the immediates the ELF gives them: bank 2 is
@@ -416,6 +481,7 @@ int sass_dump_read(isa_program *p, const char *path, diag *d)
     read_elf(p, first, path);
     for (int i = first; i < p->nkernels; i++) {
         isa_kernel *k = &p->kernels[i];
+        reconcile_params(r, k, d);
         resolve_bank2(r, k, d);
         /* sm_90 code addresses a block's shared memory from 0x400: the
          * first 1 KB of the window is the system's (nvcc: UMOV UR4, 0x400;

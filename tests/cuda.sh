@@ -79,6 +79,23 @@ done
 sed 's/ shared=b \* 4//' "$top/tests/cuda/dyn_shared.sass" > "$tmp/no_dyn.sass"
 cp "$top"/tests/cuda/dyn_shared.sm_* "$tmp/"
 expect 3 "shared-memory address out of range" -- "$bin" run -c h100 "$tmp/no_dyn.sass"
+# extern "C": parameter sizes from the ELF, the argument's type (2.0 a float)
+for cfg in h100 a100; do
+    expect 0 "result: pass" -- "$bin" run -c "$cfg" "$top/tests/cuda/extern_c.sass"
+done
+mkdir "$tmp/noelf"
+cp "$top/tests/cuda/extern_c.sass" "$top"/tests/cuda/extern_c.sm_*.sass "$tmp/noelf/"
+expect 2 "is extern \"C\": its name has no parameter types" -- "$bin" run -c h100 "$tmp/noelf/extern_c.sass"
+# an ELF listing of another build: its parameters disagree with the name's
+mkdir "$tmp/mismatch"
+cp "$top/workloads/cuda/saxpy.sass" "$tmp/mismatch/"
+mkdir "$tmp/mismatch/sass" "$tmp/mismatch/data"
+cp "$top"/workloads/cuda/sass/saxpy.sm_* "$top/workloads/cuda/data/saxpy.y.bin" "$tmp/mismatch/sass/"
+mv "$tmp/mismatch/sass/saxpy.y.bin" "$tmp/mismatch/data/"
+sed 's/_Z5saxpyifPKfPf/_Z5saxpyfiPKfPf/' "$top/workloads/cuda/sass/saxpy.sm_90.sass" > "$tmp/mismatch/sass/saxpy.sm_90.sass"
+sed 's/_Z5saxpyifPKfPf/_Z5saxpyfiPKfPf/; s/Offset  : 0x8/Offset  : 0xc/' "$top/workloads/cuda/sass/saxpy.sm_90.elf.txt" > "$tmp/mismatch/sass/saxpy.sm_90.elf.txt"
+expect 2 "do not match its ELF" -- "$bin" run -c h100 "$tmp/mismatch/saxpy.sass"
+
 # a reference file of another size, and the same workload timed at another size without its checks
 expect 2 "holds 16384 bytes (4096 f32), but .* has 32768" -- "$bin" run -c h100 -D n=4096 "$top/workloads/cuda/saxpy.sass"
 expect 0 "result: none" -- "$bin" run -c h100 --no-checks -D n=4096 "$top/workloads/cuda/saxpy.sass"

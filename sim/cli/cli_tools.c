@@ -118,12 +118,13 @@ static void print_kernel(const isa_kernel *k)
     if (k->sass_arch)
         printf("# nvcc's SASS for sm_%d: launch it as '%s' (or by its mangled name); parameters from the name at c[0x0][0x%x]\n",
                k->sass_arch, k->base_name, k->param_base);
+    if (k->sass_arch && k->nparams < 0) printf("# extern \"C\": parameter types unknown (no .elf.txt beside the dump)\n");
     printf(".kernel %s    # %d registers per thread", k->name, k->nregs);
     if (k->nuregs) printf(", %d uniform", k->nuregs);
     if (k->shared_bytes) printf(", %u bytes shared", k->shared_bytes);
     if (k->local_bytes) printf(", %u bytes local per thread", k->local_bytes);
     printf("\n");
-    static const char *const tn[] = { "u32", "s32", "u64", "s64", "f32", "f64" };
+    static const char *const tn[] = { "u32", "s32", "u64", "s64", "f32", "f64", "b32", "b64" };
     for (int i = 0; i < k->nparams; i++)
         printf(".param %s %s    # c[0x0][0x%x]\n", k->params[i].name, tn[k->params[i].type], k->params[i].offset);
     for (int i = 0; i < k->nsymbols; i++)

@@ -290,7 +290,7 @@ int workload_cbank(workload *w, int i, uint8_t *cbank, uint32_t *size, uint32_t 
         uint8_t *dst = cbank + p->offset;
         if (expr_resolve(e, &w->scope, 1, d)) continue;
         if (e->kind == EX_NAME && e->ref_kind == 2) {
-            if (p->type != PT_U64 && p->type != PT_S64) {
+            if (p->type != PT_U64 && p->type != PT_S64 && p->type != PT_B64) {
                 char msg[200];
                 snprintf(msg, sizeof msg, "buffer '%s' is passed to parameter '%s', which is not u64", e->name, p->name);
                 err_line(w, L->line, e->col, d, msg);
@@ -306,8 +306,13 @@ int workload_cbank(workload *w, int i, uint8_t *cbank, uint32_t *size, uint32_t 
         }
         double v;
         if (expr_value(e, &w->scope, &v, d)) continue;
-        static const elem_type as_elem[] = { ET_U32, ET_S32, ET_U64, ET_S64, ET_F32, ET_F64 };
+        static const elem_type as_elem[] = { ET_U32, ET_S32, ET_U64, ET_S64, ET_F32, ET_F64, ET_U32, ET_U64 };
         elem_type t = as_elem[p->type];
+        /* a parameter known by its size only takes the argument's own type:
+         * 2.0 is a float, 2 an integer */
+        int is_int = expr_is_int(e, &w->scope);
+        if (p->type == PT_B32) t = !is_int ? ET_F32 : v < 0 ? ET_S32 : ET_U32;
+        if (p->type == PT_B64) t = !is_int ? ET_F64 : v < 0 ? ET_S64 : ET_U64;
         if (!elem_is_float(t) && v != floor(v)) {
             char msg[200];
             snprintf(msg, sizeof msg, "parameter '%s' is an integer but the argument is %g", p->name, v);

@@ -143,6 +143,11 @@ static void parse_launch(workload *w, lexer *lx)
         } while (lex_accept(lx, ","));
         if (!lex_expect(lx, ")")) return;
     }
+    if (L->k->nparams < 0) {
+        lex_error(lx, L->col, "kernel '%s' is extern \"C\": its name has no parameter types; put the cubin's cuobjdump -elf "
+                  "output beside its dump (named as it, .elf.txt for .sass) for their sizes", L->kernel);
+        return;
+    }
     if (L->nargs != L->k->nparams) {
         lex_error(lx, L->col, "kernel '%s' takes %d parameter%s, the launch passes %d", L->kernel,
                   L->k->nparams, L->k->nparams == 1 ? "" : "s", L->nargs);
