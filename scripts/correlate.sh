@@ -5,7 +5,9 @@
 # larger sizes are millions of warp instructions each).
 #
 #   sh scripts/correlate.sh [-j JOBS] [-o DOCS_DIR] [-k KERNEL_REGEX] [-s KEY=VALUE]... [WARPSIM]
-#   (-s: a --set for every run, to measure a model change; the report says so)
+#   (-s: a --set for every run, to measure a model change; the report says so;
+#    -R FILE: no simulation, the launches of an earlier run's
+#    DOCS_DIR/correlation-runs.txt)
 #
 # Measured: validation/cuda-h100/measured.csv — per kernel launch the H100's
 # cycles under Nsight Compute (sm__cycles_elapsed.max, cold caches, one
@@ -22,8 +24,10 @@ JOBS=2
 DOCS=docs
 ONLY=.
 SETS=""
+REUSE=""
 while [ $# -gt 0 ]; do
     case "$1" in
+        -R) REUSE=$2; shift 2 ;;
         -s) SETS="$SETS --set $2"; shift 2 ;;
         -j) JOBS=$2; shift 2 ;;
         -o) DOCS=$2; shift 2 ;;
@@ -49,6 +53,10 @@ while IFS='|' read -r wl sizes; do
     echo "$n|$wl|$sizes|$WARPSIM run -c h100$SETS --no-checks --stats=json $defs workloads/cuda/$wl.sass" >> "$TMP/jobs"
 done < "$TMP/points"
 [ -s "$TMP/jobs" ] || { echo "correlate: no measured rows match '$ONLY'" >&2; exit 2; }
+if [ -n "$REUSE" ]; then
+    grep -v '^#' "$REUSE" > "$TMP/sim"
+    : > "$TMP/jobs"
+else
 echo "correlate: $n simulations on $JOBS jobs" >&2
 # each job writes $TMP/N.json; a failed run leaves its message in $TMP/N.err
 cut -d'|' -f1,4 "$TMP/jobs" | tr '|' ' ' | \
@@ -65,6 +73,10 @@ while IFS='|' read -r i wl sizes cmd; do
             print wl "|" sz "|" l + 1 "|" c "|" wi
         }'
 done < "$TMP/jobs" > "$TMP/sim"
+fi
+mkdir -p "$DOCS"
+{ echo "# warpsim's cycles and warp instructions per launch: workload|sizes|launch|cycles|warp_instructions (scripts/correlate.sh$SETS)"
+  cat "$TMP/sim"; } > "$DOCS/correlation-runs.txt.tmp" && mv "$DOCS/correlation-runs.txt.tmp" "$DOCS/correlation-runs.txt"
 
 mkdir -p "$DOCS"
 touch "$TMP/cal"
