@@ -287,13 +287,16 @@ static void release_if_complete(xsm *c, xblock *b)
 static int warp_barrier(xsm *c, xwarp *w, xblock *b, int pc)
 {
     const stack_entry *t = stack_top(&w->stack);
-    if (t->mask != w->regs.lanes) {
+    /* release: lanes that exited are not waited for (Volta and later) */
+    uint64_t expect = c->r->release_exited ? w->live : w->regs.lanes;
+    if (t->mask != expect) {
         char why[200];
         snprintf(why, sizeof why, "only lanes 0x%" PRIx64 " of this warp's 0x%" PRIx64 " are here "
                  "(a barrier inside divergent code, or after some threads exited)", t->mask, w->regs.lanes);
         return barrier_fault(c, w, why, pc);
     }
-    if (b->exited_warps) return barrier_fault(c, w, "other warps of the block have already exited", pc);
+    if (b->exited_warps && !c->r->release_exited)
+        return barrier_fault(c, w, "other warps of the block have already exited (simt.exited_at_barrier = fault)", pc);
     w->at_barrier = c->r->peek[w - c->r->warps].at_barrier = 1;
     b->arrived++;
     stack_advance(&w->stack, pc + 1);
@@ -311,6 +314,7 @@ static int warp_exit(xsm *c, xwarp *w, xblock *b, uint64_t lanes, int pc)
     w->done = 1;
     b->live_warps--;
     b->exited_warps++;
+    if (b->arrived && r->release_exited) { release_if_complete(c, b); return 0; }
     if (b->arrived) {
         for (int i = 0; i < b->nwarps; i++) {
             xwarp *o = &r->warps[b->first_warp + i];
@@ -494,6 +498,7 @@ func_status xrun_init(xrun *r, const func_launch *l, gmem *mem, const config *cf
     r->clock_domain = (uint64_t)CFG(cfg, sm_clock_domain);
     r->clock_skew = (uint64_t)CFG(cfg, sm_clock_skew);
     r->its = CFG(cfg, simt_model) == 1;
+    r->release_exited = CFG(cfg, simt_exited_at_barrier) == 1;
     r->order = CFG(cfg, simt_divergence_order) == 0 ? STACK_TAKEN_FIRST : STACK_FALLTHROUGH_FIRST;
     r->sms = xcalloc_lines((size_t)(nsm > 0 ? nsm : 1), sizeof *r->sms);
     for (int m = 0; m < (nsm > 0 ? nsm : 1); m++) {

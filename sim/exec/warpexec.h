@@ -89,6 +89,7 @@ typedef struct xrun {
     const uint64_t *cycle;   /* timing mode: the SM cycle counter read by SR_CLOCK* */
     stack_order order;
     int its;                 /* simt.model = its: independent thread scheduling */
+    int release_exited;      /* simt.exited_at_barrier = release: exited threads do not hold a barrier */
     const func_options *opt;
     uint64_t *used;
 } xrun;
