@@ -403,3 +403,11 @@ const isa_kernel *asm_find_for(const isa_program *p, const char *name, int arch,
     if (ambiguous) *ambiguous = nbase;
     return nbase == 1 ? by_base : NULL;
 }
+
+/* the text a kernel was read from: its dump for nvcc's SASS, else the file */
+const src_file *asm_kernel_source(const isa_program *p, const isa_kernel *k)
+{
+    for (int i = 0; k->sass_arch && i < p->ndumps; i++)
+        if (p->dumps[i].path && k->file && !strcmp(p->dumps[i].path, k->file)) return &p->dumps[i];
+    return &p->src;
+}

@@ -42,6 +42,7 @@ int asm_text(isa_program *p, const char *path, const char *text, diag *d);
 void asm_free(isa_program *p);
 const isa_kernel *asm_find(const isa_program *p, const char *name);
 const isa_kernel *asm_find_for(const isa_program *p, const char *name, int arch, int *ambiguous);
+const src_file *asm_kernel_source(const isa_program *p, const isa_kernel *k);
 
 /* control flow: fill in->reconv for every branch of k (immediate post-dominator) */
 void cfg_reconvergence(isa_kernel *k);

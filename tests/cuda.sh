@@ -8,6 +8,7 @@
 # CUDA 11.8 dumps of the same kernels, which print some forms differently.
 . "$(dirname "$0")/lib.sh"
 csv=$top/validation/cuda-h100/measured.csv
+abs=$(cd "$top" && pwd)
 n=0
 for wl in "$top"/workloads/cuda/*.sass; do
     name=$(basename "$wl" .sass)
@@ -96,12 +97,16 @@ sed 's/_Z5saxpyifPKfPf/_Z5saxpyfiPKfPf/' "$top/workloads/cuda/sass/saxpy.sm_90.s
 sed 's/_Z5saxpyifPKfPf/_Z5saxpyfiPKfPf/; s/Offset  : 0x8/Offset  : 0xc/' "$top/workloads/cuda/sass/saxpy.sm_90.elf.txt" > "$tmp/mismatch/sass/saxpy.sm_90.elf.txt"
 expect 2 "do not match its ELF" -- "$bin" run -c h100 "$tmp/mismatch/saxpy.sass"
 
+# a pointer that is no device buffer (as a host pointer would be): the fault names the dump's line
+sed "s|(n, 2.0, x, y)|(n, 2.0, 4096, y)|; s|\"sass/|\"$abs/workloads/cuda/sass/|; s|file(\"data/|file(\"$abs/workloads/cuda/data/|" \
+    "$top/workloads/cuda/saxpy.sass" > "$tmp/badptr.sass"
+expect 3 "saxpy.sm_90.sass:33: /\*00d0\*/ *LDG.E R2" -- "$bin" run -c h100 "$tmp/badptr.sass"
+
 # a reference file of another size, and the same workload timed at another size without its checks
 expect 2 "holds 16384 bytes (4096 f32), but .* has 32768" -- "$bin" run -c h100 -D n=4096 "$top/workloads/cuda/saxpy.sass"
 expect 0 "result: none" -- "$bin" run -c h100 --no-checks -D n=4096 "$top/workloads/cuda/saxpy.sass"
 
 # a dump of one arch on a config of another, and on a config without nvcc's SASS
-abs=$(cd "$top" && pwd)
 cat > "$tmp/only80.sass" <<EOF
 .sass "$abs/workloads/cuda/sass/saxpy.sm_80.sass"
 .workload w

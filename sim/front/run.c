@@ -19,7 +19,7 @@ func_status workload_run(workload *w, const config *cfg, const func_options *fo,
         /* dynamic shared memory (shared=BYTES) extends the kernel's own */
         isa_kernel with_shared = *w->launches[i].k;
         if (workload_dynamic_shared(w, i, &with_shared.shared_bytes, d)) { result = FUNC_BAD_LAUNCH; break; }
-        func_launch l = { &with_shared, &w->prog.src, { grid[0], grid[1], grid[2] },
+        func_launch l = { &with_shared, asm_kernel_source(&w->prog, w->launches[i].k), { grid[0], grid[1], grid[2] },
                           { block[0], block[1], block[2] }, cbank, size };
         result = functional ? func_run(&l, w->mem, cfg, &opts, &ks[i], &used, d)
                             : exec_driver_run(&l, w->mem, cfg, &opts, &ks[i], &used, d);
