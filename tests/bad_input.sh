@@ -45,7 +45,7 @@ mutate 's/^\.kernel vecadd/.kernal vecadd/';                     bad 2 "$(at 4:1
 mutate 's/^        EXIT$/        NOP/';                           bad 2 "$(at 22:)" "can run past its last instruction" -- "$bin" run "$W"
 mutate 's/STG.E.64 \[R4\], R8/STG.E.64 [R4, R8/';                bad 2 "$(at 21:)" "missing '\]'" -- "$bin" run "$W"
 mutate 's/LDG.E.64 R8, \[R4\]/LDG.E.64 R8, [R5]/';               bad 2 "$(at 17:)" "cannot hold a 64-bit address" -- "$bin" run "$W"
-mutate 's/MOV/MOV/; s/S2R   R1, SR_CTAID.X/MOV R1, R2, R3/';     bad 2 "$(at 10:)" "takes 2 operands" -- "$bin" run "$W"
+mutate 's/MOV/MOV/; s/S2R   R1, SR_CTAID.X/MOV R1, R2, 3, R3/';  bad 2 "$(at 10:)" "takes 3 operands" -- "$bin" run "$W"
 # ---- the manifest ----
 mutate 's/let n = 10000/lett n = 10000/';                        bad 2 "$(at 26:3)" "did you mean 'let'" -- "$bin" run "$W"
 mutate 's/let n = 10000/let n = 10000 +/';                       bad 2 "$(at 26:)" "expected a number or a name" -- "$bin" run "$W"
