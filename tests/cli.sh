@@ -105,6 +105,28 @@ grep -q '"name":"scheduler 1"' "$tl/s.json" || { echo "FAIL: scheduler tracks"; 
 [ ! -e "$tl/t.json.tmp" ] || { echo "FAIL: a temporary timeline was left"; fail=1; }
 expect 2 "--timeline-cycles takes A:B" -- "$bin" run -c gf100 --timeline "$tl/x.json" --timeline-cycles 9:1 "$top/workloads/sum/gpu4_local.sass"
 expect 2 "--timeline-tracks takes warp or scheduler" -- "$bin" run --timeline-tracks sm "$top/workloads/sum/gpu4_local.sass"
+# each launch counts its cycles from its own start: even_odd's three launches
+# in the --report page (cycles 0 to at most the launch's cycles, the run's
+# cycle it began at) and in --timeline (ts within the launch, 'run cycle' =
+# the launch's start + ts, a process per SM and launch, labelled)
+"$bin" run -c gf100 --stats=json --report "$tl/r.html" --timeline "$tl/m.json" --timeline-blocks 0:0 \
+    "$top/workloads/divergence/even_odd.sass" > "$tl/m.out" || { echo "FAIL: the three-launch report run"; fail=1; }
+set -- $(grep -o '"cycles":[0-9]*' "$tl/m.out" | cut -d: -f2)
+start=0
+for k in 0 1 2; do
+    c=$1; shift
+    h=$(grep -A1 "<h3 id=\"timeline-title-$k\">" "$tl/r.html" | tr '\n' ' ')
+    last=$(printf '%s' "$h" | sed -n 's/.*cycles 0 to \([0-9]*\) of this launch.*/\1/p')
+    at=$(printf '%s' "$h" | sed -n "s/.*the run's cycle \([0-9]*\).*/\1/p")
+    [ -n "$last" ] && [ "$last" -lt "$c" ] && [ "$at" = "$start" ] \
+        || { echo "FAIL: report timeline of launch $k ($c cycles from run cycle $start): $h"; fail=1; }
+    bad=$(grep -o '"ts":[0-9]*,"dur":1,"pid":[0-9]*,"tid":[0-9]*,"args":{"kernel":"[a-z_]*","launch":'$k',"run cycle":[0-9]*' "$tl/m.json" \
+          | awk -F'[:,]' -v c="$c" -v s="$start" '{ n++ } $2 >= c || $NF != s + $2 { b++ } END { print (n ? b + 0 : "none") }')
+    [ "$bad" = 0 ] || { echo "FAIL: timeline of launch $k: $bad issues outside its $c cycles or with a wrong run cycle"; fail=1; }
+    [ $k = 0 ] || grep -q "\"pid\":$((k * 2048)),\"args\":{\"labels\":\"launch $k, kernel even_odd_[a-z_]*, from run cycle $start\"" "$tl/m.json" \
+        || { echo "FAIL: timeline: launch $k's SM 0 process is not labelled"; fail=1; }
+    start=$((start + c))
+done
 rm -rf "$tl"
 # per line: SIMD efficiency, divergence at the branch, the conflict-degree histogram
 expect 0 "@P0 BRA odd  -> reconverges at pc 31 (line 58)  *2048  100% .*diverged 2048 times" -- "$bin" run -c gf100 --per-pc "$top/workloads/divergence/even_odd.sass"

@@ -5,15 +5,16 @@
 # every shipped workload on configs with two schedulers issuing every second
 # cycle (gf100), four dual-issuing ones (gk110), GCN's turn-taking SIMDs and
 # four sub-partitions with independent thread scheduling (h100), under three
-# scheduling policies.
+# scheduling policies. WARPSIM_LONG=1 (make check-long): each workload in all
+# four; the quick pass: workload i in mode i mod 4 (each mode on a quarter).
 . "${top_srcdir:-.}/tests/lib.sh"
 stats() { "$bin" run --stats=json "$@" 2>&1 | sed 's/,"host":{[^}]*}//; s/"sets":\[[^]]*\]//'; }
 n=0
-for f in "$top"/workloads/*/*.sass; do
-    modes='"-c gf100" "-c gk110 --set sched.policy=gto" "-c gcn-tahiti" "-c h100 --set sched.policy=two_level"'
-    # the sanitizer pass (scripts/check-more.sh, ~3x slower): two of the four
-    [ -n "${WARPSIM_SANITIZED:-}" ] && modes='"-c gk110 --set sched.policy=gto" "-c gcn-tahiti"'
-    eval "set -- $modes"
+i=0
+for f in $(ls "$top"/workloads/*/*.sass | grep -v /workloads/cuda/); do
+    set -- "-c gf100" "-c gk110 --set sched.policy=gto" "-c gcn-tahiti" "-c h100 --set sched.policy=two_level"
+    [ -n "$long" ] || { shift $((i % 4)); set -- "$1"; }
+    i=$((i + 1))
     for mode in "$@"; do
         # shellcheck disable=SC2086
         a=$(stats $mode "$f"); b=$(stats $mode --set sim.exhaustive=1 "$f")
@@ -30,5 +31,5 @@ done
 a=$(stats -c gf100 "$top/workloads/sum/gpu3_grid_stride.sass")
 b=$(stats -c gf100 --set sched.warp_issue_interval=7 "$top/workloads/sum/gpu3_grid_stride.sass")
 [ "$a" != "$b" ] || { echo "FAIL: a changed config gave the same statistics (the comparison cannot fail)"; fail=1; }
-echo "exhaustive: $n runs compared"
+echo "exhaustive: $n runs compared${long:+ (every workload in every mode)}"
 exit $fail

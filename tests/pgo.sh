@@ -1,8 +1,10 @@
 #!/bin/sh
 # make pgo (scripts/pgo.sh) in a copy of the source tree: the profile-guided
 # warpsim gives the statistics of the ordinary build. Skipped (77) without
-# gcc or outside a git checkout (a release tarball).
+# gcc or outside a git checkout (a release tarball), and in the quick pass:
+# it builds warpsim twice (make check-long and .ci/run run it).
 . "${top_srcdir:-.}/tests/lib.sh"
+[ -n "$long" ] || { echo "SKIP: two builds of warpsim: make check-long runs this"; exit 77; }
 command -v gcc >/dev/null 2>&1 || { echo "SKIP: no gcc"; exit 77; }
 [ -d "$top/.git" ] && command -v git >/dev/null 2>&1 || { echo "SKIP: not a git checkout"; exit 77; }
 top=$(cd "$top" && pwd)

@@ -139,10 +139,12 @@ END_TEST
 
 START_TEST(test_histogram_contention)
 {
-    /* seed 004: v1 (one global atomic per byte) against v3 (shared bins), 16 MB */
+    /* seed 004: v1 (one global atomic per byte) against v3 (shared bins),
+     * 16 MB with WARPSIM_LONG=1 (make check-long), 2 MB in the quick pass */
+    const char *n = getenv("WARPSIM_LONG") && *getenv("WARPSIM_LONG") ? "n=16777216" : "n=2097152";
     result v1, v3;
-    run("histogram/v1_atomic_per_byte.sass", "gf100", NULL, "n=16777216", &v1);
-    run("histogram/v3_shared_bins.sass", "gf100", NULL, "n=16777216", &v3);
+    run("histogram/v1_atomic_per_byte.sass", "gf100", NULL, n, &v1);
+    run("histogram/v3_shared_bins.sass", "gf100", NULL, n, &v3);
     ck_assert_msg(v1.ks[0].cycles > 10 * v3.ks[0].cycles, "v1 %llu cycles, v3 %llu",
                   (unsigned long long)v1.ks[0].cycles, (unsigned long long)v3.ks[0].cycles);
     ck_assert(v1.ks[0].v[STAT_l2_atomics] > 0);

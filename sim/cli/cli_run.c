@@ -68,14 +68,17 @@ const char *const cli_run_help =
     "  --threads N             spread the SMs of a timed run over N host threads (sim.threads; the\n"
     "                          statistics are the same for every N)\n"
     "  --emit-trace DIR        write the timed run as an Accel-Sim trace directory (warpsim trace DIR/kernelslist.g)\n"
-    "  --emit-trace-version N  the SASS version (-binary version) the trace is labelled with, for Accel-Sim's\n"
-    "                          opcode table: 70, 75, 80, 86, 90 ... (default 90)\n"
+    "  --emit-trace-version N  the SASS version (-binary version) the trace is labelled with, which picks\n"
+    "                          Accel-Sim's opcode table (default 86, Ampere, whatever the config: Accel-Sim\n"
+    "                          reads only " TRACE_EMIT_ACCEL_SIM_VERSIONS ", has no table for GT200, Fermi or\n"
+    "                          Hopper, and its Kepler and Pascal tables lack IADD3, LOP3, STG; warpsim also reads 90)\n"
     "  --warp B:W              print warp W of block B (linear block index) as it runs: a row per issued\n"
     "                          instruction with its cycle, line, active lanes, SIMT stack depth and wait\n"
     "  --banks PC[:N]          the Nth execution (default 1st) of shared-memory instruction PC, lanes by bank\n"
     "  --coalesce PC[:N]       the Nth execution of global-memory instruction PC: lanes, lines and sectors\n"
     "  --timeline FILE.json    a trace-event timeline (ui.perfetto.dev, chrome://tracing): issues, waits, counters\n"
-    "  --timeline-cycles A:B   only cycles A to B-1;  --timeline-blocks A:B  only blocks A to B (linear index)\n"
+    "  --timeline-cycles A:B   only cycles A to B-1 of each launch (the timeline counts each launch's cycles from\n"
+    "                          its start);  --timeline-blocks A:B  only blocks A to B (linear index)\n"
     "  --timeline-tracks warp|scheduler   a track per warp (default) or per warp scheduler\n"
     "  --report FILE.html      one self-contained page: summary, stalls, source heat map, warp timeline\n";
 
@@ -344,6 +347,10 @@ int cli_run(int argc, char **argv)
             goto done;
         }
         if (!(emit = trace_emit_open(o.emit_dir, o.emit_version ? o.emit_version : TRACE_EMIT_DEFAULT_VERSION, &d))) goto done;
+        if (o.emit_version && !trace_emit_accel_sim_reads(o.emit_version))
+            fprintf(stderr, "warpsim run: note: --emit-trace-version %d: Accel-Sim reads only binary versions %s "
+                    "(it answers 'unsupported binary version' to this trace); warpsim trace reads it\n",
+                    o.emit_version, TRACE_EMIT_ACCEL_SIM_VERSIONS);
         obs_tee_add(&tee, trace_emit_observer(emit));
     }
     if (o.warp) {
@@ -379,6 +386,7 @@ int cli_run(int argc, char **argv)
     stop_catch();
     progress_enable(o.progress == 1 || (o.progress < 0 && isatty(STDERR_FILENO)));
     func_status st = workload_run(w, &cfg, &fo, o.functional, ks, &d);
+    stop_finishing();   /* a further stop request waits for what follows: the results */
     progress_end();
     /* a run that failed or was stopped leaves no trace or timeline behind */
     if (emit && trace_emit_close(emit, st == FUNC_OK, &d) && st == FUNC_OK) st = FUNC_BAD_LAUNCH;

@@ -147,6 +147,7 @@ int cli_trace(int argc, char **argv)
     stop_catch();
     progress_enable(isatty(STDERR_FILENO));
     func_status fs = trace_run_list(cmds, ncmds, &cfg, ks, st, ncmds, &nk, &copies, &copy_bytes, &d);
+    stop_finishing();   /* a further stop request waits for the results */
     progress_end();
     int status = fs == FUNC_OK ? EXIT_PASS : fs == FUNC_FAULT ? EXIT_FAULT : EXIT_BAD_INPUT;
     /* stopped by a signal: the kernels so far, the last one partial */

@@ -24,6 +24,9 @@
 #include "asm.h"
 #include "front/expr.h"
 #include "validate.h"
+#include "util/stop.h"
+#include "util/whole_file.h"
+#include <errno.h>
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
@@ -439,21 +442,45 @@ static void judge(const val_file *f, val_row *row)
 
 /* ---- the command ---- */
 
-/* write to PATH.tmp, then rename: a reader never sees half a report */
+/* write to PATH.tmp, then rename: a reader never sees half a report (and
+ * a process ended at once removes PATH.tmp: util/whole_file.h) */
 static int save_report(const val_file *f, const char *rows_path, int fast, const char *out_path)
 {
     if (!out_path) { validate_write_report(stdout, f, rows_path, fast); return 0; }
-    char tmp[1100];
-    snprintf(tmp, sizeof tmp, "%s.tmp", out_path);
-    FILE *out = fopen(tmp, "w");
-    if (!out) { fprintf(stderr, "error: cannot write %s (does its directory exist?)\n", tmp); return 1; }
+    FILE *out = whole_open(out_path);
+    if (!out) { fprintf(stderr, "error: cannot write %s.tmp: %s (does its directory exist?)\n", out_path, strerror(errno)); return 1; }
     validate_write_report(out, f, rows_path, fast);
-    if (fclose(out) || rename(tmp, out_path)) {
-        fprintf(stderr, "error: cannot write %s\n", out_path);
-        remove(tmp);
-        return 1;
+    int err = whole_close(out, out_path);
+    if (err) fprintf(stderr, "error: cannot write %s: %s\n", out_path, strerror(err));
+    return err != 0;
+}
+
+/* a stop request ended the runs: what ran, and the rows those runs decide */
+static int stopped(val_file *f, const char *rows_path, const char *out_path)
+{
+    int wanted = 0, finished = 0, part = 0, judged = 0, pass = 0;
+    for (int i = 0; i < f->nruns; i++) {
+        const val_run *r = &f->runs[i];
+        if (!r->wanted) continue;
+        wanted++;
+        finished += r->ran == 1 || (!r->ran && r->status);
+        part += r->ran == 2;
     }
-    return 0;
+    for (int i = 0; i < f->nrows; i++) {
+        val_row *row = &f->rows[i];
+        int ready = row->result != ROW_SKIPPED;
+        for (int k = 0; ready && k < row->nruns; k++) ready = f->runs[row->runs[k]].ran == 1;
+        if (!ready) continue;
+        judge(f, row);
+        judged += row->result != ROW_INFO;
+        pass += row->result == ROW_PASS;
+    }
+    int sig = stop_signal();
+    fprintf(stderr, "validate: stopped by %s: %d of %d runs finished, %d stopped part way, %d never started; "
+            "of the rows those runs decide, %d of %d judged rows pass. %s was not written: run '%s' again for the report.\n",
+            stop_signal_name(sig), finished, wanted, part, wanted - finished - part, pass, judged,
+            out_path ? out_path : "The report", rows_path);
+    return 128 + sig;
 }
 
 int cli_validate(int argc, char **argv)
@@ -501,7 +528,13 @@ int cli_validate(int argc, char **argv)
         cli_print_diag(&d);
         goto done;
     }
+    stop_catch();
     validate_execute(f.runs, f.nruns, (int)jobs, cli_workloads_dir());
+    stop_finishing();
+    if (stop_signal()) {
+        status = stopped(&f, rows_path, out_path);
+        goto done;
+    }
     int regressions = 0;
     for (int i = 0; i < f.nrows; i++) {
         val_row *row = &f.rows[i];

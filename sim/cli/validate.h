@@ -27,6 +27,7 @@ typedef struct {
     /* results */
     int wanted;                   /* a selected row reads it */
     int status;                   /* 0 ok; else the run failed and error holds why */
+    int ran;                      /* 1 it ran to its end (or failed); 2 a stop request ended it part way */
     char error[512];
     int nk;
     uint64_t cycles[32];

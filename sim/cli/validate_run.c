@@ -4,6 +4,7 @@
 #include "cli.h"
 #include "front/run.h"
 #include "front/workload.h"
+#include "util/stop.h"
 #include "util/workers.h"
 #include <pthread.h>
 #include <stdio.h>
@@ -55,12 +56,14 @@ static void execute_one(val_run *r, const config *base, const char *workloads)
     if (!d.errors) {
         func_options fo = { 0, 100000, NULL, NULL, 0 };   /* as warpsim run */
         func_status st = workload_run(w, cfg, &fo, 0, ks, &d);
+        r->ran = st == FUNC_STOPPED ? 2 : 1;
         if (st != FUNC_OK && !d.errors) diag_error(&d, "the run stopped before the end");
         for (int i = 0; i < w->nchecks && !d.errors; i++)
             if (!workload_check(w, i, &d)) diag_error(&d, "the workload's check failed: its figures are not used");
         if (!d.errors) collect(r, w, ks);
         for (int i = 0; i < w->nlaunches; i++) stats_free(&ks[i]);
     }
+    if (!r->ran) r->ran = 1;
     r->clock_mhz = (double)CFG(cfg, gpu_clock_mhz);
     r->warp_size = (int)CFG(cfg, sm_warp_size);
     if (d.errors) fail(r, &d);
@@ -86,7 +89,7 @@ static void *worker(void *arg)
         pthread_mutex_lock(&p->lock);
         int i = p->next++;
         pthread_mutex_unlock(&p->lock);
-        if (i >= p->nruns) return NULL;
+        if (i >= p->nruns || stop_signal()) return NULL;   /* after a stop request no run starts */
         if (p->runs[i].wanted && !p->runs[i].status) execute_one(&p->runs[i], &p->cfgs[i], p->workloads);
     }
 }

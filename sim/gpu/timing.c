@@ -245,6 +245,7 @@ func_status timing_run_driver(timing_driver *t, const config *cfg, kernel_stats 
     if (t->obs)
         for (int m = 0; m < g.nsm; m++) sm_observe(&g.sms[m], t->obs);
     func_status status = FUNC_OK;
+    for (int m = 0; m < g.nsm; m++) sm_begin(&g.sms[m], timing_gpu_cycle(g.gs));
     for (int s = 0; s < g.nslots && status == FUNC_OK; s++)
         if (dispatch(&g, s) < 0) status = FUNC_BAD_LAUNCH;
     if (status == FUNC_OK) status = cycle_loop(&g, stats, max_warps);

@@ -17,6 +17,7 @@ typedef struct { uint64_t cycle, waited; int warp, pc, reason; } hr_event;
 struct html_report {
     int kernel;                       /* launches seen so far */
     int first_slot[HR_MAX_KERNELS];   /* the block slot recorded in each launch, -1 none yet */
+    uint64_t start[HR_MAX_KERNELS];   /* the run's cycle each launch began at */
     hr_event *ev[HR_MAX_KERNELS];
     int nev[HR_MAX_KERNELS];
 };
@@ -38,7 +39,11 @@ static void issue(void *ctx, const obs_issue *e)
     html_report *h = ctx;
     int k = h->kernel - 1;
     if (k < 0 || k >= HR_MAX_KERNELS || h->nev[k] >= HR_MAX_EVENTS || e->warp >= HR_MAX_WARPS) return;
-    if (h->first_slot[k] < 0) h->first_slot[k] = e->slot;
+    if (h->first_slot[k] < 0) {
+        /* the launch's first issue: its warp has waited since the launch began */
+        h->first_slot[k] = e->slot;
+        h->start[k] = e->cycle - e->waited;
+    }
     if (e->slot != h->first_slot[k]) return;
     h->ev[k][h->nev[k]++] = (hr_event){ e->cycle, e->waited, e->warp, e->st->pc, e->waited_reason };
 }
@@ -124,22 +129,26 @@ static void source(FILE *f, const kernel_stats *s, int k, cli_pc_text text_of, c
 }
 
 /* the first block's warps: a row each, a mark per issue, the waits before
- * issues coloured by their stall reason */
+ * issues coloured by their stall reason. Cycles count from the launch's
+ * start (the kernel's own cycles); the run's cycle is in each mark's title */
 static void timeline(FILE *f, const html_report *h, int k)
 {
     if (k >= HR_MAX_KERNELS || k >= h->kernel || !h->nev[k]) return;
     const hr_event *ev = h->ev[k];
     int n = h->nev[k], warps = 0;
-    uint64_t t0 = ev[0].cycle, t1 = ev[0].cycle;
+    uint64_t base = h->start[k], t0 = ev[0].cycle, t1 = ev[0].cycle;
     for (int i = 0; i < n; i++) {
         if (ev[i].warp + 1 > warps) warps = ev[i].warp + 1;
         uint64_t start = ev[i].cycle > ev[i].waited ? ev[i].cycle - ev[i].waited : 0;
         if (start < t0) t0 = start;
         if (ev[i].cycle > t1) t1 = ev[i].cycle;
     }
+    if (t0 < base) t0 = base;
     double span = (double)(t1 - t0 + 1), w = 900;
     int rowh = 14, hgt = warps * rowh + 30;
-    fprintf(f, "<h3>Warp timeline: the first block's %d warps, cycles %" PRIu64 " to %" PRIu64 "</h3>\n", warps, t0, t1);
+    fprintf(f, "<h3 id=\"timeline-title-%d\">Warp timeline: the first block's %d warps, cycles %" PRIu64 " to %" PRIu64
+               " of this launch</h3>\n<p>Cycles count from the launch's start, which was the run's cycle %" PRIu64
+               " (a mark's title gives both).</p>\n", k, warps, t0 - base, t1 - base, base);
     fprintf(f, "<svg id=\"timeline-%d\" width=\"%d\" height=\"%d\" xmlns=\"http://www.w3.org/2000/svg\">\n", k,
             (int)w + 80, hgt);
     for (int wi = 0; wi < warps; wi++)
@@ -154,10 +163,11 @@ static void timeline(FILE *f, const html_report *h, int k)
                     x0, y + 3, x - x0, rowh - 6, colour(ev[i].reason), stall_names[ev[i].reason], ev[i].waited - 1);
         }
         fprintf(f, "<rect class=\"issue\" x=\"%.1f\" y=\"%d\" width=\"1\" height=\"%d\" fill=\"%s\"><title>cycle %" PRIu64
-                   ", pc %d</title></rect>\n", x, y + 1, rowh - 2, colour(STALL_issued), ev[i].cycle, ev[i].pc);
+                   " (run cycle %" PRIu64 "), pc %d</title></rect>\n", x, y + 1, rowh - 2, colour(STALL_issued),
+                ev[i].cycle - base, ev[i].cycle, ev[i].pc);
     }
     fprintf(f, "<text x=\"60\" y=\"%d\" font-size=\"10\">cycle %" PRIu64 "</text><text x=\"%d\" y=\"%d\" font-size=\"10\" "
-               "text-anchor=\"end\">%" PRIu64 "</text>\n", hgt - 4, t0, (int)w + 60, hgt - 4, t1);
+               "text-anchor=\"end\">%" PRIu64 "</text>\n", hgt - 4, t0 - base, (int)w + 60, hgt - 4, t1 - base);
     fputs("</svg>\n", f);
     if (n >= HR_MAX_EVENTS) fprintf(f, "<p>(the first %d issues only)</p>\n", HR_MAX_EVENTS);
 }

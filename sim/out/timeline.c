@@ -1,6 +1,10 @@
 /* sim/out/timeline.c — the trace-event writer behind --timeline. Events are
  * streamed to PATH.tmp as they happen and the file is renamed into place
- * when the run ends, so a failed or interrupted run leaves no half file. */
+ * when the run ends, so a failed or interrupted run leaves no half file.
+ * Each launch counts its cycles from its own start (ts 0), on processes of
+ * its own: launch L's SM s is pid L * TL_PID_STRIDE + s, its memory system
+ * pid 100000 + L, each labelled with the launch, its kernel and the run's
+ * cycle it began at; an issue's arguments carry the run's cycle too. */
 #include "timeline.h"
 #include "stats/stats.h"
 #include "util/whole_file.h"
@@ -11,7 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { TL_MAX_SLOTS = 4096, TL_MAX_SMS = 1024, TL_MAX_TRACKS = TL_MAX_SLOTS * 64 };
+enum { TL_MAX_SLOTS = 4096, TL_MAX_SMS = 1024, TL_MAX_TRACKS = TL_MAX_SLOTS * 64, TL_PID_STRIDE = 2048,
+       TL_MEMORY_PID = 100000 };
 
 typedef struct {
     uint64_t window;             /* the window being counted (cycle / opts.window) */
@@ -36,6 +41,9 @@ struct timeline {
     uint64_t *last_window;              /* per track: the last window it issued in, plus one */
     uint64_t last_l1, last_l2, last_dram, last_cycle;   /* the memory counters at the previous sample */
     int memory_named;
+    int launch;                         /* the launch being written (0 the first; -1 before it) */
+    int started;                        /* this launch's start is known (its first issue) */
+    uint64_t start;                     /* the run's cycle this launch began at */
 };
 
 static int keep(timeline *t)
@@ -64,11 +72,26 @@ static int track_index(const timeline *t, int sm, int tid)
     return t->o.per_scheduler ? sm * 64 + tid : tid;
 }
 
+static int sm_pid(const timeline *t, int sm) { return t->launch * TL_PID_STRIDE + sm; }
+
+/* a process's label: the launch, its kernel and the run's cycle it began at */
+static void label_process(timeline *t, int pid)
+{
+    if (!keep(t)) return;
+    char label[200];
+    snprintf(label, sizeof label, "launch %d, kernel %s, from run cycle %" PRIu64, t->launch, t->kname ? t->kname : "?",
+             t->start);
+    fprintf(t->f, "{\"name\":\"process_labels\",\"ph\":\"M\",\"pid\":%d,\"args\":{\"labels\":", pid);
+    json_str(t->f, label);
+    fputs("}}", t->f);
+}
+
 static void name_track(timeline *t, int sm, int tid, const char *what, int a, int b)
 {
     if (sm >= 0 && sm < TL_MAX_SMS && !t->sm_named[sm] && keep(t)) {
         t->sm_named[sm] = 1;
-        fprintf(t->f, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":%d,\"args\":{\"name\":\"SM %d\"}}", sm, sm);
+        fprintf(t->f, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":%d,\"args\":{\"name\":\"SM %d\"}}", sm_pid(t, sm), sm);
+        label_process(t, sm_pid(t, sm));
     }
     int k = track_index(t, sm, tid);
     if (k < 0 || k >= TL_MAX_TRACKS || (t->named[k / 8] >> (k % 8) & 1)) return;
@@ -77,7 +100,7 @@ static void name_track(timeline *t, int sm, int tid, const char *what, int a, in
     if (b >= 0) snprintf(name, sizeof name, "%s %d, warp %d", what, a, b);
     else snprintf(name, sizeof name, "%s %d", what, a);
     if (!keep(t)) return;
-    fprintf(t->f, "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%d,\"tid\":%d,\"args\":{\"name\":", sm, tid);
+    fprintf(t->f, "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%d,\"tid\":%d,\"args\":{\"name\":", sm_pid(t, sm), tid);
     json_str(t->f, name);
     fputs("}}", t->f);
 }
@@ -88,7 +111,7 @@ static void flush_window(timeline *t, int sm)
     if (!w->any || !keep(t)) return;
     fprintf(t->f, "{\"name\":\"SM %d\",\"ph\":\"C\",\"ts\":%" PRIu64 ",\"pid\":%d,\"args\":{\"warp instructions\":%" PRIu64
                   ",\"warps issuing\":%" PRIu64 ",\"line requests\":%" PRIu64 "}}",
-            sm, w->window * t->o.window, sm, w->issued, w->warps, w->lines);
+            sm, w->window * t->o.window, sm_pid(t, sm), w->issued, w->warps, w->lines);
     memset(w, 0, sizeof *w);
 }
 
@@ -113,6 +136,16 @@ static int begin(void *ctx, const obs_kernel *k, diag *d)
     for (int i = 0; i < TL_MAX_SLOTS; i++) t->slot_block[i] = -1;
     memcpy(t->grid, k->grid, sizeof t->grid);
     t->kname = k->name;
+    /* a new launch: its own processes, cycles from its start */
+    t->launch++;
+    t->started = 0;
+    t->start = 0;
+    memset(t->sm_named, 0, sizeof t->sm_named);
+    memset(t->named, 0, TL_MAX_TRACKS / 8 + 1);
+    memset(t->last_window, 0, TL_MAX_TRACKS * sizeof *t->last_window);
+    memset(t->win, 0, sizeof t->win);
+    t->memory_named = 0;
+    t->last_l1 = t->last_l2 = t->last_dram = t->last_cycle = 0;
     return 0;
 }
 
@@ -124,9 +157,20 @@ static void block_start(void *ctx, int slot, const uint32_t ctaid[3], int nwarps
         t->slot_block[slot] = (int64_t)(ctaid[0] + (uint64_t)ctaid[1] * t->grid[0] + (uint64_t)ctaid[2] * t->grid[0] * t->grid[1]);
 }
 
-static int wanted(const timeline *t, const obs_issue *e)
+/* e's cycle in its launch (the first issue of a launch has waited since the
+ * launch began: that fixes the launch's start) */
+static uint64_t launch_cycle(timeline *t, const obs_issue *e)
 {
-    if (e->cycle < t->o.from || e->cycle >= t->o.to) return 0;
+    if (!t->started) {
+        t->started = 1;
+        t->start = e->cycle - e->waited;
+    }
+    return e->cycle - t->start;
+}
+
+static int wanted(const timeline *t, const obs_issue *e, uint64_t c)
+{
+    if (c < t->o.from || c >= t->o.to) return 0;
     if (e->slot < 0 || e->slot >= TL_MAX_SLOTS || t->slot_block[e->slot] < 0) return 0;
     uint64_t b = (uint64_t)t->slot_block[e->slot];
     return b >= t->o.block_lo && b <= t->o.block_hi;
@@ -135,8 +179,9 @@ static int wanted(const timeline *t, const obs_issue *e)
 static void issue(void *ctx, const obs_issue *e)
 {
     timeline *t = ctx;
-    if (!wanted(t, e)) return;
-    sm_window *w = window_at(t, e->sm, e->cycle);
+    uint64_t c = launch_cycle(t, e);
+    if (!wanted(t, e, c)) return;
+    sm_window *w = window_at(t, e->sm, c);
     int tid;
     if (t->o.per_scheduler) {
         tid = e->scheduler;
@@ -158,13 +203,14 @@ static void issue(void *ctx, const obs_issue *e)
     if (!t->o.per_scheduler && e->waited > 1 && e->waited_reason >= 0 && e->waited_reason < STALL_COUNT && keep(t))
         fprintf(t->f, "{\"name\":\"%s\",\"cat\":\"stall\",\"ph\":\"X\",\"ts\":%" PRIu64 ",\"dur\":%" PRIu64
                       ",\"pid\":%d,\"tid\":%d}",
-                stall_names[e->waited_reason], e->cycle - e->waited + 1, e->waited - 1, e->sm, tid);
+                stall_names[e->waited_reason], c - e->waited + 1, e->waited - 1, sm_pid(t, e->sm), tid);
     if (!keep(t)) return;
     fputs("{\"name\":", t->f);
     json_str(t->f, pc < t->npc ? t->texts[pc] : "?");
     fprintf(t->f, ",\"cat\":\"issue\",\"ph\":\"X\",\"ts\":%" PRIu64 ",\"dur\":1,\"pid\":%d,\"tid\":%d,\"args\":{\"kernel\":",
-            e->cycle, e->sm, tid);
+            c, sm_pid(t, e->sm), tid);
     json_str(t->f, t->kname);
+    fprintf(t->f, ",\"launch\":%d,\"run cycle\":%" PRIu64, t->launch, e->cycle);
     fprintf(t->f, ",\"pc\":%d,\"active lanes\":%d,\"block slot\":%d,\"warp\":%d%s}}", pc,
             __builtin_popcountll(e->dy->active), e->slot, e->warp, e->dy->diverged ? ",\"diverged\":true" : "");
 }
@@ -172,9 +218,11 @@ static void issue(void *ctx, const obs_issue *e)
 static void mem_access(void *ctx, const obs_mem *m)
 {
     timeline *t = ctx;
-    if (m->cycle < t->o.from || m->cycle >= t->o.to || m->space == SPACE_SHARED) return;   /* line requests only */
+    if (!t->started || m->cycle < t->start) return;   /* (a memory access follows an issue) */
+    uint64_t c = m->cycle - t->start;
+    if (c < t->o.from || c >= t->o.to || m->space == SPACE_SHARED) return;   /* line requests only */
     if (m->sm < 0 || m->sm >= TL_MAX_SMS || !t->sm_named[m->sm]) return;   /* SMs the filter kept */
-    sm_window *w = window_at(t, m->sm, m->cycle);
+    sm_window *w = window_at(t, m->sm, c);
     if (w) w->lines++;
 }
 
@@ -182,23 +230,28 @@ static void mem_access(void *ctx, const obs_mem *m)
 static void sample(void *ctx, uint64_t cycle, const kernel_stats *m)
 {
     timeline *t = ctx;
+    /* before the launch's first issue nothing has reached memory (and
+     * the launch's start is not known yet): no sample */
+    if (!t->started || cycle < t->start) return;
+    uint64_t c = cycle - t->start;   /* counted from the launch's start, as the SMs' events */
     uint64_t l1 = m->v[STAT_l1_misses], l2 = m->v[STAT_l2_misses], dram = m->v[STAT_dram_bytes];
-    if (cycle < t->last_cycle || l1 < t->last_l1) t->last_l1 = t->last_l2 = t->last_dram = 0;   /* a new launch */
-    uint64_t span = cycle > t->last_cycle ? cycle - t->last_cycle : 1;
-    if (cycle >= t->o.from && cycle < t->o.to) {
+    uint64_t span = c > t->last_cycle ? c - t->last_cycle : 1;
+    int pid = TL_MEMORY_PID + t->launch;
+    if (c >= t->o.from && c < t->o.to) {
         if (!t->memory_named && keep(t)) {
             t->memory_named = 1;
-            fputs("{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":100000,\"args\":{\"name\":\"memory system\"}}", t->f);
+            fprintf(t->f, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":%d,\"args\":{\"name\":\"memory system\"}}", pid);
+            label_process(t, pid);
         }
         if (keep(t))
-            fprintf(t->f, "{\"name\":\"memory\",\"ph\":\"C\",\"ts\":%" PRIu64 ",\"pid\":100000,\"args\":{\"L1 misses\":%"
+            fprintf(t->f, "{\"name\":\"memory\",\"ph\":\"C\",\"ts\":%" PRIu64 ",\"pid\":%d,\"args\":{\"L1 misses\":%"
                           PRIu64 ",\"L2 misses\":%" PRIu64 ",\"DRAM bytes per cycle\":%.2f}}",
-                    cycle, l1 - t->last_l1, l2 - t->last_l2, (double)(dram - t->last_dram) / (double)span);
+                    c, pid, l1 - t->last_l1, l2 - t->last_l2, (double)(dram - t->last_dram) / (double)span);
     }
     t->last_l1 = l1;
     t->last_l2 = l2;
     t->last_dram = dram;
-    t->last_cycle = cycle;
+    t->last_cycle = c;
 }
 
 static int end(void *ctx, diag *d)
@@ -222,6 +275,7 @@ timeline *timeline_open(const char *path, const timeline_opts *o, diag *d)
     if (!t->o.window) t->o.window = 100;
     if (!t->o.max_events) t->o.max_events = 2000000;
     t->first = 1;
+    t->launch = -1;
     t->named = xcalloc(TL_MAX_TRACKS / 8 + 1, 1);
     t->last_window = xcalloc(TL_MAX_TRACKS, sizeof *t->last_window);
     fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[", t->f);
@@ -243,7 +297,9 @@ int timeline_close(timeline *t, int keep, diag *d)
     if (!keep) {
         whole_discard(t->f, t->path);
         t->f = NULL;
-    } else fprintf(t->f, "\n],\"otherData\":{\"generator\":\"warpsim\",\"time unit\":\"1 us shown = 1 core cycle\","
+    } else fprintf(t->f, "\n],\"otherData\":{\"generator\":\"warpsim\",\"time unit\":\"1 us shown = 1 core cycle, "
+                  "counted from the start of each launch (each launch has processes of its own, labelled with the run's "
+                  "cycle it began at; an issue's 'run cycle' is the cycle since the run began)\","
                   "\"events\":%" PRIu64 ",\"truncated\":%s}}\n", t->events, t->truncated ? "true" : "false");
     int err = t->f ? whole_close(t->f, t->path) : 0, bad = err != 0;
     if (err) diag_error(d, "--timeline: cannot write '%s': %s", t->path, strerror(err));

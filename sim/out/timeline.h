@@ -3,13 +3,15 @@
  * per SM, a track per warp (or per scheduler), a slice per issued
  * instruction and per wait with its stall reason, and counters per SM
  * (warp instructions issued, warps issuing, memory line requests) per
- * window of cycles. One cycle is shown as one microsecond. */
+ * window of cycles. One cycle is shown as one microsecond, counted from the
+ * start of each launch; each launch has processes of its own, labelled with
+ * the run's cycle it began at, and each issue carries its run cycle. */
 #ifndef WARPSIM_TIMELINE_H
 #define WARPSIM_TIMELINE_H
 #include "exec/observer.h"
 
 typedef struct {
-    uint64_t from, to;          /* cycles kept: [from, to) */
+    uint64_t from, to;          /* cycles of each launch kept: [from, to) */
     uint64_t block_lo, block_hi; /* linear block indices kept: [lo, hi] */
     int per_scheduler;          /* tracks per scheduler instead of per warp */
     uint64_t window;            /* cycles per counter sample */

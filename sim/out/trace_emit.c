@@ -61,6 +61,11 @@ static void sb_printf(sbuf *b, const char *fmt, ...)
     }
 }
 
+int trace_emit_accel_sim_reads(int v)
+{
+    return v == 35 || v == 60 || v == 61 || v == 70 || v == 75 || v == 80 || v == 86;
+}
+
 trace_emit *trace_emit_open(const char *dir, int binary_version, diag *d)
 {
     char gen = sass_generation(binary_version);

@@ -1,7 +1,7 @@
 /* sim/out/trace_emit.h — writing an execution-driven run as a trace directory
  * (`warpsim run --emit-trace DIR`): Accel-Sim's format, tracer version 5,
- * labelled with a real SASS version (--emit-trace-version, default 90) so
- * that Accel-Sim's parser accepts it unchanged: the mask column holds the
+ * labelled with a real SASS version (--emit-trace-version, default 86:
+ * TRACE_EMIT_DEFAULT_VERSION) so that Accel-Sim's parser accepts it unchanged: the mask column holds the
  * lanes that executed (NVBit's meaning), the immediate the lanes that issued
  * and the divergence, opcodes the generation lacks are written as one of
  * its opcodes of the same unit class. It also carries, in '-' header lines
@@ -22,7 +22,18 @@ typedef struct trace_emit trace_emit;
 
 /* start a trace directory (created if missing); NULL on an error (reported) */
 trace_emit *trace_emit_open(const char *dir, int binary_version, diag *d);
-#define TRACE_EMIT_DEFAULT_VERSION 90
+/* The -binary versions Accel-Sim maps to an opcode table (its dev branch,
+ * gpu-simulator/trace-driven/trace_driven.cc and ISA_Def/GEN_opcode.h): 35
+ * Kepler, 60 and 61 Pascal, 70 Volta, 75 Turing, 80 and 86 Ampere; any other
+ * makes it print "unsupported binary version" and simulate nothing. The
+ * default is 86 for every config: Accel-Sim has no table for GT200, Fermi
+ * or Hopper, and its Kepler and Pascal tables lack opcodes of warpsim's
+ * Volta-style ISA (IADD3, LOP3, STG), while its Ampere table holds every
+ * opcode warpsim's Ampere table lists. */
+#define TRACE_EMIT_DEFAULT_VERSION 86
+#define TRACE_EMIT_ACCEL_SIM_VERSIONS "35, 60, 61, 70, 75, 80, 86"
+/* whether Accel-Sim has an opcode table for this -binary version */
+int trace_emit_accel_sim_reads(int binary_version);
 /* a launch begins: its header, with the static facts of every pc */
 int trace_emit_kernel(trace_emit *e, const char *name, const uint32_t grid[3], const uint32_t block[3], int shmem,
                       int nregs, int npc, const isrc_static *facts, const char *const *texts, const int *lines, diag *d);

@@ -457,7 +457,9 @@ static int schedule(sm_t *sm, int s, uint64_t now)
     return 0;
 }
 
-void sm_begin(sm_t *sm, uint64_t start) { sm->next = start; }
+/* the launch starts at `start`: warps dispatched now count their first
+ * wait (an observer's `waited`) from it, not from the run's cycle 0 */
+void sm_begin(sm_t *sm, uint64_t start) { sm->next = start; sm->now = start; }
 
 /* the SM does nothing from cycle `from` on: its slots are charged when it
  * next works (sm_settle) */

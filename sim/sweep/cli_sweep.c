@@ -8,6 +8,7 @@
 #include "sweep.h"
 #include "sweep_table.h"
 #include "cli/cli.h"
+#include "util/stop.h"
 #include "util/workers.h"
 #include "util/xalloc.h"
 #include <errno.h>
@@ -23,6 +24,7 @@ typedef struct {
     const char *dir;
     long *todo;            /* indices of the points still to run */
     long ntodo, next, done;
+    long stopped;          /* points a stop request ended part way (no files) */
     int failed_writes;
     int progress;          /* draw a progress bar (stderr is a terminal) */
     struct timespec t0;
@@ -57,15 +59,19 @@ static void *worker(void *arg)
     pool *p = arg;
     for (;;) {
         pthread_mutex_lock(&p->lock);
-        long i = p->next < p->ntodo ? p->todo[p->next++] : -1;
+        /* after a stop request no point starts */
+        long i = p->next < p->ntodo && !stop_signal() ? p->todo[p->next++] : -1;
         pthread_mutex_unlock(&p->lock);
         if (i < 0) return NULL;
         sweep_point pt;
         sweep_point_at(p->s, i, &pt);
-        int bad = sweep_run_point(p->s, &pt, p->dir);
+        int r = sweep_run_point(p->s, &pt, p->dir);
         pthread_mutex_lock(&p->lock);
-        p->done++;
-        p->failed_writes += bad;
+        if (r == SWEEP_POINT_STOPPED) p->stopped++;
+        else {
+            p->done++;
+            p->failed_writes += r != 0;
+        }
         draw_progress(p);
         pthread_mutex_unlock(&p->lock);
     }
@@ -93,7 +99,19 @@ static int default_jobs(void)
     return n < 1 ? 1 : n > 256 ? 256 : (int)n;
 }
 
-/* run every point of s that DIR does not hold yet */
+/* a stop request ended the sweep: what ran, what did not, how to go on */
+static void stopped_summary(const pool *p, const sweep_spec *s, const char *dir)
+{
+    if (p->progress) fputc('\n', stderr);
+    fprintf(stderr, "warpsim sweep: stopped by %s: %ld of the %ld points to run finished (their files in '%s/points' "
+            "are whole), %ld stopped part way and %ld never started (no files); %ld of %ld points are done. "
+            "The same command runs the rest; no results.csv until then.\n",
+            stop_signal_name(stop_signal()), p->done, p->ntodo, dir, p->stopped, p->ntodo - p->done - p->stopped,
+            s->npoints - (p->ntodo - p->done), s->npoints);
+}
+
+/* run every point of s that DIR does not hold yet: 0, 1 when files could
+ * not be written, or 128 + the signal when a stop request ended it */
 static int run_points(const sweep_spec *s, const char *dir)
 {
     pool p = { .s = s, .dir = dir, .lock = PTHREAD_MUTEX_INITIALIZER };
@@ -111,8 +129,14 @@ static int run_points(const sweep_spec *s, const char *dir)
     int jobs = s->jobs ? s->jobs : default_jobs();
     if (jobs > p.ntodo) jobs = p.ntodo > 0 ? (int)p.ntodo : 1;
     workers_run(jobs, worker, &p);
+    stop_finishing();
+    int r = p.failed_writes ? 1 : 0;
+    if (stop_signal()) {
+        stopped_summary(&p, s, dir);
+        r = 128 + stop_signal();
+    }
     free(p.todo);
-    return p.failed_writes;
+    return r;
 }
 
 static int parse_index(const char *v, long n, long *out)
@@ -155,7 +179,13 @@ static int saved_sweep(int argc, char **argv)
             if (parse_index(argv[2], s.npoints, &k)) r = EXIT_BAD_INPUT;
             else {
                 sweep_point_at(&s, k, &pt);
-                r = make_dirs(abs_dir) || sweep_run_point(&s, &pt, abs_dir) ? EXIT_BAD_INPUT : 0;
+                stop_catch();
+                int pr = make_dirs(abs_dir) ? 1 : sweep_run_point(&s, &pt, abs_dir);
+                stop_finishing();
+                r = pr == SWEEP_POINT_STOPPED ? 128 + stop_signal() : pr ? EXIT_BAD_INPUT : 0;
+                if (pr == SWEEP_POINT_STOPPED)
+                    fprintf(stderr, "warpsim sweep: point %ld stopped by %s part way: no files written (run it again)\n",
+                            k, stop_signal_name(stop_signal()));
             }
         }
     }
@@ -180,7 +210,9 @@ int cli_sweep(int argc, char **argv)
         return r;
     }
     if (make_dirs(s.out_dir) || sweep_save_args(s.out_dir, argc, argv)) { sweep_spec_free(&s); return EXIT_BAD_INPUT; }
-    r = run_points(&s, s.out_dir) ? EXIT_BAD_INPUT : 0;
+    stop_catch();
+    r = run_points(&s, s.out_dir);
+    if (r == 1) r = EXIT_BAD_INPUT;
     if (!r) r = sweep_collect(&s, s.out_dir, stdout);
     sweep_spec_free(&s);
     return r;

@@ -59,7 +59,10 @@ int sweep_parse(int argc, char **argv, sweep_spec *s);
 void sweep_spec_free(sweep_spec *s);
 void sweep_point_at(const sweep_spec *s, long index, sweep_point *p);
 /* run one point and leave DIR/points/ID.csv and ID.json (written whole or
- * not at all); 0 when the files were written, whatever the run's status */
+ * not at all); 0 when the files were written, whatever the run's status;
+ * SWEEP_POINT_STOPPED, with no files, when a stop request (util/stop.h)
+ * ended the run part way */
+enum { SWEEP_POINT_STOPPED = 2 };
 int sweep_run_point(const sweep_spec *s, const sweep_point *p, const char *dir);
 /* whether the point's result files exist */
 int sweep_point_done(const sweep_point *p, const char *dir);

@@ -21,6 +21,7 @@ enum { POINT_MAX_KERNELS = 64 };
 
 typedef struct {
     int status;                  /* EXIT_* */
+    int stopped;                 /* a stop request (SIGINT, SIGTERM) ended the run part way */
     char message[512];           /* first line of what went wrong */
     const char *check;           /* pass, fail, none */
     int nk;
@@ -73,6 +74,7 @@ static void run_sass(const sweep_spec *s, const sweep_point *p, config *cfg, poi
     func_status st = workload_run(o->w, cfg, &fo, s->functional, o->ks, d);
     o->nk = o->w->nlaunches;
     for (int i = 0; i < o->nk; i++) o->pc_ctx[i] = o->w->launches[i].k;
+    o->stopped = st == FUNC_STOPPED;
     if (st != FUNC_OK) { o->status = st == FUNC_BAD_LAUNCH ? EXIT_BAD_INPUT : EXIT_FAULT; return; }
     int all = 1;
     for (int i = 0; i < o->w->nchecks; i++) all &= workload_check(o->w, i, d);
@@ -91,6 +93,7 @@ static void run_trace(const sweep_spec *s, const sweep_point *p, config *cfg, po
     uint64_t copies = 0, bytes = 0;
     func_status fs = trace_run_list(cmds, ncmds, cfg, o->tk, o->ks, POINT_MAX_KERNELS, &o->nk, &copies, &bytes, d);
     for (int i = 0; i < o->nk; i++) o->pc_ctx[i] = &o->tk[i];
+    o->stopped = fs == FUNC_STOPPED;
     o->status = fs == FUNC_OK && !d->errors ? EXIT_PASS : fs == FUNC_FAULT ? EXIT_FAULT : EXIT_BAD_INPUT;
     o->check = "none";
     free(cmds);
@@ -221,6 +224,11 @@ int sweep_run_point(const sweep_spec *s, const sweep_point *p, const char *dir)
 {
     point_out *o = xcalloc(1, sizeof *o);
     execute(s, p, o);
+    if (o->stopped) {   /* not a result: no files, so that the point runs again */
+        free_out(o);
+        free(o);
+        return SWEEP_POINT_STOPPED;
+    }
     char csv[4096], js[4096];
     point_path(csv, sizeof csv, dir, p, "csv");
     point_path(js, sizeof js, dir, p, "json");

@@ -1,5 +1,6 @@
 /* sim/util/lockstep.c — a team of threads stepping together (lockstep.h). */
 #include "lockstep.h"
+#include "stop.h"
 #include "xalloc.h"
 #include <pthread.h>
 #include <sched.h>
@@ -96,11 +97,14 @@ lockstep *lockstep_new(int members, void (*fn)(void *ctx, int member), void *ctx
     pthread_cond_init(&t->done, NULL);
     t->threads = xcalloc((size_t)members, sizeof *t->threads);
     t->members = xcalloc((size_t)members, sizeof *t->members);
+    sigset_t old;
+    stop_block(&old);   /* stop requests go to the main thread (util/stop.h) */
     for (int k = 1; k < members; k++) {
         t->members[k] = (member){ t, k };
         if (pthread_create(&t->threads[k], NULL, member_main, &t->members[k])) break;
         t->started++;
     }
+    stop_unblock(&old);
     if (t->started != members - 1) { lockstep_free(t); return NULL; }
     return t;
 }
