@@ -3,7 +3,7 @@
 # - every file of sim/ lives in a sub-folder, and no file of sim/ or isa/
 #   is over 600 lines;
 # - a folder includes only the folders below it in the layering
-#   (util < isa < config, stats < exec, mem < sm < gpu < front, out < cli < sweep);
+#   (util < isa < config, stats < exec, mem < sm < gpu < front, out < cli < sweep, cuda);
 # - outside sim/mem, only the memory system's interface (mem/memsys.h) and
 #   the generic cache (mem/cache.h) are included, never a block's header;
 # - tables (*.def) are data that any folder may read;
@@ -22,6 +22,7 @@ allowed() {   # the folders a folder may include
     front|out) echo "util isa config stats exec mem sm gpu front out" ;;
     cli) echo "util isa config stats exec mem sm gpu front out cli" ;;
     sweep) echo "util isa config stats exec mem sm gpu front out cli sweep" ;;
+    cuda) echo "util isa config stats exec mem sm gpu front out cli cuda" ;;
     *) echo "" ;;
     esac
 }

@@ -50,5 +50,8 @@ void cli_man(void);
 int cli_version(void);
 int cli_plot(int argc, char **argv);
 int cli_compare(int argc, char **argv);
+/* warpsim cuda: a CUDA program on the stand-in libcudart (sim/cuda/cli_cuda.c) */
+int cli_cuda(int argc, char **argv);
+extern const char *const cli_cuda_help;
 
 #endif

@@ -32,6 +32,8 @@ const char *const cli_usage =
     "                                   run the cross product; results.csv/json, a summary, SVG plots (see --help)\n"
     "  warpsim plot DIR [--metric NAME] [--baseline C=V]   SVG charts and gnuplot data of a sweep\n"
     "  warpsim compare A.json B.json     two runs' counters side by side, largest differences first\n"
+    "  warpsim cuda [-c CONFIG] [run options] [--sass DUMP]... [--stats-file FILE] -- PROGRAM [ARGS]\n"
+    "                                   run a CUDA program (nvcc -cudart shared), its kernels simulated\n"
     "  warpsim docs isa|config|stats|sass   print a reference page (docs/*.md)\n"
     "  warpsim --help | --version\n"
     "\n"

@@ -7,7 +7,7 @@
 
 int main(int argc, char **argv)
 {
-    static const char *const cmds[] = { "run", "asm", "config", "configs", "docs", "--help", "--version", "trace", "validate", "sweep", "plot", "compare" };
+    static const char *const cmds[] = { "run", "asm", "config", "configs", "docs", "--help", "--version", "trace", "validate", "sweep", "plot", "compare", "cuda" };
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         fputs(cli_usage, argc < 2 ? stderr : stdout);
         return argc < 2 ? EXIT_BAD_INPUT : 0;
@@ -24,6 +24,7 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "sweep")) return cli_sweep(argc - 1, argv + 1);
     if (!strcmp(cmd, "plot")) return cli_plot(argc - 1, argv + 1);
     if (!strcmp(cmd, "compare")) return cli_compare(argc - 1, argv + 1);
+    if (!strcmp(cmd, "cuda")) return cli_cuda(argc - 1, argv + 1);
     const char *near = util_nearest(cmd, cmds, (int)(sizeof cmds / sizeof cmds[0]));
     fprintf(stderr, "warpsim: error: unknown command '%s'%s%s%s\n%s", cmd, near ? " (did you mean '" : "",
             near ? near : "", near ? "'?)" : "", cli_usage);

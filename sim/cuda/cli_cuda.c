@@ -1,0 +1,281 @@
+/* sim/cuda/cli_cuda.c — `warpsim cuda`: run an unmodified CUDA program (built
+ * with nvcc -cudart shared) with warpsim's stand-in libcudart ahead of
+ * NVIDIA's on the loader's path, every kernel launch simulated
+ * (docs/cuda-programs.md). The settings reach the stand-in through the
+ * environment (cuda_env.h); its events come back through a file, which
+ * decides the exit status with the program's own. */
+#include "cli/cli.h"
+#include "cuda_env.h"
+#include "util/xalloc.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+const char *const cli_cuda_help =
+    "usage: warpsim cuda [-c CONFIG] [--set key=value]... [--functional] [--per-pc] [--stats=text|json|csv]\n"
+    "                    [--stats-file FILE] [--max-cycles=N] [--max-instructions=N] [--sass DUMP]... -- PROGRAM [ARGS]\n"
+    "  run a CUDA program built with nvcc -cudart shared: warpsim's libcudart stands in for NVIDIA's and\n"
+    "  simulates every kernel launch; the program's output is its own, warpsim's summary goes to stderr\n"
+    "  -c, --config FILE       GPU config (h100 runs sm_90 SASS, a100 sm_80)\n"
+    "  --set key=value         override a config key\n"
+    "  --functional            no timing (events then measure no time)\n"
+    "  --per-pc                with the text summary: every instruction with its executions and stalls\n"
+    "  --stats=text|json|csv   the summary's form;  --stats-file FILE  write it there instead of stderr\n"
+    "  --max-cycles=N, --max-instructions=N   bound each launch (a fault after N)\n"
+    "  --sass DUMP             the program's kernels as cuobjdump -sass prints them (cuobjdump -elf's listing\n"
+    "                          beside it as DUMP without .sass plus .elf.txt); without it warpsim runs\n"
+    "                          cuobjdump on PROGRAM when one on PATH can read it\n"
+    "exit status: the program's; 2 when it called what warpsim does not implement, launched a kernel with\n"
+    "  no SASS, or warpsim's libcudart was not loaded; 3 when a kernel faulted\n";
+
+static int is_file(const char *p) { struct stat st; return stat(p, &st) == 0 && S_ISREG(st.st_mode); }
+
+/* the folder of the stand-in libraries: $WARPSIM_CUDART, ./cudart beside the
+ * binary (a build tree), PREFIX/lib/warpsim/cudart beside PREFIX/bin */
+static int find_cudart(char *dir, size_t len)
+{
+    const char *env = getenv("WARPSIM_CUDART");
+    char probe[1200];
+    if (env && *env) { snprintf(dir, len, "%s", env); goto check; }
+    char exe[1024];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0) return -1;
+    exe[n] = 0;
+    char *slash = strrchr(exe, '/');
+    if (slash) *slash = 0;
+    snprintf(dir, len, "%.900s/cudart", exe);
+    snprintf(probe, sizeof probe, "%s/libcudart.so.13", dir);
+    if (is_file(probe)) return 0;
+    slash = strrchr(exe, '/');
+    if (slash) *slash = 0;
+    snprintf(dir, len, "%.900s/lib/warpsim/cudart", exe);
+check:
+    snprintf(probe, sizeof probe, "%s/libcudart.so.13", dir);
+    return is_file(probe) ? 0 : -1;
+}
+
+/* run argv with stdout to out_path and stderr to err_path; its exit status, -1 when it could not start */
+static int run_to(char *const argv[], const char *out_path, const char *err_path)
+{
+    pid_t pid = fork();
+    if (pid < 0) return -1;
+    if (pid == 0) {
+        int o = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0600), e = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        if (o < 0 || e < 0) _exit(127);
+        dup2(o, 1);
+        dup2(e, 2);
+        execvp(argv[0], argv);
+        _exit(127);
+    }
+    int st;
+    while (waitpid(pid, &st, 0) < 0) if (errno != EINTR) return -1;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
+static char *slurp(const char *path, size_t max)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) return xstrdup("");
+    char *b = xcalloc(1, max + 1);
+    size_t n = fread(b, 1, max, f);
+    b[n] = 0;
+    fclose(f);
+    return b;
+}
+
+/* cuobjdump -sass and -elf of the program's SASS for sm_<arch> into dir; 0, or -1 said */
+static int dump_program(const char *program, int arch, const char *dir, char *dump, size_t len)
+{
+    char sm[32], err[1100], elf[1100];
+    snprintf(sm, sizeof sm, "sm_%d", arch);
+    snprintf(dump, len, "%s/program.sass", dir);
+    snprintf(elf, sizeof elf, "%s/program.elf.txt", dir);
+    snprintf(err, sizeof err, "%s/cuobjdump.err", dir);
+    char *sass_argv[] = { "cuobjdump", "-sass", "-arch", sm, (char *)program, NULL };
+    int st = run_to(sass_argv, dump, err);
+    char *msg = slurp(err, 2000);
+    msg[strcspn(msg, "\n")] = 0;
+    if (st == 127 || st < 0) {
+        fprintf(stderr, "warpsim cuda: error: no cuobjdump on PATH to read %s's kernels: install the CUDA toolkit "
+                "that built it (cuobjdump of CUDA 11.8 reads CUDA 11 programs only; CUDA 12 and 13 programs need "
+                "their own), or dump them elsewhere with 'cuobjdump -sass -arch %s %s > P.sass' and "
+                "'cuobjdump -elf -arch %s %s > P.elf.txt' and pass --sass P.sass\n", program, sm, program, sm, program);
+        free(msg);
+        return -1;
+    }
+    char *text = slurp(dump, 1 << 20);
+    int has = strstr(text, "Function : ") != NULL;
+    free(text);
+    if (st != 0 || !has) {
+        if (st != 0)
+            fprintf(stderr, "warpsim cuda: error: cuobjdump cannot read %s's kernels (%s); a program built by a newer "
+                    "CUDA than this cuobjdump (CUDA 11.8's reads CUDA 11 programs only) needs that CUDA's cuobjdump: "
+                    "dump it with 'cuobjdump -sass -arch %s %s > P.sass' and 'cuobjdump -elf -arch %s %s > P.elf.txt' "
+                    "and pass --sass P.sass\n", program, *msg ? msg : "no message", sm, program, sm, program);
+        else
+            fprintf(stderr, "warpsim cuda: error: %s has no SASS for %s (the config's gpu.sass_arch): build it with "
+                    "-arch=%s (warpsim runs SASS, not PTX); if its kernels live in a shared library, dump that and "
+                    "pass --sass\n", program, sm, sm);
+        free(msg);
+        return -1;
+    }
+    free(msg);
+    char *elf_argv[] = { "cuobjdump", "-elf", "-arch", sm, (char *)program, NULL };
+    if (run_to(elf_argv, elf, err) != 0) unlink(elf);   /* without it: estimates (docs/cuda.md) */
+    return 0;
+}
+
+static void append(char **s, const char *add, const char *sep)
+{
+    size_t n = *s ? strlen(*s) : 0;
+    *s = xrealloc(*s, n + strlen(sep) + strlen(add) + 1);
+    sprintf(*s + n, "%s%s", n ? sep : "", add);
+}
+
+int cli_cuda(int argc, char **argv)
+{
+    const char *config_path = NULL, *stats_file = NULL;
+    char *sets = NULL, *options = NULL, *dumps = NULL;
+    int i, status = EXIT_BAD_INPUT;
+    uint64_t n;
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i], *v;
+        if (!strcmp(a, "--")) { i++; break; }
+        if (a[0] != '-') break;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { fputs(cli_cuda_help, stdout); return 0; }
+        if (!strcmp(a, "--functional")) append(&options, "functional", " ");
+        else if (!strcmp(a, "--per-pc")) append(&options, "per-pc", " ");
+        else if (!strcmp(a, "--progress")) append(&options, "progress", " ");
+        else if (!strcmp(a, "--no-progress")) continue;
+        else if (cli_is_opt(a, "-c") || cli_is_opt(a, "--config")) {
+            if (a[1] == 'c' && a[2] && a[2] != '=') v = a + 2;
+            else if (!(v = cli_need_value("cuda", argc, argv, &i, a[1] == 'c' ? "-c" : "--config"))) goto out;
+            config_path = v;
+        } else if (cli_is_opt(a, "--set")) {
+            if (!(v = cli_need_value("cuda", argc, argv, &i, "--set"))) goto out;
+            append(&sets, v, "\n");
+        } else if (cli_is_opt(a, "--sass")) {
+            if (!(v = cli_need_value("cuda", argc, argv, &i, "--sass"))) goto out;
+            if (!is_file(v)) { fprintf(stderr, "warpsim cuda: error: --sass %s: no such file\n", v); goto out; }
+            append(&dumps, v, "\n");
+        } else if (cli_is_opt(a, "--stats-file")) {
+            if (!(stats_file = cli_need_value("cuda", argc, argv, &i, "--stats-file"))) goto out;
+            if (cli_check_output_dir("cuda", stats_file)) goto out;
+        } else if (cli_is_opt(a, "--stats")) {
+            if (!(v = cli_need_value("cuda", argc, argv, &i, "--stats"))) goto out;
+            if (strcmp(v, "text") && strcmp(v, "json") && strcmp(v, "csv")) {
+                fprintf(stderr, "warpsim cuda: error: --stats takes text, json or csv, found '%s'\n", v);
+                goto out;
+            }
+            char opt[32];
+            snprintf(opt, sizeof opt, "stats=%s", v);
+            append(&options, opt, " ");
+        } else if (cli_is_opt(a, "--max-cycles") || cli_is_opt(a, "--max-instructions")) {
+            const char *name = cli_is_opt(a, "--max-cycles") ? "--max-cycles" : "--max-instructions";
+            if (!(v = cli_need_value("cuda", argc, argv, &i, name)) || cli_whole_number("cuda", name, v, 0, UINT64_MAX, &n)) goto out;
+            char opt[64];
+            snprintf(opt, sizeof opt, "%s=%llu", name + 2, (unsigned long long)n);
+            append(&options, opt, " ");
+        } else if (cli_is_opt(a, "--threads")) {
+            if (!(v = cli_need_value("cuda", argc, argv, &i, "--threads")) || cli_whole_number("cuda", "--threads", v, 1, 256, &n)) goto out;
+            char set[48];
+            snprintf(set, sizeof set, "sim.threads=%llu", (unsigned long long)n);
+            append(&sets, set, "\n");
+        } else {
+            static const char *const known[] = { "-c", "--config", "--set", "--functional", "--per-pc", "--stats", "--stats-file",
+                                                 "--max-cycles", "--max-instructions", "--sass", "--threads", "--progress", "--help" };
+            cli_unknown_option("cuda", a, known, (int)(sizeof known / sizeof known[0]));
+            goto out;
+        }
+    }
+    if (i >= argc) { fprintf(stderr, "warpsim cuda: error: no program given\n%s", cli_cuda_help); goto out; }
+    const char *program = argv[i];
+    /* the config, checked here before the program starts (the stand-in reads it again) */
+    diag d;
+    diag_init(&d);
+    config cfg;
+    config_defaults(&cfg);
+    if (config_path) cli_load_config(&cfg, config_path, &d);
+    char *s2 = xstrdup(sets ? sets : "");
+    for (char *save = NULL, *t = strtok_r(s2, "\n", &save); t; t = strtok_r(NULL, "\n", &save)) config_set(&cfg, t, &d);
+    free(s2);
+    if (!d.errors) config_validate(&cfg, &d);
+    if (cli_print_diag(&d)) goto out;
+    int arch = (int)CFG(&cfg, gpu_sass_arch);
+    if (!arch) {
+        fprintf(stderr, "warpsim cuda: error: config %s runs no nvcc SASS (its gpu.sass_arch is 0): use -c h100 (sm_90) or -c a100 (sm_80)\n",
+                cfg.sval[CFGK_gpu_name]);
+        goto out;
+    }
+    char lib[1024];
+    if (find_cudart(lib, sizeof lib)) {
+        fprintf(stderr, "warpsim cuda: error: warpsim's libcudart is not built or installed (looked in %s; "
+                "'make' builds it in ./cudart, 'make install' puts it in PREFIX/lib/warpsim/cudart; $WARPSIM_CUDART names another folder)\n", lib);
+        goto out;
+    }
+    char tmp[256];
+    const char *td = getenv("TMPDIR");
+    snprintf(tmp, sizeof tmp, "%s/warpsim-cuda.XXXXXX", td && *td ? td : "/tmp");
+    if (!mkdtemp(tmp)) { fprintf(stderr, "warpsim cuda: error: cannot make a temporary folder in %s\n", td && *td ? td : "/tmp"); goto out; }
+    char state[300], dump[300];
+    snprintf(state, sizeof state, "%s/state", tmp);
+    if (!dumps) {
+        if (dump_program(program, arch, tmp, dump, sizeof dump)) goto clean;
+        append(&dumps, dump, "\n");
+    }
+    char *ldpath = NULL;
+    append(&ldpath, lib, ":");
+    if (getenv("LD_LIBRARY_PATH") && *getenv("LD_LIBRARY_PATH")) append(&ldpath, getenv("LD_LIBRARY_PATH"), ":");
+    setenv("LD_LIBRARY_PATH", ldpath, 1);
+    free(ldpath);
+    setenv(CUDA_ENV_CONFIG, config_path ? config_path : "", 1);
+    setenv("WARPSIM_CONFIGS", cli_configs_dir(), 1);
+    setenv(CUDA_ENV_SETS, sets ? sets : "", 1);
+    setenv(CUDA_ENV_OPTIONS, options ? options : "", 1);
+    setenv(CUDA_ENV_SASS, dumps, 1);
+    setenv(CUDA_ENV_STATS, stats_file ? stats_file : "", 1);
+    setenv(CUDA_ENV_STATE, state, 1);
+    setenv("WARPSIM_CUDA_PROGRAM", program, 1);
+    fflush(NULL);
+    /* Ctrl-C reaches the program too, whose stand-in reports and exits 130 */
+    struct sigaction ign = { .sa_handler = SIG_IGN }, old_int, old_term;
+    sigaction(SIGINT, &ign, &old_int);
+    sigaction(SIGTERM, &ign, &old_term);
+    pid_t pid = fork();
+    if (pid == 0) {
+        sigaction(SIGINT, &old_int, NULL);
+        sigaction(SIGTERM, &old_term, NULL);
+        execvp(program, argv + i);
+        fprintf(stderr, "warpsim cuda: error: cannot run %s: %s\n", program, strerror(errno));
+        _exit(127);
+    }
+    int st = 0;
+    while (pid > 0 && waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
+    int prog_status = pid < 0 ? 127 : WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+    char *events = slurp(state, 1 << 16);
+    if (prog_status == 127 && !strstr(events, "loaded")) status = EXIT_BAD_INPUT;
+    else if (!strstr(events, "loaded")) {
+        fprintf(stderr, "warpsim cuda: error: %s did not load warpsim's libcudart, so nothing ran on warpsim: build it with "
+                "'nvcc -cudart shared' (nvcc links the runtime statically by default)\n", program);
+        status = EXIT_BAD_INPUT;
+    } else if (strstr(events, "\nfault") || !strncmp(events, "fault", 5)) status = EXIT_FAULT;
+    else if ((strstr(events, "unimplemented ") || strstr(events, "missing ") || strstr(events, "bad-")) && prog_status != 0)
+        status = EXIT_BAD_INPUT;
+    else status = prog_status;
+    free(events);
+clean:
+    unlink(state);
+    { char p[400]; snprintf(p, sizeof p, "%s/program.sass", tmp); unlink(p);
+      snprintf(p, sizeof p, "%s/program.elf.txt", tmp); unlink(p);
+      snprintf(p, sizeof p, "%s/cuobjdump.err", tmp); unlink(p); }
+    rmdir(tmp);
+out:
+    free(sets); free(options); free(dumps);
+    return status;
+}

@@ -1,0 +1,90 @@
+/* sim/cuda/cudart.h — the stand-in for NVIDIA's libcudart (docs/cuda-programs.md):
+ * the CUDA runtime types it needs, declared here (no NVIDIA header is used),
+ * and what its files share. The library is loaded into an unmodified CUDA
+ * program by `warpsim cuda`; every kernel launch runs on warpsim. */
+#ifndef WARPSIM_CUDART_H
+#define WARPSIM_CUDART_H
+#include <stddef.h>
+#include <stdint.h>
+#include "config/config.h"
+#include "exec/memory.h"
+#include "asm.h"
+
+/* exported entry points (the rest of the library is hidden) */
+#define CUDART_API __attribute__((visibility("default")))
+
+/* cudaError_t values (driver_types.h; the same in CUDA 11 to 13) */
+typedef enum {
+    cudaSuccess = 0, cudaErrorInvalidValue = 1, cudaErrorMemoryAllocation = 2, cudaErrorInitializationError = 3,
+    cudaErrorLaunchFailure = 4, cudaErrorInvalidConfiguration = 9, cudaErrorInvalidSymbol = 13,
+    cudaErrorInvalidMemcpyDirection = 21, cudaErrorInvalidDeviceFunction = 98, cudaErrorNoDevice = 100,
+    cudaErrorInvalidDevice = 101, cudaErrorInvalidResourceHandle = 400, cudaErrorNotReady = 600,
+    cudaErrorIllegalAddress = 700, cudaErrorLaunchOutOfResources = 701, cudaErrorLaunchTimeout = 702,
+    cudaErrorNotSupported = 801, cudaErrorUnknown = 999
+} cudaError_t;
+
+typedef struct { unsigned x, y, z; } dim3;
+typedef enum { cudaMemcpyHostToHost = 0, cudaMemcpyHostToDevice = 1, cudaMemcpyDeviceToHost = 2,
+               cudaMemcpyDeviceToDevice = 3, cudaMemcpyDefault = 4 } cudaMemcpyKind;
+typedef void *cudaStream_t;
+typedef struct cudart_event *cudaEvent_t;
+
+/* a registered kernel (__cudaRegisterFunction): the program's host stub and
+ * the device function's mangled name; its SASS once found */
+typedef struct {
+    const void *host_fun;
+    char name[256];
+    const isa_kernel *k;
+    uint32_t max_dynamic_shared;   /* cudaFuncAttributeMaxDynamicSharedMemorySize */
+} cudart_func;
+
+/* a __device__ or __constant__ variable (__cudaRegisterVar), in device memory */
+typedef struct {
+    const void *host_var;
+    char name[256];
+    uint64_t addr, size;
+} cudart_var;
+
+struct cudart_event { double ms; int recorded; };
+
+/* cudart_state.c: the one simulated device */
+typedef struct {
+    int ok;                 /* initialised from the environment without error */
+    config cfg;
+    isa_program prog;       /* the SASS dumps */
+    gmem *mem;
+    int functional, per_pc, stats_format;   /* stats: 0 text, 1 JSON, 2 CSV */
+    uint64_t max_cycles, max_instructions, used;
+    struct timing_gpu *gpu;
+    double now_ms;          /* simulated time so far: every launch's cycles at gpu.clock_mhz */
+    int last_error, sticky_error;
+    cudart_func *funcs; int nfuncs;
+    cudart_var *vars; int nvars;
+    struct { uint64_t base, bytes; int freed; } *allocs; int nallocs;
+    /* the launch configuration pushed by <<<...>>> */
+    struct { dim3 grid, block; size_t shared; cudaStream_t stream; } pushed[8];
+    int npushed;
+} cudart_state;
+
+extern cudart_state cudart;
+extern const int cudart_major;          /* cudart_version.c: 11, 12 or 13, per soname */
+
+/* once, on the first call: read the environment */
+int cudart_init(void);
+/* the result of a call: remembered for cudaGetLastError */
+cudaError_t cudart_ret(cudaError_t e);
+/* a message on stderr, "warpsim cuda: CALL: ..." */
+void cudart_say(const char *call, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* an event for warpsim cuda (cuda_env.h, CUDA_ENV_STATE) */
+void cudart_event_note(const char *what, const char *name);
+/* a call warpsim does not implement: says so, returns cudaErrorNotSupported */
+int cudart_unimplemented(const char *call);
+const cudart_func *cudart_find_func(const void *host_fun, const char *call);
+cudaError_t cudart_launch(const cudart_func *f, dim3 grid, dim3 block, void **args, size_t shared);
+/* device memory: the allocation holding [addr, addr+n), or -1 */
+int cudart_alloc_of(uint64_t addr, uint64_t n);
+/* copy between host and simulated device memory (dir 1: to the device) */
+int cudart_copy(uint64_t dev, void *host, uint64_t n, int to_device);
+uint64_t cudart_malloc(uint64_t bytes, const char *what);
+
+#endif

@@ -1,0 +1,389 @@
+/* sim/cuda/cudart_api.c — the CUDA runtime calls of the stand-in libcudart
+ * that nvcc's generated code and ordinary programs make: registration,
+ * <<<...>>> launches, device memory (warpsim's simulated global memory),
+ * streams (in order: every call completes before it returns), events
+ * (simulated time) and errors. Device and function queries: cudart_device.c. */
+#include "cudart.h"
+#include "util/xalloc.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define INIT_OR_FAIL() do { if (cudart_init()) return cudart_ret(cudaErrorInitializationError); } while (0)
+
+/* ---- registration (nvcc's host code: crt/host_runtime.h) ---- */
+
+static void *fatbin_handle[4];
+
+CUDART_API void **__cudaRegisterFatBinary(void *fat_cubin)
+{
+    (void)fat_cubin;
+    cudart_init();
+    return fatbin_handle;
+}
+CUDART_API void __cudaRegisterFatBinaryEnd(void **handle) { (void)handle; }
+CUDART_API void __cudaUnregisterFatBinary(void **handle) { (void)handle; }
+CUDART_API char __cudaInitModule(void **handle) { (void)handle; return 1; }
+
+CUDART_API void __cudaRegisterFunction(void **handle, const char *host_fun, char *device_fun, const char *device_name,
+                                       int thread_limit, void *tid, void *bid, void *bdim, void *gdim, int *wsize)
+{
+    (void)handle; (void)device_name; (void)thread_limit; (void)tid; (void)bid; (void)bdim; (void)gdim; (void)wsize;
+    cudart.funcs = xrealloc(cudart.funcs, sizeof *cudart.funcs * (size_t)(cudart.nfuncs + 1));
+    cudart_func *f = &cudart.funcs[cudart.nfuncs++];
+    memset(f, 0, sizeof *f);
+    f->host_fun = host_fun;
+    snprintf(f->name, sizeof f->name, "%s", device_fun);
+}
+
+CUDART_API void __cudaRegisterVar(void **handle, char *host_var, char *device_address, const char *device_name,
+                                  int ext, size_t size, int constant, int global)
+{
+    (void)handle; (void)device_name; (void)ext; (void)global;
+    if (cudart_init()) return;
+    cudart.vars = xrealloc(cudart.vars, sizeof *cudart.vars * (size_t)(cudart.nvars + 1));
+    cudart_var *v = &cudart.vars[cudart.nvars++];
+    memset(v, 0, sizeof *v);
+    v->host_var = host_var;
+    snprintf(v->name, sizeof v->name, "%s", device_address);
+    v->size = size;
+    v->addr = cudart_malloc(size ? size : 1, constant ? "__constant__" : "__device__");
+    /* the variable's initial value is the host shadow's (nvcc initialises both alike) */
+    if (v->addr && size) cudart_copy(v->addr, host_var, size, 1);
+}
+
+CUDART_API void __cudaRegisterManagedVar(void **handle, void **host_var_ptr, char *device_address, const char *device_name,
+                                         int ext, size_t size, int constant, int global)
+{
+    (void)handle; (void)host_var_ptr; (void)device_name; (void)ext; (void)size; (void)constant; (void)global;
+    cudart_say("__cudaRegisterManagedVar", "__managed__ variable %s: managed memory is not supported", device_address);
+    cudart_event_note("unimplemented", "__cudaRegisterManagedVar");
+}
+
+CUDART_API unsigned __cudaPushCallConfiguration(dim3 grid, dim3 block, size_t shared, cudaStream_t stream)
+{
+    if (cudart.npushed == 8) return cudaErrorInvalidConfiguration;
+    cudart.pushed[cudart.npushed].grid = grid;
+    cudart.pushed[cudart.npushed].block = block;
+    cudart.pushed[cudart.npushed].shared = shared;
+    cudart.pushed[cudart.npushed].stream = stream;
+    cudart.npushed++;
+    return 0;
+}
+
+CUDART_API cudaError_t __cudaPopCallConfiguration(dim3 *grid, dim3 *block, size_t *shared, cudaStream_t *stream)
+{
+    if (!cudart.npushed) return cudaErrorInvalidConfiguration;
+    cudart.npushed--;
+    *grid = cudart.pushed[cudart.npushed].grid;
+    *block = cudart.pushed[cudart.npushed].block;
+    *shared = cudart.pushed[cudart.npushed].shared;
+    *stream = cudart.pushed[cudart.npushed].stream;
+    return cudaSuccess;
+}
+
+CUDART_API cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **args, size_t shared, cudaStream_t stream)
+{
+    (void)stream;
+    INIT_OR_FAIL();
+    const cudart_func *f = cudart_find_func(func, "cudaLaunchKernel");
+    if (!f) return cudart_ret(cudaErrorInvalidDeviceFunction);
+    return cudart_launch(f, grid, block, args, shared);
+}
+
+/* CUDA 12.4+ code launches through a kernel handle: the registered function */
+CUDART_API cudaError_t __cudaGetKernel(const void **kernel, const void *func)
+{
+    INIT_OR_FAIL();
+    const cudart_func *f = cudart_find_func(func, "__cudaGetKernel");
+    if (!f) return cudart_ret(cudaErrorInvalidDeviceFunction);
+    *kernel = f;
+    return cudaSuccess;
+}
+CUDART_API cudaError_t __cudaLaunchKernel(const void *kernel, dim3 grid, dim3 block, void **args, size_t shared, cudaStream_t stream)
+{
+    (void)stream;
+    INIT_OR_FAIL();
+    for (int i = 0; i < cudart.nfuncs; i++)
+        if (kernel == &cudart.funcs[i]) return cudart_launch(&cudart.funcs[i], grid, block, args, shared);
+    cudart_say("__cudaLaunchKernel", "%p is not a kernel handle of __cudaGetKernel", kernel);
+    return cudart_ret(cudaErrorInvalidDeviceFunction);
+}
+CUDART_API cudaError_t __cudaLaunchKernel_ptsz(const void *kernel, dim3 grid, dim3 block, void **args, size_t shared, cudaStream_t stream)
+{
+    return __cudaLaunchKernel(kernel, grid, block, args, shared, stream);
+}
+
+/* ---- memory ---- */
+
+CUDART_API cudaError_t cudaMalloc(void **ptr, size_t size)
+{
+    INIT_OR_FAIL();
+    if (!ptr) return cudart_ret(cudaErrorInvalidValue);
+    *ptr = NULL;
+    if (!size) return cudaSuccess;
+    uint64_t a = cudart_malloc(size, "cudaMalloc");
+    if (!a) return cudart_ret(cudaErrorMemoryAllocation);
+    *ptr = (void *)(uintptr_t)a;
+    return cudaSuccess;
+}
+
+CUDART_API cudaError_t cudaFree(void *ptr)
+{
+    INIT_OR_FAIL();
+    if (!ptr) return cudaSuccess;
+    for (int i = 0; i < cudart.nallocs; i++)
+        if (cudart.allocs[i].base == (uint64_t)(uintptr_t)ptr && !cudart.allocs[i].freed) {
+            cudart.allocs[i].freed = 1;
+            return cudaSuccess;
+        }
+    cudart_say("cudaFree", "%p is not a device allocation (or was freed already)", ptr);
+    return cudart_ret(cudaErrorInvalidValue);
+}
+
+CUDART_API cudaError_t cudaMallocHost(void **ptr, size_t size)
+{
+    if (!ptr) return cudart_ret(cudaErrorInvalidValue);
+    if (posix_memalign(ptr, 4096, size ? size : 1)) return cudart_ret(cudaErrorMemoryAllocation);
+    return cudaSuccess;
+}
+CUDART_API cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned flags) { (void)flags; return cudaMallocHost(ptr, size); }
+CUDART_API cudaError_t cudaFreeHost(void *ptr) { free(ptr); return cudaSuccess; }
+
+/* kind resolved (cudaMemcpyDefault: from the addresses) */
+static int direction(const void *dst, const void *src, size_t n, int kind)
+{
+    if (kind != cudaMemcpyDefault) return kind;
+    int dd = cudart_alloc_of((uint64_t)(uintptr_t)dst, n) >= 0, sd = cudart_alloc_of((uint64_t)(uintptr_t)src, n) >= 0;
+    return dd ? (sd ? cudaMemcpyDeviceToDevice : cudaMemcpyHostToDevice) : (sd ? cudaMemcpyDeviceToHost : cudaMemcpyHostToHost);
+}
+
+static cudaError_t memcpy_any(const char *call, void *dst, const void *src, size_t n, int kind)
+{
+    INIT_OR_FAIL();
+    if (cudart.sticky_error) return cudart_ret(cudart.sticky_error);
+    if (!n) return cudaSuccess;
+    uint64_t d = (uint64_t)(uintptr_t)dst, s = (uint64_t)(uintptr_t)src;
+    switch (direction(dst, src, n, kind)) {
+    case cudaMemcpyHostToHost: memmove(dst, src, n); return cudaSuccess;
+    case cudaMemcpyHostToDevice:
+        if (cudart_alloc_of(d, n) < 0) break;
+        cudart_copy(d, (void *)src, n, 1);
+        return cudaSuccess;
+    case cudaMemcpyDeviceToHost:
+        if (cudart_alloc_of(s, n) < 0) break;
+        cudart_copy(s, dst, n, 0);
+        return cudaSuccess;
+    case cudaMemcpyDeviceToDevice: {
+        if (cudart_alloc_of(d, n) < 0 || cudart_alloc_of(s, n) < 0) break;
+        void *tmp = xmalloc(n);
+        cudart_copy(s, tmp, n, 0);
+        cudart_copy(d, tmp, n, 1);
+        free(tmp);
+        return cudaSuccess;
+    }
+    default:
+        cudart_say(call, "kind %d is not a cudaMemcpyKind", kind);
+        return cudart_ret(cudaErrorInvalidMemcpyDirection);
+    }
+    cudart_say(call, "%zu bytes from %p to %p (kind %d): the device side is not within one device allocation", n, src, dst, kind);
+    return cudart_ret(cudaErrorInvalidValue);
+}
+
+CUDART_API cudaError_t cudaMemcpy(void *dst, const void *src, size_t n, int kind) { return memcpy_any("cudaMemcpy", dst, src, n, kind); }
+CUDART_API cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t n, int kind, cudaStream_t st)
+{
+    (void)st;
+    return memcpy_any("cudaMemcpyAsync", dst, src, n, kind);
+}
+
+static cudaError_t memcpy2d(const char *call, void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+                            size_t height, int kind)
+{
+    if (width > dpitch || width > spitch) return cudart_ret(cudaErrorInvalidValue);
+    for (size_t r = 0; r < height; r++) {
+        cudaError_t e = memcpy_any(call, (char *)dst + r * dpitch, (const char *)src + r * spitch, width, kind);
+        if (e) return e;
+    }
+    return cudaSuccess;
+}
+CUDART_API cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t w, size_t h, int kind)
+{
+    return memcpy2d("cudaMemcpy2D", dst, dpitch, src, spitch, w, h, kind);
+}
+CUDART_API cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t w, size_t h, int kind,
+                                         cudaStream_t st)
+{
+    (void)st;
+    return memcpy2d("cudaMemcpy2DAsync", dst, dpitch, src, spitch, w, h, kind);
+}
+
+CUDART_API cudaError_t cudaMallocPitch(void **ptr, size_t *pitch, size_t width, size_t height)
+{
+    if (!pitch) return cudart_ret(cudaErrorInvalidValue);
+    *pitch = (width + 511) / 512 * 512;
+    return cudaMalloc(ptr, *pitch * height);
+}
+
+static cudaError_t memset_any(const char *call, void *dst, int value, size_t n)
+{
+    INIT_OR_FAIL();
+    if (cudart.sticky_error) return cudart_ret(cudart.sticky_error);
+    if (!n) return cudaSuccess;
+    uint64_t d = (uint64_t)(uintptr_t)dst;
+    if (cudart_alloc_of(d, n) < 0) {
+        cudart_say(call, "%zu bytes at %p: not within one device allocation", n, dst);
+        return cudart_ret(cudaErrorInvalidValue);
+    }
+    void *tmp = xmalloc(n);
+    memset(tmp, value, n);
+    cudart_copy(d, tmp, n, 1);
+    free(tmp);
+    return cudaSuccess;
+}
+CUDART_API cudaError_t cudaMemset(void *dst, int value, size_t n) { return memset_any("cudaMemset", dst, value, n); }
+CUDART_API cudaError_t cudaMemsetAsync(void *dst, int value, size_t n, cudaStream_t st) { (void)st; return memset_any("cudaMemsetAsync", dst, value, n); }
+CUDART_API cudaError_t cudaMemset2D(void *dst, size_t pitch, int value, size_t w, size_t h)
+{
+    for (size_t r = 0; r < h; r++) {
+        cudaError_t e = memset_any("cudaMemset2D", (char *)dst + r * pitch, value, w);
+        if (e) return e;
+    }
+    return cudaSuccess;
+}
+
+/* ---- symbols (__device__ and __constant__ variables) ---- */
+
+static const cudart_var *var_of(const void *symbol, const char *call)
+{
+    for (int i = 0; i < cudart.nvars; i++)
+        if (cudart.vars[i].host_var == symbol) return &cudart.vars[i];
+    cudart_say(call, "%p is not a __device__ or __constant__ variable of the program", symbol);
+    return NULL;
+}
+
+static cudaError_t symbol_copy(const char *call, const void *symbol, void *host, size_t n, size_t offset, int to_device)
+{
+    INIT_OR_FAIL();
+    const cudart_var *v = var_of(symbol, call);
+    if (!v) return cudart_ret(cudaErrorInvalidSymbol);
+    if (offset + n > v->size) {
+        cudart_say(call, "%zu bytes at offset %zu of %s, which has %llu", n, offset, v->name, (unsigned long long)v->size);
+        return cudart_ret(cudaErrorInvalidValue);
+    }
+    if (n) cudart_copy(v->addr + offset, host, n, to_device);
+    return cudaSuccess;
+}
+CUDART_API cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t n, size_t offset, int kind)
+{
+    (void)kind;
+    return symbol_copy("cudaMemcpyToSymbol", symbol, (void *)src, n, offset, 1);
+}
+CUDART_API cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t n, size_t offset, int kind)
+{
+    (void)kind;
+    return symbol_copy("cudaMemcpyFromSymbol", symbol, dst, n, offset, 0);
+}
+CUDART_API cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t n, size_t offset, int kind, cudaStream_t st)
+{
+    (void)st;
+    return cudaMemcpyToSymbol(symbol, src, n, offset, kind);
+}
+CUDART_API cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t n, size_t offset, int kind, cudaStream_t st)
+{
+    (void)st;
+    return cudaMemcpyFromSymbol(dst, symbol, n, offset, kind);
+}
+CUDART_API cudaError_t cudaGetSymbolAddress(void **ptr, const void *symbol)
+{
+    INIT_OR_FAIL();
+    const cudart_var *v = var_of(symbol, "cudaGetSymbolAddress");
+    if (!v) return cudart_ret(cudaErrorInvalidSymbol);
+    *ptr = (void *)(uintptr_t)v->addr;
+    return cudaSuccess;
+}
+CUDART_API cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol)
+{
+    INIT_OR_FAIL();
+    const cudart_var *v = var_of(symbol, "cudaGetSymbolSize");
+    if (!v) return cudart_ret(cudaErrorInvalidSymbol);
+    *size = v->size;
+    return cudaSuccess;
+}
+
+/* ---- synchronisation, streams, events: every call completes in order ---- */
+
+CUDART_API cudaError_t cudaDeviceSynchronize(void) { INIT_OR_FAIL(); return cudart_ret(cudart.sticky_error); }
+CUDART_API cudaError_t cudaThreadSynchronize(void) { return cudaDeviceSynchronize(); }
+CUDART_API cudaError_t cudaDeviceReset(void) { return cudaSuccess; }
+CUDART_API cudaError_t cudaStreamCreate(cudaStream_t *s) { if (!s) return cudart_ret(cudaErrorInvalidValue); *s = xcalloc(1, 16); return cudaSuccess; }
+CUDART_API cudaError_t cudaStreamCreateWithFlags(cudaStream_t *s, unsigned flags) { (void)flags; return cudaStreamCreate(s); }
+CUDART_API cudaError_t cudaStreamCreateWithPriority(cudaStream_t *s, unsigned flags, int prio) { (void)flags; (void)prio; return cudaStreamCreate(s); }
+CUDART_API cudaError_t cudaStreamDestroy(cudaStream_t s) { free(s); return cudaSuccess; }
+CUDART_API cudaError_t cudaStreamSynchronize(cudaStream_t s) { (void)s; return cudaDeviceSynchronize(); }
+CUDART_API cudaError_t cudaStreamQuery(cudaStream_t s) { (void)s; return cudaDeviceSynchronize(); }
+CUDART_API cudaError_t cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned flags) { (void)s; (void)e; (void)flags; return cudaSuccess; }
+
+CUDART_API cudaError_t cudaEventCreate(cudaEvent_t *e) { if (!e) return cudart_ret(cudaErrorInvalidValue); *e = xcalloc(1, sizeof **e); return cudaSuccess; }
+CUDART_API cudaError_t cudaEventCreateWithFlags(cudaEvent_t *e, unsigned flags) { (void)flags; return cudaEventCreate(e); }
+CUDART_API cudaError_t cudaEventDestroy(cudaEvent_t e) { free(e); return cudaSuccess; }
+CUDART_API cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s)
+{
+    (void)s;
+    if (!e) return cudart_ret(cudaErrorInvalidResourceHandle);
+    e->ms = cudart.now_ms;   /* simulated: the launches' cycles so far at the config's clock */
+    e->recorded = 1;
+    return cudaSuccess;
+}
+CUDART_API cudaError_t cudaEventRecordWithFlags(cudaEvent_t e, cudaStream_t s, unsigned flags) { (void)flags; return cudaEventRecord(e, s); }
+CUDART_API cudaError_t cudaEventSynchronize(cudaEvent_t e) { return e ? cudaSuccess : cudart_ret(cudaErrorInvalidResourceHandle); }
+CUDART_API cudaError_t cudaEventQuery(cudaEvent_t e) { return e ? cudaSuccess : cudart_ret(cudaErrorInvalidResourceHandle); }
+CUDART_API cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t a, cudaEvent_t b)
+{
+    if (!ms || !a || !b) return cudart_ret(cudaErrorInvalidValue);
+    if (!a->recorded || !b->recorded) return cudart_ret(cudaErrorInvalidResourceHandle);
+    *ms = (float)(b->ms - a->ms);
+    return cudaSuccess;
+}
+CUDART_API cudaError_t cudaEventElapsedTime_v2(float *ms, cudaEvent_t a, cudaEvent_t b) { return cudaEventElapsedTime(ms, a, b); }
+
+/* ---- errors ---- */
+
+CUDART_API cudaError_t cudaGetLastError(void)
+{
+    cudaError_t e = cudart.sticky_error ? cudart.sticky_error : cudart.last_error;
+    cudart.last_error = cudaSuccess;
+    return e;
+}
+CUDART_API cudaError_t cudaPeekAtLastError(void) { return cudart.sticky_error ? cudart.sticky_error : cudart.last_error; }
+
+static const struct { int code; const char *name, *text; } errors[] = {
+    { cudaSuccess, "cudaSuccess", "no error" },
+    { cudaErrorInvalidValue, "cudaErrorInvalidValue", "invalid argument" },
+    { cudaErrorMemoryAllocation, "cudaErrorMemoryAllocation", "out of memory" },
+    { cudaErrorInitializationError, "cudaErrorInitializationError", "initialization error" },
+    { cudaErrorLaunchFailure, "cudaErrorLaunchFailure", "unspecified launch failure" },
+    { cudaErrorInvalidConfiguration, "cudaErrorInvalidConfiguration", "invalid configuration argument" },
+    { cudaErrorInvalidSymbol, "cudaErrorInvalidSymbol", "invalid device symbol" },
+    { cudaErrorInvalidMemcpyDirection, "cudaErrorInvalidMemcpyDirection", "invalid copy direction for memcpy" },
+    { cudaErrorInvalidDeviceFunction, "cudaErrorInvalidDeviceFunction", "invalid device function" },
+    { cudaErrorNoDevice, "cudaErrorNoDevice", "no CUDA-capable device is detected" },
+    { cudaErrorInvalidDevice, "cudaErrorInvalidDevice", "invalid device ordinal" },
+    { cudaErrorInvalidResourceHandle, "cudaErrorInvalidResourceHandle", "invalid resource handle" },
+    { cudaErrorNotReady, "cudaErrorNotReady", "device not ready" },
+    { cudaErrorIllegalAddress, "cudaErrorIllegalAddress", "an illegal memory access was encountered" },
+    { cudaErrorLaunchOutOfResources, "cudaErrorLaunchOutOfResources", "too many resources requested for launch" },
+    { cudaErrorLaunchTimeout, "cudaErrorLaunchTimeout", "the launch timed out and was terminated" },
+    { cudaErrorNotSupported, "cudaErrorNotSupported", "operation not supported (not implemented by warpsim's libcudart)" },
+    { cudaErrorUnknown, "cudaErrorUnknown", "unknown error" },
+};
+CUDART_API const char *cudaGetErrorString(cudaError_t e)
+{
+    for (size_t i = 0; i < sizeof errors / sizeof errors[0]; i++) if (errors[i].code == (int)e) return errors[i].text;
+    return "unrecognized error code";
+}
+CUDART_API const char *cudaGetErrorName(cudaError_t e)
+{
+    for (size_t i = 0; i < sizeof errors / sizeof errors[0]; i++) if (errors[i].code == (int)e) return errors[i].name;
+    return "cudaErrorUnknown";
+}

@@ -1,0 +1,86 @@
+#!/bin/sh
+# tests/cuda_programs.sh — `warpsim cuda`: unmodified CUDA programs (built by
+# tests/cuda/programs/regen.sh with CUDA 11.8's nvcc -cudart shared, for sm_80
+# and sm_90, committed with their SASS dumps) run on warpsim's stand-in
+# libcudart, no GPU and no nvcc needed: results checked by the program and
+# printed on its stdout (warpsim's summary on stderr or --stats-file only),
+# events in simulated time, the same per-kernel statistics as the CUDA
+# suite's workload manifest, and clear errors with the documented exit
+# statuses for an unimplemented call, a kernel without SASS, a host pointer
+# passed to a kernel, a missing cuobjdump, a program that does not load the
+# stand-in; the program's own exit status passed through.
+. "$(dirname "$0")/lib.sh"
+P=$top/tests/cuda/programs
+lib=${top_builddir:-.}/cudart
+for arch in 80 90; do
+    cfg=$([ $arch = 90 ] && echo h100 || echo a100)
+    prog=$P/cudademo.sm_$arch
+    dump=$P/cudademo.sm_$arch.sass
+    # a vector add: the program's output alone on stdout, the summary on stderr
+    "$bin" cuda -c $cfg --sass "$dump" -- "$prog" vecadd 1000 > "$tmp/out" 2> "$tmp/err"; st=$?
+    printf 'c[0] = 0, c[1] = 1.5, c[999] = 1498.5\nPASS: 0 of 1000 wrong\n' > "$tmp/want"
+    if [ $st -ne 0 ] || ! cmp -s "$tmp/out" "$tmp/want"; then
+        echo "FAIL: vecadd on $cfg: exit $st, stdout:"; cat "$tmp/out"; head -5 "$tmp/err"; fail=1
+    fi
+    grep -q "launch 0: kernel _Z6vecaddPKfS0_Pfi grid (8, 1, 1) block (128, 1, 1)" "$tmp/err" && grep -q "^  cycles " "$tmp/err" \
+        && grep -q "^  IPC " "$tmp/err" && grep -q "^  scheduler cycles " "$tmp/err" \
+        || { echo "FAIL: vecadd on $cfg: no per-launch summary on stderr"; cat "$tmp/err"; fail=1; }
+    # events measure simulated time: the launch's cycles at the config's clock
+    "$bin" cuda -c $cfg --stats=json --stats-file "$tmp/ev.json" --sass "$dump" -- "$prog" events 1000 > "$tmp/out" 2> "$tmp/err" \
+        || { echo "FAIL: events on $cfg: exit $?"; cat "$tmp/err"; fail=1; }
+    cycles=$(sed -n 's/.*"cycles":\([0-9]*\).*/\1/p' "$tmp/ev.json" | head -1)
+    mhz=$("$bin" config show -c $cfg | sed -n 's/^gpu\.clock_mhz *= *\([0-9]*\).*/\1/p')
+    want=$(awk -v c="$cycles" -v m="$mhz" 'BEGIN { printf "%.6f", c / (m * 1000) }')
+    grep -q "vecadd of 1000 elements: $want ms" "$tmp/out" \
+        || { echo "FAIL: events on $cfg: want $want ms ($cycles cycles at $mhz MHz), got:"; cat "$tmp/out"; fail=1; }
+    [ -s "$tmp/err" ] && { echo "FAIL: events on $cfg: --stats-file left stderr with:"; cat "$tmp/err"; fail=1; }
+    # clear errors, and their exit statuses
+    expect 2 "cudaGraphCreate: not implemented by warpsim" -- "$bin" cuda -c $cfg --sass "$dump" -- "$prog" unimpl
+    expect 2 "kernel _Z6vecaddPKfS0_Pfi is in none of the SASS dumps" -- \
+        "$bin" cuda -c $cfg --sass "$top/workloads/cuda/sass/saxpy.sm_$arch.sass" -- "$prog" vecadd 100
+    expect 3 "access outside every buffer at global address" -- "$bin" cuda -c $cfg --sass "$dump" -- "$prog" hostptr
+    expect 3 "cudaErrorIllegalAddress" -- "$bin" cuda -c $cfg --sass "$dump" -- "$prog" hostptr
+    expect 7 "PASS" -- "$bin" cuda -c $cfg --sass "$dump" -- "$prog" exit 7
+    # the suite's saxpy kernel: the same per-kernel statistics as its workload manifest
+    "$bin" cuda -c $cfg --stats=json --stats-file "$tmp/p.json" --sass "$top/workloads/cuda/sass/saxpy.sm_$arch.sass" \
+        -- "$prog" saxpy 8192 > "$tmp/out" 2>&1 || { echo "FAIL: saxpy on $cfg"; cat "$tmp/out"; fail=1; }
+    "$bin" run -c $cfg --stats=json "$top/workloads/cuda/saxpy.sass" > "$tmp/w.json" 2>&1
+    a=$(sed 's/.*"kernels":\[\(.*\)\]}$/\1/' "$tmp/p.json")
+    b=$(sed 's/.*"kernels":\[\(.*\)\],"reports".*/\1/' "$tmp/w.json")
+    case $a in *'"cycles":'*) ;; *) [ $cfg = h100 ] && { echo "FAIL: saxpy on $cfg: no cycles"; fail=1; } ;; esac
+    [ -n "$a" ] && [ "$a" = "$b" ] || { echo "FAIL: saxpy on $cfg: per-kernel statistics differ from workloads/cuda/saxpy.sass"; \
+        echo "program: $a" | cut -c1-300; echo "workload: $b" | cut -c1-300; fail=1; }
+done
+prog=$P/cudademo.sm_90
+# --stats=csv into a file; --functional
+"$bin" cuda -c h100 --stats=csv --stats-file "$tmp/s.csv" --sass "$P/cudademo.sm_90.sass" -- "$prog" vecadd 100 > /dev/null 2>&1
+grep -q "^workload,gpu," "$tmp/s.csv" && grep -q "_Z6vecaddPKfS0_Pfi" "$tmp/s.csv" || { echo "FAIL: --stats=csv --stats-file"; fail=1; }
+expect 0 "functional run, 1 launch" -- "$bin" cuda -c h100 --functional --sass "$P/cudademo.sm_90.sass" -- "$prog" vecadd 100
+# without --sass: cuobjdump from PATH, or an error naming the tool
+expect 2 "no cuobjdump on PATH" -- env PATH=/nonexistent "$bin" cuda -c h100 -- "$prog" vecadd 100
+if command -v cuobjdump > /dev/null 2>&1 && cuobjdump --version 2>/dev/null | grep -q "11\.8"; then
+    expect 0 "PASS" -- "$bin" cuda -c a100 -- "$P/cudademo.sm_80" vecadd 100
+fi
+# a cuobjdump that cannot read the program (CUDA 11.8's and a CUDA 13 binary), one that finds no sm_80 code
+mkdir "$tmp/fake"
+printf '#!/bin/sh\necho "cuobjdump fatal   : Unsupported ELF version" >&2\nexit 255\n' > "$tmp/fake/cuobjdump"
+chmod +x "$tmp/fake/cuobjdump"
+expect 2 "cuobjdump cannot read .*Unsupported ELF version" -- env PATH="$tmp/fake:/usr/bin:/bin" "$bin" cuda -c a100 -- "$prog" vecadd 100
+printf '#!/bin/sh\nexit 0\n' > "$tmp/fake/cuobjdump"
+expect 2 "has no SASS for sm_80" -- env PATH="$tmp/fake:/usr/bin:/bin" "$bin" cuda -c a100 -- "$prog" vecadd 100
+# a program that does not load the stand-in; a config without SASS; no program
+expect 2 "did not load warpsim's libcudart" -- "$bin" cuda -c h100 --sass "$P/cudademo.sm_90.sass" -- /bin/true
+expect 2 "runs no nvcc SASS" -- "$bin" cuda -c gf100 --sass "$P/cudademo.sm_90.sass" -- "$prog"
+expect 2 "no program given" -- "$bin" cuda -c h100
+# the sonames and symbol versions programs link against
+for v in 11.0 12 13; do
+    [ -f "$lib/libcudart.so.$v" ] || { echo "FAIL: $lib/libcudart.so.$v not built"; fail=1; continue; }
+    if command -v objdump > /dev/null 2>&1; then
+        objdump -T "$lib/libcudart.so.$v" | grep -q "libcudart.so.$v  *cudaLaunchKernel$" \
+            && objdump -T "$lib/libcudart.so.$v" | grep -q "libcudart.so.$v  *cudaGraphCreate$" \
+            && ! objdump -T "$lib/libcudart.so.$v" | grep -q " gmem_alloc$" \
+            || { echo "FAIL: libcudart.so.$v: the API under version node libcudart.so.$v, nothing else"; fail=1; }
+    fi
+done
+[ $fail -eq 0 ] && echo "cuda programs: vector add, events, errors, exit status and the suite's saxpy on h100 and a100"
+exit $fail
