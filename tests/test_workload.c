@@ -213,7 +213,7 @@ END_TEST
 START_TEST(test_sparse_memory)
 {
     gmem *m = gmem_new();
-    buffer_init init = { INIT_RANDOM, 0, 255, 4 };
+    buffer_init init = { INIT_RANDOM, 0, 255, 4, NULL };
     int big = gmem_alloc(m, "big", ET_U8, 512ull << 20, init);
     const mem_buffer *b = gmem_buffer(m, big);
     uint8_t x;

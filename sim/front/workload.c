@@ -104,7 +104,7 @@ static void parse_launch(workload *w, lexer *lx)
     int ambiguous = 0;
     L->k = asm_find_for(&w->prog, L->kernel, -1, &ambiguous);
     if (!L->k) {
-        const char *cands[64];
+        const char *cands[64] = { NULL };
         int n = 0;
         for (int i = 0; i < w->prog.nkernels && n < 64; i++) if (!w->prog.kernels[i].sass_arch) cands[n++] = w->prog.kernels[i].name;
         for (int i = 0; i < w->prog.nkernels && n < 64; i++)
