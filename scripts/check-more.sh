@@ -34,7 +34,7 @@ if [ "$what" != sanitize ]; then
     copy build-fuzz
     echo "check-more: each libFuzzer harness, ${FUZZ_SMOKE_RUNS:-3000} executions from seed 1 (build-fuzz)"
     (cd build-fuzz && CC=clang ./configure -q --enable-fuzzing && make -s -j"$jobs" > /dev/null \
-        && make -s -j"$jobs" tests/fuzz/fuzz_asm tests/fuzz/fuzz_config tests/fuzz/fuzz_trace tests/fuzz/fuzz_rows > /dev/null \
+        && make -s -j"$jobs" tests/fuzz/fuzz_asm tests/fuzz/fuzz_config tests/fuzz/fuzz_trace tests/fuzz/fuzz_rows tests/fuzz/fuzz_sass > /dev/null \
         && make -s fuzz FUZZ_RUNS="${FUZZ_SMOKE_RUNS:-3000}")
     rm -rf build-fuzz
 fi
