@@ -1,0 +1,29 @@
+#!/bin/sh
+# The CUDA suite's programs (workloads/cuda/bin, built with nvcc -cudart
+# shared: scripts/cuda/build_programs.sh) run whole under `warpsim cuda`:
+# each prints PASS (its own CPU reference check) on h100 with the sm_90
+# SASS that ran on the H100 and on a100 with the sm_80 SASS, and on h100
+# every launch's statistics are those of its workload-manifest twin
+# (workloads/cuda/NAME.sass), byte for byte.
+. "$(dirname "$0")/lib.sh"
+n=0
+for prog in "$top"/workloads/cuda/bin/*; do
+    name=$(basename "$prog")
+    for cfg in h100 a100; do
+        arch=90; [ "$cfg" = a100 ] && arch=80
+        out=$("$bin" cuda -c "$cfg" --stats=json --stats-file "$tmp/$name.$cfg.json" \
+              --sass "$top/workloads/cuda/sass/$name.sm_$arch.sass" -- "$prog" 2> "$tmp/err"); st=$?
+        n=$((n + 1))
+        if [ "$st" -ne 0 ] || ! printf '%s\n' "$out" | grep -q "^PASS" || printf '%s\n' "$out" | grep -q "FAIL"; then
+            echo "FAIL: $name on $cfg: exit $st"; printf '%s\n' "$out" | tail -3; head -5 "$tmp/err"; fail=1; continue
+        fi
+        [ "$cfg" = h100 ] || continue
+        "$bin" run -c h100 --stats=json "$top/workloads/cuda/$name.sass" > "$tmp/$name.run.json" 2>&1 \
+            || { echo "FAIL: $name: the workload manifest did not run"; fail=1; continue; }
+        a=$(sed 's/.*"kernels":\[//; s/\]}$//' "$tmp/$name.$cfg.json")
+        b=$(sed 's/.*"kernels":\[//; s/}\],"reports":.*$/}/' "$tmp/$name.run.json")
+        [ "$a" = "$b" ] || { echo "FAIL: $name: warpsim cuda's per-launch statistics differ from the manifest's"; fail=1; }
+    done
+done
+[ "$n" -ge 30 ] || { echo "FAIL: only $n program runs"; fail=1; }
+exit $fail
