@@ -14,3 +14,6 @@ for src in src/*.cu; do
         -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 \
         -O3 -Isrc -o "bin/$name" "$src" -lstdc++ -lm
 done
+# one program by CUDA 13's nvcc too (it needs no GPU; it links libcudart.so.13):
+# tests/cuda_suite.sh runs it with the stand-in's .so.13
+nvcc -cudart shared -arch=sm_90 -O3 -Isrc -o ../../tests/cuda/programs/saxpy.cuda13 src/saxpy.cu
