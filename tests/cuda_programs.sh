@@ -72,6 +72,14 @@ expect 2 "has no SASS for sm_80" -- env PATH="$tmp/fake:/usr/bin:/bin" "$bin" cu
 expect 2 "did not load warpsim's libcudart" -- "$bin" cuda -c h100 --sass "$P/cudademo.sm_90.sass" -- /bin/true
 expect 2 "runs no nvcc SASS" -- "$bin" cuda -c gf100 --sass "$P/cudademo.sm_90.sass" -- "$prog"
 expect 2 "no program given" -- "$bin" cuda -c h100
+# --timeline and --report, as warpsim run writes them: each launch's warps and one HTML page
+"$bin" cuda -c h100 --timeline "$tmp/tl.json" --report "$tmp/rep.html" --sass "$P/cudademo.sm_90.sass" -- "$prog" vecadd 100 > /dev/null 2>&1 \
+    || { echo "FAIL: --timeline/--report run"; fail=1; }
+grep -q '"traceEvents"' "$tmp/tl.json" 2>/dev/null && grep -q 'launch 0, kernel' "$tmp/tl.json" \
+    || { echo "FAIL: --timeline wrote no trace of the launch"; fail=1; }
+grep -q '</html>' "$tmp/rep.html" 2>/dev/null && grep -q 'vecadd\|cudademo' "$tmp/rep.html" \
+    || { echo "FAIL: --report wrote no page"; fail=1; }
+expect 2 "need a timed run" -- "$bin" cuda -c h100 --functional --timeline "$tmp/t2.json" --sass "$P/cudademo.sm_90.sass" -- "$prog" vecadd 100
 # the sonames and symbol versions programs link against
 for v in 11.0 12 13; do
     [ -f "$lib/libcudart.so.$v" ] || { echo "FAIL: $lib/libcudart.so.$v not built"; fail=1; continue; }

@@ -27,6 +27,8 @@ const char *const cli_cuda_help =
     "  --functional            no timing (events then measure no time)\n"
     "  --per-pc                with the text summary: every instruction with its executions and stalls\n"
     "  --stats=text|json|csv   the summary's form;  --stats-file FILE  write it there instead of stderr\n"
+    "  --timeline FILE         every launch's warps as a Chrome/Perfetto trace (as warpsim run --timeline)\n"
+    "  --report FILE           one HTML page of every launch (as warpsim run --report)\n"
     "  --max-cycles=N, --max-instructions=N   bound each launch (a fault after N)\n"
     "  --sass DUMP             the program's kernels as cuobjdump -sass prints them (cuobjdump -elf's listing\n"
     "                          beside it as DUMP without .sass plus .elf.txt); without it warpsim runs\n"
@@ -141,7 +143,7 @@ static void append(char **s, const char *add, const char *sep)
 int cli_cuda(int argc, char **argv)
 {
     const char *config_path = NULL, *stats_file = NULL;
-    char *sets = NULL, *options = NULL, *dumps = NULL;
+    char *sets = NULL, *options = NULL, *dumps = NULL, *timeline_path = NULL, *report_path = NULL;
     int i, status = EXIT_BAD_INPUT;
     uint64_t n;
     for (i = 1; i < argc; i++) {
@@ -164,6 +166,16 @@ int cli_cuda(int argc, char **argv)
             if (!(v = cli_need_value("cuda", argc, argv, &i, "--sass"))) goto out;
             if (!is_file(v)) { fprintf(stderr, "warpsim cuda: error: --sass %s: no such file\n", v); goto out; }
             append(&dumps, v, "\n");
+        } else if (cli_is_opt(a, "--timeline") || cli_is_opt(a, "--report")) {
+            int is_tl = cli_is_opt(a, "--timeline");
+            if (!(v = cli_need_value("cuda", argc, argv, &i, is_tl ? "--timeline" : "--report"))) goto out;
+            if (cli_check_output_dir("cuda", v)) goto out;
+            /* absolute: the program may change its directory */
+            char cwd[2048] = "", *abs = xmalloc(strlen(v) + sizeof cwd + 2);
+            if (v[0] != '/' && !getcwd(cwd, sizeof cwd)) cwd[0] = 0;
+            sprintf(abs, "%s%s%s", v[0] == '/' ? "" : cwd, v[0] == '/' ? "" : "/", v);
+            free(is_tl ? timeline_path : report_path);
+            if (is_tl) timeline_path = abs; else report_path = abs;
         } else if (cli_is_opt(a, "--stats-file")) {
             if (!(stats_file = cli_need_value("cuda", argc, argv, &i, "--stats-file"))) goto out;
             if (cli_check_output_dir("cuda", stats_file)) goto out;
@@ -189,12 +201,17 @@ int cli_cuda(int argc, char **argv)
             append(&sets, set, "\n");
         } else {
             static const char *const known[] = { "-c", "--config", "--set", "--functional", "--per-pc", "--stats", "--stats-file",
-                                                 "--max-cycles", "--max-instructions", "--sass", "--threads", "--progress", "--help" };
+                                                 "--max-cycles", "--max-instructions", "--sass", "--threads", "--progress", "--help",
+                                                 "--timeline", "--report" };
             cli_unknown_option("cuda", a, known, (int)(sizeof known / sizeof known[0]));
             goto out;
         }
     }
     if (i >= argc) { fprintf(stderr, "warpsim cuda: error: no program given\n%s", cli_cuda_help); goto out; }
+    if ((timeline_path || report_path) && options && strstr(options, "functional")) {
+        fprintf(stderr, "warpsim cuda: error: --timeline and --report need a timed run (not --functional)\n");
+        goto out;
+    }
     const char *program = argv[i];
     /* the config, checked here before the program starts (the stand-in reads it again) */
     diag d;
@@ -241,6 +258,8 @@ int cli_cuda(int argc, char **argv)
     setenv(CUDA_ENV_SASS, dumps, 1);
     setenv(CUDA_ENV_STATS, stats_file ? stats_file : "", 1);
     setenv(CUDA_ENV_STATE, state, 1);
+    setenv(CUDA_ENV_TIMELINE, timeline_path ? timeline_path : "", 1);
+    setenv(CUDA_ENV_REPORT, report_path ? report_path : "", 1);
     setenv("WARPSIM_CUDA_PROGRAM", program, 1);
     fflush(NULL);
     /* Ctrl-C reaches the program too, whose stand-in reports and exits 130 */
@@ -276,6 +295,6 @@ clean:
       snprintf(p, sizeof p, "%s/cuobjdump.err", tmp); unlink(p); }
     rmdir(tmp);
 out:
-    free(sets); free(options); free(dumps);
+    free(sets); free(options); free(dumps); free(timeline_path); free(report_path);
     return status;
 }

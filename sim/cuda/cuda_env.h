@@ -10,6 +10,8 @@
                                                    * max-cycles=N max-instructions=N progress */
 #define CUDA_ENV_SASS    "WARPSIM_CUDA_SASS"      /* the SASS dumps, one a line */
 #define CUDA_ENV_STATS   "WARPSIM_CUDA_STATS_FILE"   /* where the summary goes (empty: stderr) */
+#define CUDA_ENV_TIMELINE "WARPSIM_CUDA_TIMELINE" /* --timeline FILE (an absolute path; empty: none) */
+#define CUDA_ENV_REPORT  "WARPSIM_CUDA_REPORT"    /* --report FILE (an absolute path; empty: none) */
 #define CUDA_ENV_STATE   "WARPSIM_CUDA_STATE"     /* a file the stand-in appends its events to, one a line:
                                                    * "loaded", "unimplemented NAME", "missing NAME",
                                                    * "fault", "bad-launch" (read by warpsim cuda for its exit status) */

@@ -12,6 +12,9 @@
 #include "gpu/gpu_state.h"
 #include "sass_dump.h"
 #include "out/cli_report.h"
+#include "out/html_report.h"
+#include "out/obs_tee.h"
+#include "out/timeline.h"
 #include "util/json.h"
 #include "util/stop.h"
 #include "util/progress.h"
@@ -24,6 +27,27 @@
 #include <unistd.h>
 
 cudart_state cudart;
+
+/* --timeline and --report: observers of every launch, written at exit */
+static timeline *tl;
+static html_report *report;
+static obs_tee tee;
+static sim_observer tee_obs;
+
+static void open_views(diag *d)
+{
+    const char *tpath = getenv(CUDA_ENV_TIMELINE), *rpath = getenv(CUDA_ENV_REPORT);
+    if (cudart.functional) return;
+    if (rpath && *rpath) {
+        report = html_report_new();
+        obs_tee_add(&tee, html_report_observer(report));
+    }
+    if (tpath && *tpath) {
+        timeline_opts o = { 0, UINT64_MAX, 0, UINT64_MAX, 0, 0, 0 };
+        if ((tl = timeline_open(tpath, &o, d))) obs_tee_add(&tee, timeline_observer(tl));
+    }
+    if (tee.n) tee_obs = obs_tee_observer(&tee);
+}
 static int inited;
 static kernel_stats *ks;
 static int nks, capks;
@@ -110,6 +134,7 @@ int cudart_init(void)
     free(dumps);
     cudart.mem = gmem_new();
     if (!cudart.functional) cudart.gpu = timing_gpu_new();
+    if (!d.errors) open_views(&d);
     int errors = d.errors;
     print_diag(&d);
     if (errors) {
@@ -196,7 +221,7 @@ cudaError_t cudart_launch(const cudart_func *cf, dim3 grid, dim3 block, void **a
     with_shared.shared_bytes += (uint32_t)shared;
     func_launch l = { &with_shared, source_of(k), { grid.x, grid.y, grid.z }, { block.x, block.y, block.z },
                       cbank, k->cbank_bytes };
-    func_options fo = { cudart.max_instructions, 100000, NULL, cudart.gpu, cudart.max_cycles };
+    func_options fo = { cudart.max_instructions, 100000, tee.n ? &tee_obs : NULL, cudart.gpu, cudart.max_cycles };
     if (nks == capks) {
         capks = capks ? 2 * capks : 16;
         ks = xrealloc(ks, sizeof *ks * (size_t)capks);
@@ -307,11 +332,33 @@ static void write_summary(int stopped_sig)
     else fflush(stderr);
 }
 
+/* the timeline and the report, written whole (or not at all) */
+static void close_views(void)
+{
+    diag d;
+    diag_init(&d);
+    if (tl) timeline_close(tl, 1, &d);
+    tl = NULL;
+    if (report) {
+        const void **ctx = xcalloc((size_t)(nks ? nks : 1), sizeof *ctx);
+        for (int i = 0; i < nks; i++) ctx[i] = ks_kernel[i];
+        const char *prog = getenv("WARPSIM_CUDA_PROGRAM");
+        html_report_write(report, getenv(CUDA_ENV_REPORT), prog ? prog : "program", cudart.cfg.sval[CFGK_gpu_name],
+                          ks, nks, pc_text, ctx, &d);
+        free(ctx);
+        html_report_free(report);
+        report = NULL;
+    }
+    if (d.errors) { print_diag(&d); cudart_event_note("bad-input", NULL); }
+    diag_free(&d);
+}
+
 /* at exit (after the program's own atexit handlers): the summary */
 __attribute__((destructor)) static void cudart_fini(void)
 {
     if (!cudart.ok) return;
     write_summary(0);
+    close_views();
     for (int i = 0; i < nks; i++) stats_free(&ks[i]);
     free(ks);
     free(ks_kernel);
