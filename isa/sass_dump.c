@@ -55,12 +55,13 @@ static long address_of(const char *s, const char **after)
     return v;
 }
 
+/* an opcode with a label operand (BRA, BSSY, CALL: opcodes.def's 'L'):
+ * nvcc prints its target as a byte address */
 static int is_control_with_target(const char *mn)
 {
-    static const char *const ops[] = { "BRA", "BSSY", "CALL", "JMP", "BRX", "JMX", "BREAK", "BPT" };
     size_t n = strcspn(mn, ". \t");
-    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
-        if (strlen(ops[i]) == n && !strncmp(mn, ops[i], n)) return 1;
+    for (int op = 0; op < OP_COUNT; op++)
+        if (strlen(isa_ops[op].mnemonic) == n && !strncmp(mn, isa_ops[op].mnemonic, n)) return strchr(isa_ops[op].operands, 'L') != NULL;
     return 0;
 }
 

@@ -255,8 +255,11 @@ static void atomic(isa_xctx *x, int has_result)
     int later = deferred(x);
     isa_src a, b;
     if (first + 1 < x->in->nops && x->in->o[first + 1].kind != OPK_NONE) src_at(x, first + 1, &a);
-    else { isa_operand one = { .kind = OPK_IMM, .imm = 1, .width = 1 }; isa_insn tmp = *x->in; tmp.o[first + 1] = one;
-           isa_xctx y = *x; y.in = &tmp; src_at(&y, first + 1, &a); a.lo = a.hi = a.scalar; }
+    else {   /* ATOMS.POPC.INC without an operand: the constant 1 */
+        a = (isa_src){ .stride = 0, .absmask = 0xffffffffu, .scalar = { 1, 0, 0, 0 } };
+        a.lo = a.scalar;
+        a.hi = a.scalar + 1;
+    }
     if (first + 2 < x->in->nops && x->in->o[first + 2].kind != OPK_NONE) src_at(x, first + 2, &b);
     else b = a;
     FOR_LANES(x, l) {

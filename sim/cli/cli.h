@@ -40,7 +40,6 @@ int cli_unknown_option(const char *cmd, const char *opt, const char *const *know
 int cli_print_diag(diag *d);
 /* the text (and source line, reconvergence point) of pc: ctx is an
  * isa_kernel, or a trace_kernel */
-const char *cli_sass_pc_text(const void *ctx, int pc, char *buf, int len, cli_pc_info *info);
 const char *cli_trace_pc_text(const void *ctx, int pc, char *buf, int len, cli_pc_info *info);
 int cli_sweep(int argc, char **argv);
 /* the help texts (--help), which the man page is made from (warpsim docs man) */

@@ -213,21 +213,6 @@ static void warn_before_run(workload *w, const config *cfg, diag *d)
                 "(exit status 4)\n", w->prog.src.path, bytes / 1e9, phys / 1e9);
 }
 
-/* the text and source line of pc in a kernel of the workload, and for a
- * branch that can split a warp, where its paths meet again (IPDOM) */
-const char *cli_sass_pc_text(const void *ctx, int pc, char *buf, int len, cli_pc_info *info)
-{
-    const isa_kernel *k = ctx;
-    const isa_insn *in = &k->code[pc];
-    info->line = in->line;
-    info->reconv_pc = info->reconv_line = -1;
-    if (in->op == OP_BRA && in->guard != ISA_PRED_PT && in->reconv >= 0 && in->reconv < k->ncode) {
-        info->reconv_pc = (int)in->reconv;
-        info->reconv_line = k->code[in->reconv].line;
-    }
-    return isa_disasm(k, in, buf, len);
-}
-
 static void print_text(const workload *w, const config *cfg, kernel_stats *ks, int nk, const int *results, int per_pc)
 {
     printf("workload %s (%s) on %s, %s run\n", w->name, w->prog.src.path, cfg->sval[CFGK_gpu_name],

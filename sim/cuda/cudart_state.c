@@ -260,20 +260,6 @@ cudaError_t cudart_launch(const cudart_func *cf, dim3 grid, dim3 block, void **a
     return cudaSuccess;
 }
 
-/* the text and source line of pc in a kernel (cli_sass_pc_text's twin) */
-static const char *pc_text(const void *ctx, int pc, char *buf, int len, cli_pc_info *info)
-{
-    const isa_kernel *k = ctx;
-    const isa_insn *in = &k->code[pc];
-    info->line = in->line;
-    info->reconv_pc = info->reconv_line = -1;
-    if (in->op == OP_BRA && in->guard != ISA_PRED_PT && in->reconv >= 0 && in->reconv < k->ncode) {
-        info->reconv_pc = (int)in->reconv;
-        info->reconv_line = k->code[in->reconv].line;
-    }
-    return isa_disasm(k, in, buf, len);
-}
-
 static void print_summary(FILE *f, int stopped_sig)
 {
     const config *cfg = &cudart.cfg;
@@ -290,7 +276,7 @@ static void print_summary(FILE *f, int stopped_sig)
         json_int(&j, "warp_size", CFG(cfg, sm_warp_size));
         json_string(&j, "result", stopped_sig ? "stopped" : "done");
         json_begin_array(&j, "kernels");
-        for (int i = 0; i < nks; i++) cli_json_kernel(&j, &ks[i], i, ks[i].kernel, pc_text, ks_kernel[i]);
+        for (int i = 0; i < nks; i++) cli_json_kernel(&j, &ks[i], i, ks[i].kernel, cli_sass_pc_text, ks_kernel[i]);
         json_end_array(&j);
         json_end_object(&j);
         fputc('\n', f);
@@ -310,7 +296,7 @@ static void print_summary(FILE *f, int stopped_sig)
                    s->grid[2], s->block[0], s->block[1], s->block[2]);
             if (s->timed) cli_print_timing(s, cfg);
             cli_print_counts(s);
-            if (cudart.per_pc && s->timed) cli_print_per_pc(s, pc_text, ks_kernel[i]);
+            if (cudart.per_pc && s->timed) cli_print_per_pc(s, cli_sass_pc_text, ks_kernel[i]);
         }
         if (stopped_sig) printf("result: stopped by %s (the statistics of the last launch are partial)\n", stop_signal_name(stopped_sig));
     }
@@ -344,7 +330,7 @@ static void close_views(void)
         for (int i = 0; i < nks; i++) ctx[i] = ks_kernel[i];
         const char *prog = getenv("WARPSIM_CUDA_PROGRAM");
         html_report_write(report, getenv(CUDA_ENV_REPORT), prog ? prog : "program", cudart.cfg.sval[CFGK_gpu_name],
-                          ks, nks, pc_text, ctx, &d);
+                          ks, nks, cli_sass_pc_text, ctx, &d);
         free(ctx);
         html_report_free(report);
         report = NULL;

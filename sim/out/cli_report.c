@@ -2,10 +2,26 @@
  * object shared by `warpsim run` and `warpsim trace`. */
 #include "cli_report.h"
 #include "stats_csv.h"
+#include "isa.h"
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
+
+/* the text and source line of pc in an assembled kernel (warpsim run, warpsim cuda), and for a
+ * branch that can split a warp, where its paths meet again (IPDOM) */
+const char *cli_sass_pc_text(const void *ctx, int pc, char *buf, int len, cli_pc_info *info)
+{
+    const isa_kernel *k = ctx;
+    const isa_insn *in = &k->code[pc];
+    info->line = in->line;
+    info->reconv_pc = info->reconv_line = -1;
+    if (in->op == OP_BRA && in->guard != ISA_PRED_PT && in->reconv >= 0 && in->reconv < k->ncode) {
+        info->reconv_pc = (int)in->reconv;
+        info->reconv_line = k->code[in->reconv].line;
+    }
+    return isa_disasm(k, in, buf, len);
+}
 
 static double pct(uint64_t a, uint64_t b) { return b ? 100.0 * (double)a / (double)b : 0; }
 

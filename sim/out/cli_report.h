@@ -12,6 +12,8 @@ typedef struct { int line, reconv_pc, reconv_line; } cli_pc_info;
 /* the text of pc (and its facts in *info), or NULL for a pc with no
  * instruction (a trace's PCs may have gaps) */
 typedef const char *(*cli_pc_text)(const void *ctx, int pc, char *buf, int len, cli_pc_info *info);
+/* a cli_pc_text for kernels of isa_kernel (ctx): disassembly, line, reconvergence */
+const char *cli_sass_pc_text(const void *ctx, int pc, char *buf, int len, cli_pc_info *info);
 
 void cli_print_timing(const kernel_stats *s, const config *cfg);
 void cli_print_per_pc(const kernel_stats *s, cli_pc_text text_of, const void *ctx);
