@@ -1,6 +1,12 @@
 /* isa/sem_int.c — integer, uniform and control semantics. */
 #include "exec_internal.h"
 
+/* the 64-bit product of two 32-bit values, signed or not (IMUL, IMAD.WIDE, IMAD.HI) */
+static uint64_t mul_wide(uint32_t a, uint32_t b, int sign)
+{
+    return sign ? (uint64_t)((int64_t)(int32_t)a * (int64_t)(int32_t)b) : (uint64_t)a * b;
+}
+
 /* the carry-in of lane l: the predicates in slots i and j (absent = 0) */
 static uint64_t carry_pred(const isa_xctx *x, int i, int l)
 {
@@ -56,8 +62,7 @@ SEM(IMAD_WIDE)
     uint64_t cnt[ISA_MAX_LANES];
     FOR_LANES(x, l) {
         uint32_t va = get_u32(&a, l), vb = get_u32(&b, l);
-        uint64_t p = sign ? (uint64_t)((int64_t)(int32_t)va * (int64_t)(int32_t)vb)
-                          : (uint64_t)va * vb;
+        uint64_t p = mul_wide(va, vb, sign);
         /* the 64-bit sum's carry out goes to the optional P (nvcc's 64 x 64
          * -> 128-bit chains: IMAD.WIDE.U32.X R, P0, ..., P0) */
         uint64_t s = p + get_u64(&c, l), d = s + (ex ? carry_pred(x, 5, l) : 0);
@@ -76,7 +81,7 @@ SEM(IMAD_HI)
     uint64_t cnt[ISA_MAX_LANES];
     FOR_LANES(x, l) {
         uint32_t va = get_u32(&a, l), vb = get_u32(&b, l);
-        uint64_t p = sign ? (uint64_t)((int64_t)(int32_t)va * (int64_t)(int32_t)vb) : (uint64_t)va * vb;
+        uint64_t p = mul_wide(va, vb, sign);
         uint64_t sum = (p >> 32) + get_add33(&c, l) + (ex ? carry_pred(x, 5, l) : 0);
         put_u32(x, 0, l, (uint32_t)sum);
         cnt[l] = sum >> 32;
@@ -91,7 +96,7 @@ SEM(IMUL)
     int sign = isa_type_is_signed(isa_insn_type(x->in)), hi = x->in->hi != 0;
     FOR_LANES(x, l) {
         uint32_t va = get_u32(&a, l), vb = get_u32(&b, l);
-        uint64_t p = sign ? (uint64_t)((int64_t)(int32_t)va * (int64_t)(int32_t)vb) : (uint64_t)va * vb;
+        uint64_t p = mul_wide(va, vb, sign);
         put_u32(x, 0, l, hi ? (uint32_t)(p >> 32) : (uint32_t)p);
     }
 }
