@@ -26,6 +26,10 @@ typedef struct {
     int nworkloads;
     src_file *dumps;      /* nvcc SASS dumps imported with .sass (isa/sass_dump.c) */
     int ndumps;
+    /* the initial value of each of the dumps' module variables that has one
+     * (isa/sass_elf.c: from .nv.constant3 and .nv.global.init), by name */
+    struct isa_varinit { char name[128]; uint8_t *data; uint32_t size; } *varinit;
+    int nvarinit;
 } isa_program;
 
 /* read a whole file; returns 0 or -1 with a message in d */

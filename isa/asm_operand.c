@@ -181,9 +181,10 @@ static int parse_const(asm_ctx *c, const char *s, int len, int col, isa_operand 
     int inlen = (int)(close - in);
     int64_t v; double f; int isf;
     if (close + 1 < s + len) {
-        if (asm_parse_number(in, inlen, &v, &f, &isf) || isf || (v != 0 && !(v == 2 && c->k->sass_arch)))
+        if (asm_parse_number(in, inlen, &v, &f, &isf) || isf || (v != 0 && !((v >= 2 && v <= 4) && c->k->sass_arch)))
             return bad(c, col + 2, "only constant bank 0 (the parameters and the driver's words) exists, found c[%s]%s",
-                       xstrndup_tmp(c, in, inlen), c->k->sass_arch ? "; nvcc's code also reads bank 2 (its own constants)" : "");
+                       xstrndup_tmp(c, in, inlen), c->k->sass_arch ? "; nvcc's code also reads banks 2 (its own constants), "
+                       "3 (__constant__ variables) and 4 (the addresses of __device__ variables)" : "");
         o->bank = (uint8_t)v;
         const char *off = close + 2;
         const char *close2 = memchr(off, ']', (size_t)(s + len - off));

@@ -164,13 +164,18 @@ static int put_operand(const isa_kernel *k, const isa_insn *in, const isa_operan
         if (o->imm < 0 || o->imm > 0xffff) return snprintf(buf, len, "0x%" PRIx64, (uint64_t)o->imm);
         return snprintf(buf, len, "%" PRId64, o->imm);
     }
-    case OPK_CONST:
+    case OPK_CONST: {
+        /* nvcc's module banks, read through bank 0's image (isa.h) */
+        int bank = !k || !k->sass_arch ? 0 : o->imm >= ISA_CBANK_FLAT(4) ? 4 : o->imm >= ISA_CBANK_FLAT(3) ? 3 : 0;
+        uint64_t off = (uint64_t)o->imm - (bank ? ISA_CBANK_FLAT(bank) : 0);
         if (o->base_kind == OPK_REG)
-            return snprintf(buf, len, "c[0x0][R%d+0x%" PRIx64 "]", o->reg, (uint64_t)o->imm);
+            return snprintf(buf, len, "c[0x%x][R%d+0x%" PRIx64 "]", bank, o->reg, off);
+        if (bank) return snprintf(buf, len, "c[0x%x][0x%" PRIx64 "]", bank, off);
         for (int i = 0; k && i < k->nparams; i++)
             if (k->params[i].offset == (uint32_t)o->imm)
                 return snprintf(buf, len, "c[%s]", k->params[i].name);
         return snprintf(buf, len, "c[0x0][0x%" PRIx64 "]", (uint64_t)o->imm);
+    }
     case OPK_MEM: {
         char base[24] = "";
         if (o->base_kind == OPK_REG && o->reg != ISA_REG_RZ) snprintf(base, sizeof base, "R%d%s", o->reg, o->scale ? (o->scale == 2 ? ".X4" : o->scale == 3 ? ".X8" : ".X16") : "");

@@ -14,7 +14,13 @@
 #define ISA_MAX_OPERANDS 8
 #define ISA_MAX_LANES 64
 #define ISA_PARAM_BASE 0x160 /* kernel parameters start here in bank 0, as in sm_70+ SASS */
-#define ISA_CBANK_MAX 0x1400  /* bank 0 bytes a launch may fill: nvcc's 0x210 driver words and 4 KB of parameters */
+/* nvcc's module banks (c[0x3]: __constant__ variables; c[0x4]: CUDA 12+'s
+ * table of __device__ variables' addresses) are read through bank 0's
+ * image, each in its own 64 KB (a bank's size) past bank 0's driver words
+ * and 4 KB of parameters, so that one byte array serves a launch:
+ * c[0x3][0x10] is read as c[0x0][0x2010] */
+#define ISA_CBANK_MODULE_BYTES 0x10000u
+#define ISA_CBANK_FLAT(bank) ((bank) == 3 ? 0x2000u : 0x2000u + ISA_CBANK_MODULE_BYTES)
 #define ISA_NUM_BREGS 16
 /* nvcc's schedule in each instruction of Volta and later: bits 105-125 of
  * the 128-bit encoding (bits 41-61 of the second 64-bit word cuobjdump
@@ -138,6 +144,31 @@ typedef struct {
     uint32_t value;
 } isa_symbol;
 
+/* SASS dumps: a variable of the kernel's module, from cuobjdump -elf's
+ * symbol table: a __constant__ one in bank 3, a __device__ one in global
+ * memory; or a section's own symbol, which stands for its start */
+enum { ISA_MODVAR_GLOBAL, ISA_MODVAR_GLOBAL_INIT, ISA_MODVAR_CONST };   /* .nv.global, .nv.global.init, .nv.constant3 */
+typedef struct {
+    char name[128];
+    uint8_t section;        /* ISA_MODVAR_* */
+    uint8_t is_section;
+    uint32_t value, size;   /* offset in its section, bytes */
+} isa_modvar;
+
+/* SASS dumps: an address the loader patches in (the ELF's relocations):
+ * the low or high word of the instruction at pc's 32-bit immediate, or a
+ * 64- or 32-bit word of bank 4 */
+enum { ISA_RELOC_LO32, ISA_RELOC_HI32, ISA_RELOC_BANK4_64, ISA_RELOC_BANK4_32, ISA_RELOC_OTHER };
+typedef struct {
+    int32_t pc;             /* ISA_RELOC_LO32/HI32: the instruction */
+    uint32_t offset;        /* ISA_RELOC_BANK4_*: the byte in bank 4 */
+    int var;                /* into isa_kernel.modvars */
+    uint8_t kind;           /* ISA_RELOC_* */
+    uint8_t has_addend;     /* RELA; for REL, the field's own value is the addend */
+    int64_t addend;
+    char type[40];          /* the ELF's name of it (R_CUDA_ABS32_LO_32 ...), for messages */
+} isa_reloc;
+
 typedef struct {
     char name[256];      /* mangled names of templates run long */
     const char *file;
@@ -161,6 +192,14 @@ typedef struct {
     struct { uint32_t offset, size; } *elf_params;   /* SASS dumps: EIATTR_KPARAM_INFO (bank-0 offset, bytes) by ordinal */
     int nelf_params;
     uint32_t bank2_bytes;
+    uint8_t *bank3;         /* SASS dumps: the module's __constant__ data (ELF .nv.constant3), at ISA_CBANK_FLAT(3) */
+    uint32_t bank3_bytes;
+    uint8_t module_banks;   /* SASS dumps: bit b set when the code reads bank b (3, 4) */
+    isa_modvar *modvars;    /* SASS dumps: the module's variables (the ELF listing) */
+    int nmodvars;
+    isa_reloc *relocs;      /* SASS dumps: what the loader patches: only `warpsim cuda` fills them in */
+    int nrelocs;
+    uint32_t bank4_bytes;   /* SASS dumps: the size of the module's bank 4 */
 } isa_kernel;
 
 /* opcode table access */

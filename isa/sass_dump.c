@@ -266,90 +266,6 @@ static void instruction(dump_reader *r, int ln, const char *line, long addr, con
     r->want_ctl = r->arch >= 70;   /* 128-bit encodings: the next line holds the second word */
 }
 
-/* What the SASS text does not say, from `cuobjdump -elf` of the same cubin
- * when it lies beside the dump (NAME.sass -> NAME.elf.txt): each function's
- * static shared memory (the size of section .nv.shared.NAME), its register
- * count (EIATTR_REGCOUNT: what occupancy is computed from) and its stack
- * frame (EIATTR_FRAME_SIZE). Without it, static shared memory is the
- * highest offset the code names, and registers the highest one used. */
-/* words of section .nv.constant2.NAME (nvcc's own constants: bank 2) as
- * cuobjdump -elf prints them, after the line naming it */
-static void read_bank2(FILE *f, isa_kernel *k)
-{
-    char line[1024];
-    while (fgets(line, sizeof line, f)) {
-        const char *p = line;
-        unsigned w;
-        int n, any = 0;
-        while (sscanf(p, " 0x%x%n", &w, &n) == 1) {
-            k->bank2 = xrealloc(k->bank2, (size_t)k->bank2_bytes + 4);
-            memcpy(k->bank2 + k->bank2_bytes, &w, 4);
-            k->bank2_bytes += 4;
-            p += n;
-            any = 1;
-        }
-        if (!any) return;
-    }
-}
-
-/* one EIATTR_KPARAM_INFO entry: parameter `ord` at `off` past the parameter
- * base, `size` bytes; kept in k->elf_params to lay out or check the
- * parameters */
-static void elf_param(isa_kernel *k, unsigned ord, unsigned off, unsigned size)
-{
-    if (ord >= 4096 || size > 4096 || off > 4096) return;
-    if ((int)ord >= k->nelf_params) {
-        k->elf_params = xrealloc(k->elf_params, sizeof *k->elf_params * (ord + 1));
-        for (unsigned i = (unsigned)k->nelf_params; i <= ord; i++) k->elf_params[i].size = 0;
-        k->nelf_params = (int)ord + 1;
-    }
-    k->elf_params[ord].offset = k->param_base + off;
-    k->elf_params[ord].size = size;
-}
-
-static void read_elf(isa_program *p, int first, const char *path)
-{
-    char elf[1024];
-    size_t n = strlen(path);
-    if (n < 5 || strcmp(path + n - 5, ".sass") || n + 4 >= sizeof elf) return;
-    snprintf(elf, sizeof elf, "%.*s.elf.txt", (int)(n - 5), path);
-    FILE *f = fopen(elf, "r");
-    if (!f) return;
-    char line[1024], cur[512] = "";
-    while (fgets(line, sizeof line, f)) {
-        char name[512];
-        unsigned idx, off, size;
-        if (!strncmp(line, ".nv.constant2.", 14) && sscanf(line + 14, "%511s", name) == 1) {
-            for (int i = first; i < p->nkernels; i++)
-                if (!strcmp(p->kernels[i].name, name) && !p->kernels[i].bank2) { read_bank2(f, &p->kernels[i]); break; }
-            continue;
-        }
-        const char *sh = strstr(line, ".nv.shared.");
-        if (sh && sscanf(line, " %x %x %x", &idx, &off, &size) == 3 && sscanf(sh + 11, "%511s", name) == 1) {
-            for (int i = first; i < p->nkernels; i++)
-                if (!strcmp(p->kernels[i].name, name)) p->kernels[i].shared_bytes += size;
-            continue;
-        }
-        if (!strncmp(line, ".nv.info.", 9) && sscanf(line + 9, "%511s", cur) == 1) continue;
-        unsigned ord, poff, psize;
-        const char *kp = strstr(line, "Ordinal : ");
-        if (kp && sscanf(kp, "Ordinal : %x Offset : %x Size : %x", &ord, &poff, &psize) == 3 && cur[0]) {
-            for (int i = first; i < p->nkernels; i++)
-                if (!strcmp(p->kernels[i].name, cur)) elf_param(&p->kernels[i], ord, poff, psize);
-            continue;
-        }
-        const char *fn = strstr(line, "function: ");
-        if (!fn || sscanf(fn + 10, "%511[^(]", name) != 1) continue;
-        const char *rc = strstr(line, "register count: "), *fs = strstr(line, "frame size: ");
-        for (int i = first; i < p->nkernels; i++) {
-            if (strcmp(p->kernels[i].name, name)) continue;
-            if (rc) p->kernels[i].nregs = atoi(rc + 16);
-            if (fs) p->kernels[i].local_bytes = (uint32_t)strtoul(fs + 12, NULL, 16);
-        }
-    }
-    fclose(f);
-}
-
 /* static shared memory when no ELF says: past the highest offset an
  * absolute or register-relative access names (an estimate from the code) */
 static void guess_shared(isa_kernel *k)
@@ -407,6 +323,20 @@ static void reconcile_params(dump_reader *r, isa_kernel *k, diag *d)
     uint32_t end = k->param_base;
     for (int i = 0; i < k->nparams; i++) if (k->params[i].offset + k->params[i].size > end) end = k->params[i].offset + k->params[i].size;
     k->cbank_bytes = end > SASS_CBANK_DRIVER ? end : SASS_CBANK_DRIVER;
+}
+
+/* c[0x3][off] and c[0x4][off] (the module's banks) are read through bank
+ * 0's image, each at its place there (isa.h: ISA_CBANK_FLAT) */
+static void flatten_module_banks(isa_kernel *k)
+{
+    for (int i = 0; i < k->ncode; i++)
+        for (int j = 0; j < k->code[i].nops; j++) {
+            isa_operand *o = &k->code[i].o[j];
+            if (o->kind != OPK_CONST || (o->bank != 3 && o->bank != 4)) continue;
+            k->module_banks |= (uint8_t)(1u << o->bank);
+            o->imm += ISA_CBANK_FLAT(o->bank);
+            o->bank = 0;
+        }
 }
 
 /* c[0x2][off] operands become the immediates the ELF gives them: bank 2 is
@@ -479,11 +409,14 @@ int sass_dump_read(isa_program *p, const char *path, diag *d)
     }
     end_function(r);
     for (int i = first; i < p->nkernels; i++) p->kernels[i].shared_bytes = 0;
-    read_elf(p, first, path);
+    for (int i = first; i < p->nkernels; i++) flatten_module_banks(&p->kernels[i]);
+    sass_elf_read(p, first, path);
     for (int i = first; i < p->nkernels; i++) {
         isa_kernel *k = &p->kernels[i];
         reconcile_params(r, k, d);
         resolve_bank2(r, k, d);
+        for (int b = 3; b <= 4; b++)
+            if (k->module_banks & 1u << b) k->cbank_bytes = ISA_CBANK_FLAT(b) + ISA_CBANK_MODULE_BYTES;
         /* sm_90 code addresses a block's shared memory from 0x400: the
          * first 1 KB of the window is the system's (nvcc: UMOV UR4, 0x400;
          * ULEA UR4, SR_CgaCtaId, UR4, 0x18). The ELF's .nv.shared size

@@ -14,5 +14,8 @@
 /* append every function of the dump at path to p's kernels (each with its
  * sass_arch); returns the number of errors, reported in d */
 int sass_dump_read(isa_program *p, const char *path, diag *d);
+/* isa/sass_elf.c: what `cuobjdump -elf`'s listing beside the dump at path
+ * (NAME.elf.txt for NAME.sass) says of kernels first.. of p, if it exists */
+void sass_elf_read(isa_program *p, int first, const char *path);
 
 #endif

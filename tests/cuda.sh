@@ -94,6 +94,23 @@ done
 mkdir "$tmp/noelf"
 cp "$top/tests/cuda/extern_c.sass" "$top"/tests/cuda/extern_c.sm_*.sass "$tmp/noelf/"
 expect 2 "is extern \"C\": its name has no parameter types" -- "$bin" run -c h100 "$tmp/noelf/extern_c.sass"
+# __constant__ data (bank 3) from the ELF listing; without it the table reads 0
+for cfg in h100 a100; do
+    expect 0 "result: pass" -- "$bin" run -c "$cfg" "$top/tests/cuda/symbols.sass"
+done
+mkdir -p "$tmp/sym/programs"
+cp "$top"/tests/cuda/programs/symbols.sm_*.sass "$tmp/sym/programs/"
+for a in 80 90; do   # the listing without section .nv.constant3's words
+    awk '/^\.nv\.constant3$/ { skip = 1; next } skip && /^0x/ { next } { skip = 0; print }' \
+        "$top/tests/cuda/programs/symbols.sm_$a.elf.txt" > "$tmp/sym/programs/symbols.sm_$a.elf.txt"
+done
+cp "$top/tests/cuda/symbols.sass" "$tmp/sym/"
+expect 1 "result: fail" -- "$bin" run -c h100 "$tmp/sym/symbols.sass"
+"$bin" asm "$top/tests/cuda/programs/symbols.sm_80.sass" | grep -q 'LDC R[0-9]*, c\[0x3\]\[R[0-9]*+0x0\]' \
+    || { echo "FAIL: warpsim asm does not show bank 3 as c[0x3]"; fail=1; }
+# __device__ variables: their addresses come from the loader (warpsim cuda)
+sed 's/launch scale_by_table/launch apply/' "$top/tests/cuda/symbols.sass" > "$tmp/sym/apply.sass"
+expect 2 "apply reads __device__ variables: .*run the program with warpsim cuda" -- "$bin" run -c h100 "$tmp/sym/apply.sass"
 # an ELF listing of another build: its parameters disagree with the name's
 mkdir "$tmp/mismatch"
 cp "$top/workloads/cuda/saxpy.sass" "$tmp/mismatch/"

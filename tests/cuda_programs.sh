@@ -51,6 +51,20 @@ for arch in 80 90; do
     [ -n "$a" ] && [ "$a" = "$b" ] || { echo "FAIL: saxpy on $cfg: per-kernel statistics differ from workloads/cuda/saxpy.sass"; \
         echo "program: $a" | cut -c1-300; echo "workload: $b" | cut -c1-300; fail=1; }
 done
+# __constant__ and __device__ variables: bank 3 as cudaMemcpyToSymbol last set
+# it, initial values from the cubin, addresses patched in by the loader (in
+# the code: CUDA 11.8; in bank 4: CUDA 13), as the program checks
+for run in "a100 symbols.sm_80" "h100 symbols.sm_90" "h100 symbols.cuda13"; do
+    set -- $run
+    expect 0 "^PASS" -- "$bin" cuda -c "$1" --sass "$P/$2.sass" -- "$P/$2"
+    expect 0 "^PASS" -- "$bin" cuda -c "$1" --functional --sass "$P/$2.sass" -- "$P/$2"
+done
+grep -q 'LDC.64 R[0-9]*, c\[0x4\]' "$P/symbols.cuda13.sass" || { echo "FAIL: symbols.cuda13 reads no bank 4"; fail=1; }
+mkdir "$tmp/sym"
+cp "$P/symbols.sm_90.sass" "$tmp/sym/"
+sed 's/R_CUDA_ABS32_LO_32/R_CUDA_ABS32_LO_20/' "$P/symbols.sm_90.elf.txt" > "$tmp/sym/symbols.sm_90.elf.txt"
+expect 2 "relocation R_CUDA_ABS32_LO_20 at 0x[0-9a-f]* is not one warpsim's loader knows" -- \
+    "$bin" cuda -c h100 --sass "$tmp/sym/symbols.sm_90.sass" -- "$P/symbols.sm_90"
 prog=$P/cudademo.sm_90
 # --stats=csv into a file; --functional
 "$bin" cuda -c h100 --stats=csv --stats-file "$tmp/s.csv" --sass "$P/cudademo.sm_90.sass" -- "$prog" vecadd 100 > /dev/null 2>&1

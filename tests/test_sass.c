@@ -319,6 +319,49 @@ START_TEST(test_elf_sibling)
 }
 END_TEST
 
+/* the module's variables from the listing (tests/cuda/programs/symbols.cu):
+ * bank 3's initial words, the symbol table, and the relocations by which
+ * the loader patches code (CUDA 11.8) or bank 4 (CUDA 13) */
+START_TEST(test_module_variables)
+{
+    static const char *const dumps[] = { "tests/cuda/programs/symbols.sm_80.sass", "tests/cuda/programs/symbols.cuda13.sass" };
+    for (int v = 0; v < 2; v++) {
+        isa_program p;
+        diag d;
+        int e = read_dump(&p, src(dumps[v]), &d);
+        ck_assert_msg(e == 0, "%s", d.text);
+        const isa_kernel *scale = kernel(&p, "_Z14scale_by_tablePKfPfi"), *apply = kernel(&p, "_Z5applyPKfPfi");
+        /* __constant__ int table[3] = { 7, 8, 9 } at 0x10, after float coef[4] */
+        ck_assert(scale->module_banks & 1u << 3);
+        ck_assert_uint_ge(scale->bank3_bytes, 0x1c);
+        uint32_t w[3];
+        memcpy(w, scale->bank3 + 0x10, sizeof w);
+        ck_assert(w[0] == 7 && w[1] == 8 && w[2] == 9);
+        ck_assert_int_eq(scale->nrelocs, 0);
+        ck_assert_uint_ge(scale->cbank_bytes, ISA_CBANK_FLAT(3) + ISA_CBANK_MODULE_BYTES);
+        /* initial values: table's, and init_val = 42 (.nv.global.init) */
+        int seen = 0;
+        for (int i = 0; i < p.nvarinit; i++) {
+            if (!strcmp(p.varinit[i].name, "table")) seen += p.varinit[i].size == 12 && p.varinit[i].data[0] == 7;
+            if (!strcmp(p.varinit[i].name, "init_val")) seen += p.varinit[i].size == 4 && p.varinit[i].data[0] == 42;
+        }
+        ck_assert_int_eq(seen, 2);
+        /* apply: counter, gbuf, init_val; each relocation at an instruction (11.8) or a bank-4 word (13) */
+        ck_assert_int_ge(apply->nrelocs, 3);
+        for (int i = 0; i < apply->nrelocs; i++) {
+            const isa_reloc *r = &apply->relocs[i];
+            ck_assert_msg(r->var >= 0 && r->var < apply->nmodvars, "%s", r->type);
+            const char *name = apply->modvars[r->var].name;
+            ck_assert_msg(!strcmp(name, "counter") || !strcmp(name, "gbuf") || !strcmp(name, "init_val"), "%s", name);
+            if (v == 0) ck_assert(r->kind <= ISA_RELOC_HI32 && r->pc >= 0 && apply->code[r->pc].addr == r->offset);
+            else ck_assert(r->kind == ISA_RELOC_BANK4_64 && r->offset + 8 <= apply->bank4_bytes);
+        }
+        asm_free(&p);
+        diag_free(&d);
+    }
+}
+END_TEST
+
 /* every committed dump reads; the known exceptions fail as documented */
 START_TEST(test_committed_dumps)
 {
@@ -380,6 +423,7 @@ int main(void)
     tcase_add_test(tc, test_generated);
     tcase_add_test(tc, test_elf_sibling);
     tcase_add_test(tc, test_committed_dumps);
+    tcase_add_test(tc, test_module_variables);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -3,6 +3,7 @@
 #include "cli.h"
 #include "util/stop.h"
 #include "util/progress.h"
+#include "util/xalloc.h"
 #include <unistd.h>
 #include "exec/func.h"
 #include "front/run.h"
@@ -193,9 +194,11 @@ static void warn_before_run(workload *w, const config *cfg, diag *d)
 {
     double warp = (double)CFG(cfg, sm_warp_size);
     for (int i = 0; i < w->nlaunches; i++) {
-        uint8_t cbank[ISA_CBANK_MAX];
+        uint8_t *cbank = xmalloc(w->launches[i].k->cbank_bytes);
         uint32_t size, grid[3], block[3];
-        if (workload_cbank(w, i, cbank, &size, grid, block, d)) return;
+        int bad = workload_cbank(w, i, cbank, &size, grid, block, d);
+        free(cbank);
+        if (bad) return;
         double blocks = (double)grid[0] * grid[1] * grid[2], threads = (double)block[0] * block[1] * block[2];
         double warps = blocks * ceil(threads / warp);
         /* 10^8 warps of a few instructions each: minutes functional, hours timed */

@@ -36,6 +36,8 @@ typedef struct {
     char name[256];
     const isa_kernel *k;
     uint32_t max_dynamic_shared;   /* cudaFuncAttributeMaxDynamicSharedMemorySize */
+    int linked;                    /* cudart_link: 1 done, -1 failed (said) */
+    uint8_t *bank4;                /* its module's bank 4 as the loader fills it */
 } cudart_func;
 
 /* a __device__ or __constant__ variable (__cudaRegisterVar), in device memory */
@@ -86,5 +88,11 @@ int cudart_alloc_of(uint64_t addr, uint64_t n);
 /* copy between host and simulated device memory (dir 1: to the device) */
 int cudart_copy(uint64_t dev, void *host, uint64_t n, int to_device);
 uint64_t cudart_malloc(uint64_t bytes, const char *what);
+/* cudart_link.c: the loader's work for k, f's SASS, once: the addresses of
+ * __device__ variables into its code and bank 4; 0, or -1 (said) */
+int cudart_link(cudart_func *f, isa_kernel *k);
+/* banks 3 (__constant__ variables as they are now) and 4 into a launch's
+ * bank-0 image (isa.h: ISA_CBANK_FLAT) */
+void cudart_module_banks(const cudart_func *f, const isa_kernel *k, uint8_t *cbank);
 
 #endif

@@ -48,8 +48,13 @@ CUDART_API void __cudaRegisterVar(void **handle, char *host_var, char *device_ad
     snprintf(v->name, sizeof v->name, "%s", device_address);
     v->size = size;
     v->addr = cudart_malloc(size ? size : 1, constant ? "__constant__" : "__device__");
-    /* the variable's initial value is the host shadow's (nvcc initialises both alike) */
-    if (v->addr && size) cudart_copy(v->addr, host_var, size, 1);
+    /* the variable's initial value is the cubin's (the ELF listing beside the
+     * dump), as CUDA's loader sets it; the host shadow's without one */
+    const struct isa_varinit *init = NULL;
+    for (int i = 0; i < cudart.prog.nvarinit && !init; i++)
+        if (!strcmp(cudart.prog.varinit[i].name, v->name)) init = &cudart.prog.varinit[i];
+    if (v->addr && init) cudart_copy(v->addr, init->data, init->size < size ? init->size : size, 1);
+    else if (v->addr && size) cudart_copy(v->addr, host_var, size, 1);
 }
 
 CUDART_API void __cudaRegisterManagedVar(void **handle, void **host_var_ptr, char *device_address, const char *device_name,

@@ -202,7 +202,12 @@ cudaError_t cudart_launch(const cudart_func *cf, dim3 grid, dim3 block, void **a
         cudart_event_note("bad-launch", f->name);
         return cudart_ret(cudaErrorInvalidDeviceFunction);
     }
+    if (cudart_link(f, (isa_kernel *)k)) {   /* the program's own SASS (cudart.prog): the loader may patch it */
+        cudart_event_note("unimplemented", f->name);
+        return cudart_ret(cudaErrorInvalidDeviceFunction);
+    }
     uint8_t *cbank = xcalloc(1, k->cbank_bytes);
+    cudart_module_banks(f, k, cbank);
     /* bank 0 as sim/front/check.c (workload_cbank) lays it out for nvcc's code */
     uint32_t words[6] = { block.x, block.y, block.z, grid.x, grid.y, grid.z };
     memcpy(cbank, words, sizeof words);

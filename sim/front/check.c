@@ -272,8 +272,18 @@ int workload_cbank(workload *w, int i, uint8_t *cbank, uint32_t *size, uint32_t 
         err_line(w, L->line, L->block->col, d, "a block has more than 65536 threads");
         return d->errors - before;
     }
+    if (k->nrelocs) {
+        char msg[600];
+        snprintf(msg, sizeof msg, "kernel %.300s reads __device__ variables: their addresses are patched in by CUDA's loader "
+                 "from the cubin's relocations, which the SASS text does not show; run the program with warpsim cuda",
+                 k->base_name[0] ? k->base_name : k->name);
+        err_line(w, L->line, L->col, d, msg);
+        return d->errors - before;
+    }
     memset(cbank, 0, k->cbank_bytes);
     *size = k->cbank_bytes;
+    /* __constant__ variables as their initialisers (the ELF) set them */
+    if (k->bank3) memcpy(cbank + ISA_CBANK_FLAT(3), k->bank3, k->bank3_bytes);
     if (k->sass_arch) {
         /* bank 0 below the parameters, as the driver fills it for nvcc's
          * code (offsets read off nvcc's SASS: ULDC c[0x0][0x0] is

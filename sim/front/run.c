@@ -2,6 +2,8 @@
 #include "run.h"
 #include "exec_driver.h"
 #include "gpu/gpu_state.h"
+#include "util/xalloc.h"
+#include <stdlib.h>
 
 func_status workload_run(workload *w, const config *cfg, const func_options *fo, int functional,
                          kernel_stats *ks, diag *d)
@@ -13,16 +15,17 @@ func_status workload_run(workload *w, const config *cfg, const func_options *fo,
     opts.gpu = functional ? NULL : timing_gpu_new();
     func_status result = FUNC_OK;
     for (int i = 0; i < w->nlaunches && result == FUNC_OK; i++) {
-        uint8_t cbank[ISA_CBANK_MAX];
+        uint8_t *cbank = xmalloc(w->launches[i].k->cbank_bytes);
         uint32_t size = 0, grid[3] = { 0 }, block[3] = { 0 };
-        if (workload_cbank(w, i, cbank, &size, grid, block, d)) { result = FUNC_BAD_LAUNCH; break; }
+        if (workload_cbank(w, i, cbank, &size, grid, block, d)) { free(cbank); result = FUNC_BAD_LAUNCH; break; }
         /* dynamic shared memory (shared=BYTES) extends the kernel's own */
         isa_kernel with_shared = *w->launches[i].k;
-        if (workload_dynamic_shared(w, i, &with_shared.shared_bytes, d)) { result = FUNC_BAD_LAUNCH; break; }
+        if (workload_dynamic_shared(w, i, &with_shared.shared_bytes, d)) { free(cbank); result = FUNC_BAD_LAUNCH; break; }
         func_launch l = { &with_shared, asm_kernel_source(&w->prog, w->launches[i].k), { grid[0], grid[1], grid[2] },
                           { block[0], block[1], block[2] }, cbank, size };
         result = functional ? func_run(&l, w->mem, cfg, &opts, &ks[i], &used, d)
                             : exec_driver_run(&l, w->mem, cfg, &opts, &ks[i], &used, d);
+        free(cbank);
         for (int k = 0; k < 3; k++) { ks[i].grid[k] = grid[k]; ks[i].block[k] = block[k]; }
         if (result == FUNC_BAD_LAUNCH)
             diag_note_at(d, w->prog.src.path, w->launches[i].line, w->launches[i].col,

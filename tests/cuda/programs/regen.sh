@@ -7,10 +7,14 @@
 set -e
 cd "$(dirname "$0")"
 export PATH=/usr/bin:$PATH
-for arch in 80 90; do
-    nvcc -ccbin clang-14 -cudart shared -arch=sm_$arch -O2 -o cudademo.sm_$arch cudademo.cu
-    strip cudademo.sm_$arch
-    cuobjdump -sass cudademo.sm_$arch > cudademo.sm_$arch.sass
-    cuobjdump -elf cudademo.sm_$arch > cudademo.sm_$arch.elf.txt
+for prog in cudademo symbols; do
+    for arch in 80 90; do
+        nvcc -ccbin clang-14 -cudart shared -arch=sm_$arch -O2 -o $prog.sm_$arch $prog.cu
+        strip $prog.sm_$arch
+        cuobjdump -sass $prog.sm_$arch > $prog.sm_$arch.sass
+        cuobjdump -elf $prog.sm_$arch > $prog.sm_$arch.elf.txt
+    done
 done
 nvcc --version | tail -2
+# symbols.cuda13 (CUDA 13's way: __device__ addresses in constant bank 4) is
+# built and dumped by regen13.sh on a machine with CUDA 13's cuobjdump

@@ -1,0 +1,22 @@
+#!/bin/sh
+# tests/cuda/programs/regen13.sh — symbols.cu built by CUDA 13 (nvcc
+# -cudart shared -arch=sm_90: its code reads the addresses of __device__
+# variables from constant bank 4, which the loader fills from the cubin's
+# relocations). Two steps, as CUDA 13 is split between machines here:
+#   sh regen13.sh          here (CUDA 13's nvcc, no cuobjdump): the binary,
+#                          linked against this machine's C library
+#   sh regen13.sh dump     on the H100 machine (CUDA 13 complete, the `run`
+#                          tool): the SASS and ELF listing, from the same
+#                          nvcc 13.0 (the fat binaries were checked equal
+#                          byte for byte: objcopy --only-section=.nv_fatbin)
+# The binary and dumps are committed.
+set -e
+cd "$(dirname "$0")"
+nvcc -cudart shared -arch=sm_90 -O2 -o symbols.cuda13 symbols.cu
+nvcc --version | tail -1
+if [ "${1:-}" = dump ]; then
+    cuobjdump -sass symbols.cuda13 > symbols.cuda13.sass
+    cuobjdump -elf symbols.cuda13 > symbols.cuda13.elf.txt
+else
+    strip symbols.cuda13
+fi
