@@ -66,6 +66,23 @@ sed 's/R_CUDA_ABS32_LO_32/R_CUDA_ABS32_LO_20/' "$P/symbols.sm_90.elf.txt" > "$tm
 expect 2 "relocation R_CUDA_ABS32_LO_20 at 0x[0-9a-f]* is not one warpsim's loader knows" -- \
     "$bin" cuda -c h100 --sass "$tmp/sym/symbols.sm_90.sass" -- "$P/symbols.sm_90"
 prog=$P/cudademo.sm_90
+# the views print on stderr (the program's stdout stays its own); the trace
+# replays to the same cycles
+"$bin" cuda -c h100 --warp 0:1 --coalesce 13 --sass "$P/cudademo.sm_90.sass" -- "$prog" vecadd 300 > "$tmp/out" 2> "$tmp/err"
+printf 'c[0] = 0, c[1] = 1.5, c[299] = 448.5\nPASS: 0 of 300 wrong\n' > "$tmp/want"
+cmp -s "$tmp/out" "$tmp/want" || { echo "FAIL: --warp/--coalesce: the program's stdout changed:"; cat "$tmp/out"; fail=1; }
+grep -q "^warp 0:1 of kernel _Z6vecaddPKfS0_Pfi" "$tmp/err" && grep -q "LDG R3, \[R2\]" "$tmp/err" \
+    && grep -q "^coalescing map of kernel _Z6vecaddPKfS0_Pfi, pc 13 " "$tmp/err" && grep -q "line 0x100000000  sectors ####  lanes 0-31" "$tmp/err" \
+    || { echo "FAIL: --warp 0:1 --coalesce 13 under warpsim cuda"; head -20 "$tmp/err"; fail=1; }
+"$bin" cuda -c h100 --emit-trace "$tmp/tr" --stats=json --stats-file "$tmp/c.json" --sass "$P/cudademo.sm_90.sass" -- "$prog" vecadd 3000 > /dev/null 2>&1
+"$bin" trace -c h100 --stats=json "$tmp/tr/kernelslist.g" > "$tmp/t.json" 2>&1
+c1=$(sed -n 's/.*"cycles":\([0-9]*\).*/\1/p' "$tmp/c.json"); c2=$(sed -n 's/.*"cycles":\([0-9]*\).*/\1/p' "$tmp/t.json")
+[ -n "$c1" ] && [ "$c1" = "$c2" ] || { echo "FAIL: --emit-trace under warpsim cuda: $c1 cycles, the trace $c2"; fail=1; }
+expect 2 "need a timed run" -- "$bin" cuda -c h100 --functional --warp 0:0 --sass "$P/cudademo.sm_90.sass" -- "$prog" vecadd 100
+expect 2 "warp takes BLOCK:WARP" -- "$bin" cuda -c h100 --warp 0 --sass "$P/cudademo.sm_90.sass" -- "$prog" vecadd 100
+expect 2 "banks takes PC or PC:N" -- "$bin" cuda -c h100 --banks x9 --sass "$P/cudademo.sm_90.sass" -- "$prog" vecadd 100
+expect 3 "access outside every buffer" -- "$bin" cuda -c h100 --emit-trace "$tmp/tr2" --sass "$P/cudademo.sm_90.sass" -- "$prog" hostptr
+[ -e "$tmp/tr2/kernelslist.g" ] && { echo "FAIL: a faulting program left a trace"; fail=1; }
 # --stats=csv into a file; --functional
 "$bin" cuda -c h100 --stats=csv --stats-file "$tmp/s.csv" --sass "$P/cudademo.sm_90.sass" -- "$prog" vecadd 100 > /dev/null 2>&1
 grep -q "^workload,gpu," "$tmp/s.csv" && grep -q "_Z6vecaddPKfS0_Pfi" "$tmp/s.csv" || { echo "FAIL: --stats=csv --stats-file"; fail=1; }

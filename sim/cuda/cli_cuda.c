@@ -6,6 +6,7 @@
  * decides the exit status with the program's own. */
 #include "cli/cli.h"
 #include "cuda_env.h"
+#include "out/mem_map.h"
 #include "util/xalloc.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -29,6 +30,8 @@ const char *const cli_cuda_help =
     "  --stats=text|json|csv   the summary's form;  --stats-file FILE  write it there instead of stderr\n"
     "  --timeline FILE         every launch's warps as a Chrome/Perfetto trace (as warpsim run --timeline)\n"
     "  --report FILE           one HTML page of every launch (as warpsim run --report)\n"
+    "  --warp BLOCK:WARP, --banks PC[:N], --coalesce PC[:N]   as in warpsim run, printed on stderr\n"
+    "  --emit-trace DIR        an Accel-Sim trace of every launch (as warpsim run --emit-trace)\n"
     "  --max-cycles=N, --max-instructions=N   bound each launch (a fault after N)\n"
     "  --sass DUMP             the program's kernels as cuobjdump -sass prints them (cuobjdump -elf's listing\n"
     "                          beside it as DUMP without .sass plus .elf.txt); without it warpsim runs\n"
@@ -140,10 +143,24 @@ static void append(char **s, const char *add, const char *sep)
     sprintf(*s + n, "%s%s", n ? sep : "", add);
 }
 
+/* --banks and --coalesce specs and --emit-trace's folder, checked before the
+ * program starts, as warpsim run checks them */
+static void check_views(const char *views, const config *cfg, diag *d)
+{
+    char *copy = xstrdup(views ? views : "");
+    for (char *save = NULL, *t = strtok_r(copy, "\n", &save); t; t = strtok_r(NULL, "\n", &save)) {
+        int m = !strncmp(t, "banks=", 6) ? MAP_BANKS : !strncmp(t, "coalesce=", 9) ? MAP_COALESCE : -1;
+        if (m >= 0) mem_map_free(mem_map_new(stderr, m, strchr(t, '=') + 1, cfg, d));
+        if (!strncmp(t, "emit-trace=", 11) && CFG(cfg, sm_warp_size) != 32)
+            diag_error(d, "--emit-trace needs 32-lane warps (traces hold 32-lane masks)");
+    }
+    free(copy);
+}
+
 int cli_cuda(int argc, char **argv)
 {
     const char *config_path = NULL, *stats_file = NULL;
-    char *sets = NULL, *options = NULL, *dumps = NULL, *timeline_path = NULL, *report_path = NULL;
+    char *sets = NULL, *options = NULL, *dumps = NULL, *timeline_path = NULL, *report_path = NULL, *views = NULL;
     int i, status = EXIT_BAD_INPUT;
     uint64_t n;
     for (i = 1; i < argc; i++) {
@@ -176,6 +193,26 @@ int cli_cuda(int argc, char **argv)
             sprintf(abs, "%s%s%s", v[0] == '/' ? "" : cwd, v[0] == '/' ? "" : "/", v);
             free(is_tl ? timeline_path : report_path);
             if (is_tl) timeline_path = abs; else report_path = abs;
+        } else if (cli_is_opt(a, "--warp") || cli_is_opt(a, "--banks") || cli_is_opt(a, "--coalesce")) {
+            const char *name = cli_is_opt(a, "--warp") ? "--warp" : cli_is_opt(a, "--banks") ? "--banks" : "--coalesce";
+            if (!(v = cli_need_value("cuda", argc, argv, &i, name))) goto out;
+            unsigned long long b;
+            int w, used = 0;
+            if (name[2] == 'w' && (sscanf(v, "%llu:%d%n", &b, &w, &used) != 2 || v[used] || w < 0)) {
+                fprintf(stderr, "warpsim cuda: error: --warp takes BLOCK:WARP (two whole numbers, e.g. 0:1), found '%s'\n", v);
+                goto out;
+            }
+            char *kv = xmalloc(strlen(v) + 16);
+            sprintf(kv, "%s=%s", name + 2, v);
+            append(&views, kv, "\n");
+            free(kv);
+        } else if (cli_is_opt(a, "--emit-trace")) {
+            if (!(v = cli_need_value("cuda", argc, argv, &i, "--emit-trace"))) goto out;
+            char cwd[2048] = "", *kv = xmalloc(strlen(v) + sizeof cwd + 16);
+            if (v[0] != '/' && !getcwd(cwd, sizeof cwd)) cwd[0] = 0;
+            sprintf(kv, "emit-trace=%s%s%s", v[0] == '/' ? "" : cwd, v[0] == '/' ? "" : "/", v);
+            append(&views, kv, "\n");
+            free(kv);
         } else if (cli_is_opt(a, "--stats-file")) {
             if (!(stats_file = cli_need_value("cuda", argc, argv, &i, "--stats-file"))) goto out;
             if (cli_check_output_dir("cuda", stats_file)) goto out;
@@ -202,14 +239,15 @@ int cli_cuda(int argc, char **argv)
         } else {
             static const char *const known[] = { "-c", "--config", "--set", "--functional", "--per-pc", "--stats", "--stats-file",
                                                  "--max-cycles", "--max-instructions", "--sass", "--threads", "--progress", "--help",
-                                                 "--timeline", "--report" };
+                                                 "--timeline", "--report", "--warp", "--banks", "--coalesce", "--emit-trace" };
             cli_unknown_option("cuda", a, known, (int)(sizeof known / sizeof known[0]));
             goto out;
         }
     }
     if (i >= argc) { fprintf(stderr, "warpsim cuda: error: no program given\n%s", cli_cuda_help); goto out; }
-    if ((timeline_path || report_path) && options && strstr(options, "functional")) {
-        fprintf(stderr, "warpsim cuda: error: --timeline and --report need a timed run (not --functional)\n");
+    if ((timeline_path || report_path || views) && options && strstr(options, "functional")) {
+        fprintf(stderr, "warpsim cuda: error: --timeline, --report, --warp, --banks, --coalesce and --emit-trace need "
+                "a timed run (not --functional)\n");
         goto out;
     }
     const char *program = argv[i];
@@ -223,6 +261,7 @@ int cli_cuda(int argc, char **argv)
     for (char *save = NULL, *t = strtok_r(s2, "\n", &save); t; t = strtok_r(NULL, "\n", &save)) config_set(&cfg, t, &d);
     free(s2);
     if (!d.errors) config_validate(&cfg, &d);
+    if (!d.errors) check_views(views, &cfg, &d);
     if (cli_print_diag(&d)) goto out;
     int arch = (int)CFG(&cfg, gpu_sass_arch);
     if (!arch) {
@@ -260,6 +299,7 @@ int cli_cuda(int argc, char **argv)
     setenv(CUDA_ENV_STATE, state, 1);
     setenv(CUDA_ENV_TIMELINE, timeline_path ? timeline_path : "", 1);
     setenv(CUDA_ENV_REPORT, report_path ? report_path : "", 1);
+    setenv(CUDA_ENV_VIEWS, views ? views : "", 1);
     setenv("WARPSIM_CUDA_PROGRAM", program, 1);
     fflush(NULL);
     /* Ctrl-C reaches the program too, whose stand-in reports and exits 130 */
@@ -295,6 +335,6 @@ clean:
       snprintf(p, sizeof p, "%s/cuobjdump.err", tmp); unlink(p); }
     rmdir(tmp);
 out:
-    free(sets); free(options); free(dumps); free(timeline_path); free(report_path);
+    free(sets); free(options); free(dumps); free(timeline_path); free(report_path); free(views);
     return status;
 }

@@ -12,6 +12,8 @@
 #define CUDA_ENV_STATS   "WARPSIM_CUDA_STATS_FILE"   /* where the summary goes (empty: stderr) */
 #define CUDA_ENV_TIMELINE "WARPSIM_CUDA_TIMELINE" /* --timeline FILE (an absolute path; empty: none) */
 #define CUDA_ENV_REPORT  "WARPSIM_CUDA_REPORT"    /* --report FILE (an absolute path; empty: none) */
+#define CUDA_ENV_VIEWS   "WARPSIM_CUDA_VIEWS"     /* one a line: warp=B:W banks=PC[:N] coalesce=PC[:N]
+                                                   * emit-trace=DIR (an absolute path) */
 #define CUDA_ENV_STATE   "WARPSIM_CUDA_STATE"     /* a file the stand-in appends its events to, one a line:
                                                    * "loaded", "unimplemented NAME", "missing NAME",
                                                    * "fault", "bad-launch" (read by warpsim cuda for its exit status) */

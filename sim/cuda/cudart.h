@@ -8,6 +8,8 @@
 #include <stdint.h>
 #include "config/config.h"
 #include "exec/memory.h"
+#include "exec/observer.h"
+#include "stats/stats.h"
 #include "asm.h"
 
 /* exported entry points (the rest of the library is hidden) */
@@ -88,6 +90,13 @@ int cudart_alloc_of(uint64_t addr, uint64_t n);
 /* copy between host and simulated device memory (dir 1: to the device) */
 int cudart_copy(uint64_t dev, void *host, uint64_t n, int to_device);
 uint64_t cudart_malloc(uint64_t bytes, const char *what);
+/* cudart_views.c: the views and the trace of every launch (cuda_env.h),
+ * their observer (NULL if none), a launch that did not end (no trace kept),
+ * and at exit their files */
+void cudart_views_open(diag *d);
+const sim_observer *cudart_views_observer(void);
+void cudart_views_broken(void);
+void cudart_views_close(const kernel_stats *ks, int nks, const isa_kernel *const *ks_kernel);
 /* cudart_link.c: the loader's work for k, f's SASS, once: the addresses of
  * __device__ variables into its code and bank 4; 0, or -1 (said) */
 int cudart_link(cudart_func *f, isa_kernel *k);

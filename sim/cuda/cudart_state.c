@@ -28,26 +28,6 @@
 
 cudart_state cudart;
 
-/* --timeline and --report: observers of every launch, written at exit */
-static timeline *tl;
-static html_report *report;
-static obs_tee tee;
-static sim_observer tee_obs;
-
-static void open_views(diag *d)
-{
-    const char *tpath = getenv(CUDA_ENV_TIMELINE), *rpath = getenv(CUDA_ENV_REPORT);
-    if (cudart.functional) return;
-    if (rpath && *rpath) {
-        report = html_report_new();
-        obs_tee_add(&tee, html_report_observer(report));
-    }
-    if (tpath && *tpath) {
-        timeline_opts o = { 0, UINT64_MAX, 0, UINT64_MAX, 0, 0, 0 };
-        if ((tl = timeline_open(tpath, &o, d))) obs_tee_add(&tee, timeline_observer(tl));
-    }
-    if (tee.n) tee_obs = obs_tee_observer(&tee);
-}
 static int inited;
 static kernel_stats *ks;
 static int nks, capks;
@@ -134,7 +114,7 @@ int cudart_init(void)
     free(dumps);
     cudart.mem = gmem_new();
     if (!cudart.functional) cudart.gpu = timing_gpu_new();
-    if (!d.errors) open_views(&d);
+    if (!d.errors) cudart_views_open(&d);
     int errors = d.errors;
     print_diag(&d);
     if (errors) {
@@ -226,7 +206,7 @@ cudaError_t cudart_launch(const cudart_func *cf, dim3 grid, dim3 block, void **a
     with_shared.shared_bytes += (uint32_t)shared;
     func_launch l = { &with_shared, source_of(k), { grid.x, grid.y, grid.z }, { block.x, block.y, block.z },
                       cbank, k->cbank_bytes };
-    func_options fo = { cudart.max_instructions, 100000, tee.n ? &tee_obs : NULL, cudart.gpu, cudart.max_cycles };
+    func_options fo = { cudart.max_instructions, 100000, cudart_views_observer(), cudart.gpu, cudart.max_cycles };
     if (nks == capks) {
         capks = capks ? 2 * capks : 16;
         ks = xrealloc(ks, sizeof *ks * (size_t)capks);
@@ -249,17 +229,21 @@ cudaError_t cudart_launch(const cudart_func *cf, dim3 grid, dim3 block, void **a
         /* Ctrl-C: the launches so far, the last partial; exit as warpsim run does */
         stop_finishing();
         write_summary(stop_signal());
+        cudart_views_broken();
+        cudart_views_close(ks, nks, ks_kernel);
         fflush(NULL);
         _exit(128 + stop_signal());
     }
     if (st == FUNC_FAULT) {
         cudart_say(call, "kernel %s faulted (above); the device is now in error, as a GPU is after an illegal address", f->name);
         cudart_event_note("fault", f->name);
+        cudart_views_broken();
         cudart.sticky_error = cudaErrorIllegalAddress;
         return cudart_ret(cudaErrorIllegalAddress);
     }
     if (st != FUNC_OK) {
         cudart_event_note("bad-launch", f->name);
+        cudart_views_broken();
         return cudart_ret(cudaErrorLaunchFailure);
     }
     return cudaSuccess;
@@ -323,33 +307,12 @@ static void write_summary(int stopped_sig)
     else fflush(stderr);
 }
 
-/* the timeline and the report, written whole (or not at all) */
-static void close_views(void)
-{
-    diag d;
-    diag_init(&d);
-    if (tl) timeline_close(tl, 1, &d);
-    tl = NULL;
-    if (report) {
-        const void **ctx = xcalloc((size_t)(nks ? nks : 1), sizeof *ctx);
-        for (int i = 0; i < nks; i++) ctx[i] = ks_kernel[i];
-        const char *prog = getenv("WARPSIM_CUDA_PROGRAM");
-        html_report_write(report, getenv(CUDA_ENV_REPORT), prog ? prog : "program", cudart.cfg.sval[CFGK_gpu_name],
-                          ks, nks, cli_sass_pc_text, ctx, &d);
-        free(ctx);
-        html_report_free(report);
-        report = NULL;
-    }
-    if (d.errors) { print_diag(&d); cudart_event_note("bad-input", NULL); }
-    diag_free(&d);
-}
-
 /* at exit (after the program's own atexit handlers): the summary */
 __attribute__((destructor)) static void cudart_fini(void)
 {
     if (!cudart.ok) return;
     write_summary(0);
-    close_views();
+    cudart_views_close(ks, nks, ks_kernel);
     for (int i = 0; i < nks; i++) stats_free(&ks[i]);
     free(ks);
     free(ks_kernel);
