@@ -66,6 +66,28 @@ sed 's/R_CUDA_ABS32_LO_32/R_CUDA_ABS32_LO_20/' "$P/symbols.sm_90.elf.txt" > "$tm
 expect 2 "relocation R_CUDA_ABS32_LO_20 at 0x[0-9a-f]* is not one warpsim's loader knows" -- \
     "$bin" cuda -c h100 --sass "$tmp/sym/symbols.sm_90.sass" -- "$P/symbols.sm_90"
 prog=$P/cudademo.sm_90
+# copies take simulated time, as config [copy] says: an overhead, then the
+# bytes at the host link's pinned or pageable rate, or at a share of the
+# DRAM's peak (device to device: read and written); none when functional
+key() { "$bin" config show -c "$1" | sed -n "s/^$2 *= *\([0-9.]*\).*/\1/p"; }
+"$bin" cuda -c h100 --sass "$P/cudademo.sm_90.sass" -- "$prog" copies 1000000 > "$tmp/out" 2> "$tmp/err"
+peak=$("$bin" cuda -c h100 --stats=json --sass "$P/cudademo.sm_90.sass" -- "$prog" vecadd 100 2>&1 >/dev/null | sed -n 's/.*"dram_peak_gbps":\([0-9.]*\).*/\1/p')
+for row in "h2d_pageable $(key h100 copy.pageable_mbps) $(key h100 copy.host_overhead_ns) 1" \
+           "h2d_pinned $(key h100 copy.pinned_mbps) $(key h100 copy.host_overhead_ns) 1" \
+           "d2h_pinned $(key h100 copy.pinned_mbps) $(key h100 copy.host_overhead_ns) 1" \
+           "d2d $(awk -v p="$peak" -v e="$(key h100 copy.device_efficiency)" 'BEGIN { print p * e * 10 }') $(key h100 copy.device_overhead_ns) 2" \
+           "memset $(awk -v p="$peak" -v e="$(key h100 copy.device_efficiency)" 'BEGIN { print p * e * 10 }') $(key h100 copy.device_overhead_ns) 1"; do
+    set -- $row
+    want=$(awk -v mbps="$2" -v ns="$3" -v k="$4" 'BEGIN { printf "%.6f", (ns + k * 4000000 / mbps * 1e3) / 1e6 }')
+    got=$(sed -n "s/^$1 4000000 bytes: \([0-9.]*\) ms$/\1/p" "$tmp/out")
+    awk -v a="$got" -v b="$want" 'BEGIN { exit !(a != "" && b > 0 && a / b > 0.9999 && a / b < 1.0001) }' \
+        || { echo "FAIL: $1 of 4 MB: $got ms, want $want (config [copy], DRAM peak $peak GB/s)"; fail=1; }
+done
+grep -q "^copies and memsets: 5, " "$tmp/err" || { echo "FAIL: the summary does not count the 5 copies"; cat "$tmp/err"; fail=1; }
+"$bin" cuda -c h100 --functional --sass "$P/cudademo.sm_90.sass" -- "$prog" copies 1000 2> /dev/null | grep -v ": 0.000000 ms$" > "$tmp/out2"
+[ -s "$tmp/out2" ] && { echo "FAIL: copies take time in a functional run:"; cat "$tmp/out2"; fail=1; }
+# cudaFree unmaps: a kernel given freed memory faults, and the report says so
+expect 3 "the program freed it (cudaFree) before this launch" -- "$bin" cuda -c h100 --sass "$P/cudademo.sm_90.sass" -- "$prog" usefree
 # the views print on stderr (the program's stdout stays its own); the trace
 # replays to the same cycles
 "$bin" cuda -c h100 --warp 0:1 --coalesce 13 --sass "$P/cudademo.sm_90.sass" -- "$prog" vecadd 300 > "$tmp/out" 2> "$tmp/err"

@@ -234,6 +234,41 @@ START_TEST(test_sparse_memory)
 }
 END_TEST
 
+/* gmem_release (cudaFree): the buffer's pages go, its addresses fault, and
+ * every other buffer keeps its bytes (the page table's deletions keep each
+ * probe run whole), whichever way the pages are found */
+START_TEST(test_release)
+{
+    gmem *m = gmem_new();
+    buffer_init zero = { INIT_CONST, 0, 0, 0, NULL };
+    int b[3];
+    for (int i = 0; i < 3; i++) b[i] = gmem_alloc(m, "b", ET_U8, 3ull << 20, zero);
+    int huge = gmem_alloc(m, "huge", ET_U8, 64ull << 30, zero);   /* released with 2 pages touched */
+    for (int i = 0; i < 3; i++)
+        for (uint64_t off = 0; off < (3ull << 20); off += 4096) {   /* 768 pages each: the table grows */
+            uint8_t v = (uint8_t)(i * 31 + off / 4096);
+            ck_assert_int_eq(gmem_access(m, gmem_buffer(m, b[i])->base + off, &v, 1, 1), FAULT_NONE);
+        }
+    uint8_t x = 7;
+    gmem_access(m, gmem_buffer(m, huge)->base + (5ull << 30), &x, 1, 1);
+    gmem_access(m, gmem_buffer(m, huge)->base, &x, 1, 1);
+    ck_assert_uint_eq(gmem_pages(m), 3 * 768 + 2);
+    gmem_release(m, b[1]);
+    gmem_release(m, huge);
+    ck_assert_uint_eq(gmem_pages(m), 2 * 768);
+    ck_assert_int_eq(gmem_access(m, gmem_buffer(m, b[1])->base + 8192, &x, 1, 0), FAULT_OUT_OF_BOUNDS);
+    ck_assert_int_eq(gmem_check(m, gmem_buffer(m, huge)->base, 1), FAULT_OUT_OF_BOUNDS);
+    ck_assert(gmem_buffer(m, b[1])->released);
+    for (int i = 0; i < 3; i += 2)
+        for (uint64_t off = 0; off < (3ull << 20); off += 4096) {
+            ck_assert_int_eq(gmem_access(m, gmem_buffer(m, b[i])->base + off, &x, 1, 0), FAULT_NONE);
+            ck_assert_uint_eq(x, (uint8_t)(i * 31 + off / 4096));
+        }
+    ck_assert_uint_eq(gmem_pages(m), 2 * 768);               /* no page came back from the initialiser */
+    gmem_free(m);
+}
+END_TEST
+
 typedef struct { const char *body; const char *shared; const char *expect; } fault_case;
 static const fault_case faults[] = {
     { "  IMAD.WIDE.U32 R4, R0, 4, c[out]\n  LDG.E R6, [R4+236]\n", "",
@@ -333,6 +368,7 @@ int main(void)
     tcase_add_loop_test(tc, test_define_positions, 0, (int)(sizeof bad_define / sizeof bad_define[0]));
     tcase_add_test(tc, test_expression_depth);
     tcase_add_test(tc, test_sparse_memory);
+    tcase_add_test(tc, test_release);
     tcase_add_loop_test(tc, test_runtime_faults, 0, (int)(sizeof faults / sizeof faults[0]));
     tcase_add_test(tc, test_deadlock_and_limit);
     tcase_add_test(tc, test_three_dimensional_launch);

@@ -60,11 +60,13 @@ typedef struct {
     int functional, per_pc, stats_format;   /* stats: 0 text, 1 JSON, 2 CSV */
     uint64_t max_cycles, max_instructions, used;
     struct timing_gpu *gpu;
-    double now_ms;          /* simulated time so far: every launch's cycles at gpu.clock_mhz */
+    double now_ms;          /* simulated time so far: every launch's cycles at gpu.clock_mhz, and the copies' */
+    double copy_ms;         /* of which copies and memsets (cudart_charge_copy) */
+    uint64_t copies;
     int last_error, sticky_error;
     cudart_func *funcs; int nfuncs;
     cudart_var *vars; int nvars;
-    struct { uint64_t base, bytes; int freed; } *allocs; int nallocs;
+    struct { uint64_t base, bytes; int buffer, freed; } *allocs; int nallocs;   /* buffer: gmem's index */
     /* the launch configuration pushed by <<<...>>> */
     struct { dim3 grid, block; size_t shared; cudaStream_t stream; } pushed[8];
     int npushed;
@@ -90,6 +92,12 @@ int cudart_alloc_of(uint64_t addr, uint64_t n);
 /* copy between host and simulated device memory (dir 1: to the device) */
 int cudart_copy(uint64_t dev, void *host, uint64_t n, int to_device);
 uint64_t cudart_malloc(uint64_t bytes, const char *what);
+/* cudart_device.c: pinned host memory (cudaMallocHost); the simulated time
+ * of a copy (kind: a cudaMemcpyKind, or -1 for a memset; host: its host
+ * side) added to the clock events read */
+void cudart_pinned_add(const void *p, size_t n);
+int cudart_pinned_remove(const void *p);
+void cudart_charge_copy(int kind, uint64_t bytes, const void *host);
 /* cudart_views.c: the views and the trace of every launch (cuda_env.h),
  * their observer (NULL if none), a launch that did not end (no trace kept),
  * and at exit their files */

@@ -140,6 +140,7 @@ CUDART_API cudaError_t cudaFree(void *ptr)
     for (int i = 0; i < cudart.nallocs; i++)
         if (cudart.allocs[i].base == (uint64_t)(uintptr_t)ptr && !cudart.allocs[i].freed) {
             cudart.allocs[i].freed = 1;
+            gmem_release(cudart.mem, cudart.allocs[i].buffer);
             return cudaSuccess;
         }
     cudart_say("cudaFree", "%p is not a device allocation (or was freed already)", ptr);
@@ -150,10 +151,20 @@ CUDART_API cudaError_t cudaMallocHost(void **ptr, size_t size)
 {
     if (!ptr) return cudart_ret(cudaErrorInvalidValue);
     if (posix_memalign(ptr, 4096, size ? size : 1)) return cudart_ret(cudaErrorMemoryAllocation);
+    cudart_pinned_add(*ptr, size);
     return cudaSuccess;
 }
 CUDART_API cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned flags) { (void)flags; return cudaMallocHost(ptr, size); }
-CUDART_API cudaError_t cudaFreeHost(void *ptr) { free(ptr); return cudaSuccess; }
+CUDART_API cudaError_t cudaFreeHost(void *ptr)
+{
+    if (!ptr) return cudaSuccess;
+    if (cudart_pinned_remove(ptr)) {
+        cudart_say("cudaFreeHost", "%p is not memory of cudaMallocHost or cudaHostAlloc (or was freed already)", ptr);
+        return cudart_ret(cudaErrorInvalidValue);
+    }
+    free(ptr);
+    return cudaSuccess;
+}
 
 /* kind resolved (cudaMemcpyDefault: from the addresses) */
 static int direction(const void *dst, const void *src, size_t n, int kind)
@@ -163,6 +174,7 @@ static int direction(const void *dst, const void *src, size_t n, int kind)
     return dd ? (sd ? cudaMemcpyDeviceToDevice : cudaMemcpyHostToDevice) : (sd ? cudaMemcpyDeviceToHost : cudaMemcpyHostToHost);
 }
 
+/* one copy; its time is charged by the caller (a 2D copy is one transfer) */
 static cudaError_t memcpy_any(const char *call, void *dst, const void *src, size_t n, int kind)
 {
     INIT_OR_FAIL();
@@ -195,11 +207,19 @@ static cudaError_t memcpy_any(const char *call, void *dst, const void *src, size
     return cudart_ret(cudaErrorInvalidValue);
 }
 
-CUDART_API cudaError_t cudaMemcpy(void *dst, const void *src, size_t n, int kind) { return memcpy_any("cudaMemcpy", dst, src, n, kind); }
+/* a copy and its simulated time (the host side: src to the device, dst from it) */
+static cudaError_t memcpy_timed(const char *call, void *dst, const void *src, size_t n, int kind)
+{
+    cudaError_t e = memcpy_any(call, dst, src, n, kind);
+    int dir = direction(dst, src, n, kind);
+    if (!e && n) cudart_charge_copy(dir, n, dir == cudaMemcpyDeviceToHost ? dst : src);
+    return e;
+}
+CUDART_API cudaError_t cudaMemcpy(void *dst, const void *src, size_t n, int kind) { return memcpy_timed("cudaMemcpy", dst, src, n, kind); }
 CUDART_API cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t n, int kind, cudaStream_t st)
 {
     (void)st;
-    return memcpy_any("cudaMemcpyAsync", dst, src, n, kind);
+    return memcpy_timed("cudaMemcpyAsync", dst, src, n, kind);
 }
 
 static cudaError_t memcpy2d(const char *call, void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
@@ -210,6 +230,8 @@ static cudaError_t memcpy2d(const char *call, void *dst, size_t dpitch, const vo
         cudaError_t e = memcpy_any(call, (char *)dst + r * dpitch, (const char *)src + r * spitch, width, kind);
         if (e) return e;
     }
+    int dir = height && width ? direction(dst, src, width, kind) : cudaMemcpyHostToHost;
+    cudart_charge_copy(dir, (uint64_t)width * height, dir == cudaMemcpyDeviceToHost ? dst : src);
     return cudaSuccess;
 }
 CUDART_API cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t w, size_t h, int kind)
@@ -246,14 +268,21 @@ static cudaError_t memset_any(const char *call, void *dst, int value, size_t n)
     free(tmp);
     return cudaSuccess;
 }
-CUDART_API cudaError_t cudaMemset(void *dst, int value, size_t n) { return memset_any("cudaMemset", dst, value, n); }
-CUDART_API cudaError_t cudaMemsetAsync(void *dst, int value, size_t n, cudaStream_t st) { (void)st; return memset_any("cudaMemsetAsync", dst, value, n); }
+static cudaError_t memset_timed(const char *call, void *dst, int value, size_t n)
+{
+    cudaError_t e = memset_any(call, dst, value, n);
+    if (!e && n) cudart_charge_copy(-1, n, NULL);
+    return e;
+}
+CUDART_API cudaError_t cudaMemset(void *dst, int value, size_t n) { return memset_timed("cudaMemset", dst, value, n); }
+CUDART_API cudaError_t cudaMemsetAsync(void *dst, int value, size_t n, cudaStream_t st) { (void)st; return memset_timed("cudaMemsetAsync", dst, value, n); }
 CUDART_API cudaError_t cudaMemset2D(void *dst, size_t pitch, int value, size_t w, size_t h)
 {
     for (size_t r = 0; r < h; r++) {
         cudaError_t e = memset_any("cudaMemset2D", (char *)dst + r * pitch, value, w);
         if (e) return e;
     }
+    if (w && h) cudart_charge_copy(-1, (uint64_t)w * h, NULL);
     return cudaSuccess;
 }
 
@@ -277,6 +306,7 @@ static cudaError_t symbol_copy(const char *call, const void *symbol, void *host,
         return cudart_ret(cudaErrorInvalidValue);
     }
     if (n) cudart_copy(v->addr + offset, host, n, to_device);
+    if (n) cudart_charge_copy(to_device ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost, n, host);
     return cudaSuccess;
 }
 CUDART_API cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t n, size_t offset, int kind)

@@ -1,9 +1,10 @@
 /* sim/cuda/cudart_device.c — the stand-in libcudart's device: its memory
  * (buffers of warpsim's simulated global memory, laid out as a workload's
  * are: sim/exec/memory.c), and the device, function and occupancy queries,
- * answered from the config. */
+ * answered from the config; the simulated time copies take. */
 #include "cudart.h"
 #include "exec/func.h"
+#include "mem/memsys.h"
 #include "util/xalloc.h"
 #include <stdio.h>
 #include <string.h>
@@ -17,9 +18,69 @@ uint64_t cudart_malloc(uint64_t bytes, const char *what)
     cudart.allocs = xrealloc(cudart.allocs, sizeof *cudart.allocs * (size_t)(cudart.nallocs + 1));
     cudart.allocs[cudart.nallocs].base = base;
     cudart.allocs[cudart.nallocs].bytes = bytes;
+    cudart.allocs[cudart.nallocs].buffer = b;
     cudart.allocs[cudart.nallocs].freed = 0;
     cudart.nallocs++;
     return base;
+}
+
+/* pinned host memory: the blocks cudaMallocHost and cudaHostAlloc gave */
+static struct { const char *base; size_t bytes; } *pinned;
+static int npinned;
+
+void cudart_pinned_add(const void *p, size_t n)
+{
+    pinned = xrealloc(pinned, sizeof *pinned * (size_t)(npinned + 1));
+    pinned[npinned].base = p;
+    pinned[npinned++].bytes = n;
+}
+
+int cudart_pinned_remove(const void *p)
+{
+    for (int i = 0; i < npinned; i++)
+        if (pinned[i].base == p) { pinned[i] = pinned[--npinned]; return 0; }
+    return -1;
+}
+
+static int is_pinned(const void *p, uint64_t n)
+{
+    const char *c = p;
+    for (int i = 0; i < npinned; i++)
+        if (c >= pinned[i].base && (uint64_t)(c - pinned[i].base) + n <= pinned[i].bytes) return 1;
+    return 0;
+}
+
+/* A copy's simulated time, on the clock events read (config [copy], measured
+ * on the H100 machine: validation/cuda-h100/copies): an overhead, then the
+ * bytes at the host link's rate (pinned or pageable host memory), or at a
+ * share of the DRAM's peak for device-to-device copies (each byte read and
+ * written) and memsets. Under --functional nothing takes time. */
+void cudart_charge_copy(int kind, uint64_t bytes, const void *host)
+{
+    const config *c = &cudart.cfg;
+    static double dram_gbps = -1;
+    if (cudart.functional || kind == cudaMemcpyHostToHost) return;
+    double ns;
+    if (kind == cudaMemcpyHostToDevice || kind == cudaMemcpyDeviceToHost) {
+        double mbps = (double)(is_pinned(host, bytes) ? CFG(c, copy_pinned_mbps) : CFG(c, copy_pageable_mbps));
+        if (mbps <= 0) return;
+        ns = (double)CFG(c, copy_host_overhead_ns) + (double)bytes / mbps * 1e3;
+    } else {
+        if (dram_gbps < 0) {
+            mem_params p;
+            diag d;
+            diag_init(&d);
+            dram_gbps = mem_params_load(&p, c, &d) ? 0 : memsys_peak_gbps(&p);
+            diag_free(&d);
+        }
+        double gbps = dram_gbps * (double)CFG(c, copy_device_efficiency) / 100.0;
+        if (gbps <= 0) return;
+        uint64_t moved = kind == cudaMemcpyDeviceToDevice ? 2 * bytes : bytes;
+        ns = (double)CFG(c, copy_device_overhead_ns) + (double)moved / gbps;
+    }
+    cudart.now_ms += ns / 1e6;
+    cudart.copy_ms += ns / 1e6;
+    cudart.copies++;
 }
 
 int cudart_alloc_of(uint64_t addr, uint64_t n)

@@ -264,6 +264,8 @@ static void print_summary(FILE *f, int stopped_sig)
         json_string(&j, "mode", mode);
         json_int(&j, "warp_size", CFG(cfg, sm_warp_size));
         json_string(&j, "result", stopped_sig ? "stopped" : "done");
+        json_uint(&j, "copies", cudart.copies);
+        json_double(&j, "copy_ms", cudart.copy_ms);
         json_begin_array(&j, "kernels");
         for (int i = 0; i < nks; i++) cli_json_kernel(&j, &ks[i], i, ks[i].kernel, cli_sass_pc_text, ks_kernel[i]);
         json_end_array(&j);
@@ -287,6 +289,9 @@ static void print_summary(FILE *f, int stopped_sig)
             cli_print_counts(s);
             if (cudart.per_pc && s->timed) cli_print_per_pc(s, cli_sass_pc_text, ks_kernel[i]);
         }
+        if (cudart.copies)
+            printf("copies and memsets: %llu, %.4f ms of simulated time (config [copy])\n", (unsigned long long)cudart.copies,
+                   cudart.copy_ms);
         if (stopped_sig) printf("result: stopped by %s (the statistics of the last launch are partial)\n", stop_signal_name(stopped_sig));
     }
     fflush(stdout);

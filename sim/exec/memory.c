@@ -179,7 +179,7 @@ static int search_buffer(const gmem *m, uint64_t addr)
         const mem_buffer *b = &m->buf[mid];
         if (addr < b->base) hi = mid - 1;
         else if (addr >= b->base + b->bytes) lo = mid + 1;
-        else return mid;
+        else return b->released ? -1 : mid;
     }
     return -1;
 }
@@ -249,6 +249,49 @@ static uint8_t *page_of(gmem *m, uint64_t page, int buf)
     if (++m->used * 2 > m->cap) grow(m);
     m->last_page = page;
     return m->last_data = data;
+}
+
+/* take page out of the table: the entries after it in its probe run move
+ * back to where a look-up would search for them (linear probing's deletion) */
+static void drop_page(gmem *m, uint64_t page)
+{
+    size_t h = (size_t)mix64(page) & (m->cap - 1);
+    while (m->slots[h].data && m->slots[h].page != page) h = (h + 1) & (m->cap - 1);
+    if (!m->slots[h].data) return;
+    free(m->slots[h].data);
+    m->slots[h].data = NULL;
+    m->used--;
+    for (size_t j = (h + 1) & (m->cap - 1); m->slots[j].data; j = (j + 1) & (m->cap - 1)) {
+        size_t home = (size_t)mix64(m->slots[j].page) & (m->cap - 1);
+        /* j's entry may fill the hole at h unless its home lies in (h, j] */
+        int stays = h <= j ? (home > h && home <= j) : (home > h || home <= j);
+        if (stays) continue;
+        m->slots[h] = m->slots[j];
+        m->slots[j].data = NULL;
+        h = j;
+    }
+}
+
+void gmem_release(gmem *m, int index)
+{
+    if (index < 0 || index >= m->nbuf || m->buf[index].released) return;
+    mem_buffer *b = &m->buf[index];
+    b->released = 1;
+    /* a buffer starts on a 64 KB boundary: its pages hold nothing else;
+     * a large buffer mostly untouched is cheaper found from the table */
+    uint64_t first = b->base >> PAGE_BITS, last = b->bytes ? (b->base + b->bytes - 1) >> PAGE_BITS : first;
+    if (b->bytes && last - first < m->used)
+        for (uint64_t pg = first; pg <= last; pg++) drop_page(m, pg);
+    else if (b->bytes)
+        for (size_t i = 0; i < m->cap;) {   /* a drop may move a later entry into slot i: look again */
+            if (m->slots[i].data && m->slots[i].page >= first && m->slots[i].page <= last) drop_page(m, m->slots[i].page);
+            else i++;
+        }
+    m->last_page = UINT64_MAX;
+    m->last_data = NULL;
+    m->last_buf = -1;
+    m->win_lo = m->win_hi = 0;
+    m->win_data = NULL;
 }
 
 /* the window of the page holding addr in buffer b (see struct gmem) */

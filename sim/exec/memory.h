@@ -22,6 +22,7 @@ typedef struct {
     elem_type type;
     uint64_t count, bytes, base;
     buffer_init init;
+    int released;      /* gmem_release: its addresses fault from then on */
 } mem_buffer;
 
 typedef struct gmem gmem;
@@ -31,6 +32,9 @@ void gmem_free(gmem *m);
 /* a new buffer; returns its index */
 int gmem_alloc(gmem *m, const char *name, elem_type type, uint64_t count, buffer_init init);
 const mem_buffer *gmem_buffer(const gmem *m, int index);
+/* give buffer index back (cudaFree): its pages are freed and any access to
+ * its addresses faults from then on (they are never handed out again) */
+void gmem_release(gmem *m, int index);
 int gmem_nbuffers(const gmem *m);
 /* read or write size bytes (aligned, at most 16); returns an isa_fault */
 int gmem_access(gmem *m, uint64_t addr, void *buf, int size, int write);

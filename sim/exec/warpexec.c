@@ -209,8 +209,9 @@ static void report_fault(xsm *c, const xwarp *w, int pc, const isa_result *res)
         for (int i = 0; i < gmem_nbuffers(r->mem); i++) {
             const mem_buffer *b = gmem_buffer(r->mem, i);
             if (res->fault_addr >= b->base - 0x10000 && res->fault_addr < b->base + b->bytes + 0x10000) {
-                diag_append(c->d, "  note: buffer '%s' spans 0x%" PRIx64 "..0x%" PRIx64 " (%" PRIu64 " bytes)\n",
-                            b->name, b->base, b->base + b->bytes, b->bytes);
+                diag_append(c->d, "  note: buffer '%s' spans 0x%" PRIx64 "..0x%" PRIx64 " (%" PRIu64 " bytes)%s\n",
+                            b->name, b->base, b->base + b->bytes, b->bytes,
+                            b->released ? "; the program freed it (cudaFree) before this launch" : "");
             }
         }
     } else if (res->mem_space == SPACE_SHARED) {

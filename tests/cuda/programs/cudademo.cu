@@ -6,6 +6,9 @@
 //   saxpy N       the CUDA suite's saxpy kernel (workloads/cuda/src/saxpy.cu), same name and code
 //   unimpl        call cudaGraphCreate, which warpsim does not implement
 //   hostptr       pass a host pointer to a kernel
+//   usefree       launch a kernel on memory the program freed
+//   copies N      time copies of N floats with CUDA events: to the device from
+//                 pageable and pinned memory, device to device, a memset
 //   exit S        run vecadd, then exit with status S
 #include <cstdio>
 #include <cstdlib>
@@ -78,6 +81,40 @@ static int run_saxpy(int n)
     return bad ? 1 : 0;
 }
 
+// one line per copy: its kind and the milliseconds the events saw
+static int run_copies(int n)
+{
+    size_t bytes = (size_t)n * sizeof(float);
+    float *pageable = (float *)calloc(n, sizeof(float)), *pinned, *d1, *d2;
+    CHECK(cudaMallocHost(&pinned, bytes));
+    CHECK(cudaMalloc(&d1, bytes));
+    CHECK(cudaMalloc(&d2, bytes));
+    cudaEvent_t t0, t1;
+    CHECK(cudaEventCreate(&t0));
+    CHECK(cudaEventCreate(&t1));
+    const char *kinds[] = { "h2d_pageable", "h2d_pinned", "d2h_pinned", "d2d", "memset" };
+    for (int k = 0; k < 5; k++) {
+        CHECK(cudaEventRecord(t0));
+        switch (k) {
+        case 0: CHECK(cudaMemcpy(d1, pageable, bytes, cudaMemcpyHostToDevice)); break;
+        case 1: CHECK(cudaMemcpy(d1, pinned, bytes, cudaMemcpyHostToDevice)); break;
+        case 2: CHECK(cudaMemcpy(pinned, d1, bytes, cudaMemcpyDeviceToHost)); break;
+        case 3: CHECK(cudaMemcpy(d2, d1, bytes, cudaMemcpyDeviceToDevice)); break;
+        default: CHECK(cudaMemset(d1, 0, bytes)); break;
+        }
+        CHECK(cudaEventRecord(t1));
+        CHECK(cudaEventSynchronize(t1));
+        float ms = 0;
+        CHECK(cudaEventElapsedTime(&ms, t0, t1));
+        printf("%s %zu bytes: %.6f ms\n", kinds[k], bytes, ms);
+    }
+    CHECK(cudaFreeHost(pinned));
+    CHECK(cudaFree(d1));
+    CHECK(cudaFree(d2));
+    free(pageable);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "vecadd";
@@ -101,6 +138,17 @@ int main(int argc, char **argv)
         printf("not reached\n");
         return 0;
     }
-    fprintf(stderr, "usage: cudademo vecadd|events|saxpy|exit|unimpl|hostptr [N]\n");
+    if (!strcmp(mode, "usefree")) {
+        float *da, *dc;
+        CHECK(cudaMalloc(&da, 256 * sizeof(float)));
+        CHECK(cudaMalloc(&dc, 256 * sizeof(float)));
+        CHECK(cudaFree(da));
+        vecadd<<<2, 128>>>(da, da, dc, 256);   // freed memory: the kernel faults
+        CHECK(cudaDeviceSynchronize());
+        printf("not reached\n");
+        return 0;
+    }
+    if (!strcmp(mode, "copies")) return run_copies(n);
+    fprintf(stderr, "usage: cudademo vecadd|events|saxpy|exit|unimpl|hostptr|usefree|copies [N]\n");
     return 2;
 }
