@@ -75,16 +75,20 @@ SEM(IMAD_WIDE)
 /* IMAD.HI d = high word of a * b, plus c (and the carry-in with .X) */
 SEM(IMAD_HI)
 {
+    /* c is 64 bits wide: the high word of a * b + c (nvcc's division
+     * refines its reciprocal estimate r as IMAD.HI.U32 r', r, e, R4 with R4
+     * = 0, R5 = r: r' = r + mulhi(r, e); only a 64-bit c makes nvcc's
+     * divisions come out right, as they do on the GPU) */
     isa_src a, b, c;
     src_at(x, 2, &a); src_at(x, 3, &b); src_at(x, 4, &c);
     int sign = isa_type_is_signed(isa_insn_type(x->in)), ex = INSN_HAS(x->in, X);
     uint64_t cnt[ISA_MAX_LANES];
     FOR_LANES(x, l) {
         uint32_t va = get_u32(&a, l), vb = get_u32(&b, l);
-        uint64_t p = mul_wide(va, vb, sign);
-        uint64_t sum = (p >> 32) + get_add33(&c, l) + (ex ? carry_pred(x, 5, l) : 0);
-        put_u32(x, 0, l, (uint32_t)sum);
-        cnt[l] = sum >> 32;
+        uint64_t p = mul_wide(va, vb, sign), c64 = get_u64(&c, l), sum = p + c64;
+        uint64_t hi = (sum >> 32) + (ex ? carry_pred(x, 5, l) : 0);
+        put_u32(x, 0, l, (uint32_t)hi);
+        cnt[l] = (sum < c64) + (hi >> 32);
     }
     carry_out(x, 1, -1, cnt);
 }

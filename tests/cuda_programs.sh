@@ -59,6 +59,13 @@ for run in "a100 symbols.sm_80" "h100 symbols.sm_90" "h100 symbols.cuda13"; do
     expect 0 "^PASS" -- "$bin" cuda -c "$1" --sass "$P/$2.sass" -- "$P/$2"
     expect 0 "^PASS" -- "$bin" cuda -c "$1" --functional --sass "$P/$2.sass" -- "$P/$2"
 done
+# managed memory: the host fills and reads cudaMallocManaged buffers through
+# the kernel's own pointers; a __managed__ variable with an initial value
+for arch in 80 90; do
+    cfg=$([ $arch = 90 ] && echo h100 || echo a100)
+    expect 0 "^PASS" -- "$bin" cuda -c $cfg --sass "$P/managed.sm_$arch.sass" -- "$P/managed.sm_$arch"
+    expect 0 "total = 65541 (expected 65541)" -- "$bin" cuda -c $cfg --functional --sass "$P/managed.sm_$arch.sass" -- "$P/managed.sm_$arch"
+done
 grep -q 'LDC.64 R[0-9]*, c\[0x4\]' "$P/symbols.cuda13.sass" || { echo "FAIL: symbols.cuda13 reads no bank 4"; fail=1; }
 mkdir "$tmp/sym"
 cp "$P/symbols.sm_90.sass" "$tmp/sym/"

@@ -32,9 +32,9 @@ const sem_row sass_rows[] = {
     { "IMAD.SHL.U32 R4, R8, 0x4, RZ", 'i', 3, 0, 0, 'i', 12 },
     { "IMAD.IADD R4, R8, 0x1, R10", 'i', 3, 4, 0, 'i', 7 },
     { "IMAD.HI.U32 R4, R8, R10, RZ", 'i', 4294967295.0, 4294967295.0, 0, 'i', 4294967294.0 },
-    { "IMAD.HI.U32 R4, R8, R10, R12", 'i', 2147483648.0, 4, 5, 'i', 7 },
+    { "IMAD.HI.U32 R4, R8, R10, R12", 'i', 2147483648.0, 4, 5, 'i', 2 },           /* c = R13:R12 = 5: no carry into the high word */
     { "IMAD.HI R4, R8, R10, RZ", 'i', -2, 3, 0, 'i', 4294967295.0 },             /* signed: -6 >> 32 */
-    { "IMAD.HI.U32 R4, P0, R8, R10, R12", 'i', 4294967295.0, 4294967295.0, 2, 'p', 1 },
+    { "IMAD.HI.U32 R4, P0, R8, R10, R12", 'i', 4294967295.0, 4294967295.0, 2, 'p', 0 },     /* 0xfffffffe00000001 + 2: no carry */
     { "IMAD.HI.U32.X R4, R8, R10, RZ, PT", 'i', 65536, 65536, 0, 'i', 2 },
     { "IMAD.WIDE.U32 R4, R8, R10, R12", 'i', 4294967295.0, 2, 1, 'l', 8589934591.0 },
     { "IMAD.WIDE.U32.X R4, R8, R10, R12, PT", 'i', 2, 3, 4, 'l', 11 },
@@ -260,6 +260,40 @@ START_TEST(test_sass_wide_carry)
 }
 END_TEST
 
+/* IMAD.HI's c is 64 bits wide: nvcc's unsigned division (a grid-stride
+ * loop's trip count) refines its reciprocal r of d as IMAD.HI.U32 r', r, e,
+ * R4 with R4 = 0 and R5 = r; the quotients come out exact for every d
+ * tried, as on the GPU (tests/cuda/programs/managed.cu runs such a loop) */
+START_TEST(test_sass_imad_hi_division)
+{
+    static const uint32_t ds[] = { 1, 3, 7, 256, 16384, 65537, 1000003, 0x7fffffffu, 0xfffffffbu };
+    static const uint32_t ns[] = { 0, 1, 65535, 49151, 1234567, 0xffffffffu };
+    isa_warp_regs w;
+    isa_result res;
+    isa_warp_init(&w, 32, 16, 0xffffffffu);
+    for (size_t i = 0; i < sizeof ds / sizeof ds[0]; i++)
+        for (size_t j = 0; j < sizeof ns / sizeof ns[0]; j++) {
+            uint32_t d = ds[i], n = ns[j];
+            /* r = 2^32 / d from the float reciprocal, as nvcc computes it */
+            float f = 1.0f / (float)d;
+            uint32_t bits;
+            memcpy(&bits, &f, 4);
+            bits += 0x0ffffffeu;
+            memcpy(&f, &bits, 4);
+            uint32_t r = f >= 4294967296.0f ? 0xffffffffu : (uint32_t)f;
+            set32(&w, 5, r);
+            set32(&w, 4, 0);
+            set32(&w, 9, (uint32_t)(0u - d) * r);                 /* e = -d * r */
+            exec_text("IMAD.HI.U32 R2, R5, R9, R4", &w, 0xffffffffu, &res);
+            uint32_t q = (uint32_t)(((uint64_t)get32(&w, 2, 0) * n) >> 32), rem = n - q * d;
+            while (rem >= d) { q++; rem -= d; }                  /* nvcc's two corrections */
+            ck_assert_msg(q == n / d && q - (uint32_t)(((uint64_t)get32(&w, 2, 0) * n) >> 32) <= 2,
+                          "%u / %u: %u (refined reciprocal %u from %u)", n, d, q, get32(&w, 2, 0), r);
+        }
+    isa_warp_free(&w);
+}
+END_TEST
+
 /* LEA / LEA.HI.X(.SX32): the 64-bit address base + index * 4, index negative */
 START_TEST(test_sass_lea_address)
 {
@@ -359,6 +393,7 @@ void sem_sass_tests(TCase *tc)
     tcase_add_loop_test(tc, test_sass_table_ws64, 0, sass_nrows);
     tcase_add_test(tc, test_sass_64bit_chains);
     tcase_add_test(tc, test_sass_wide_carry);
+    tcase_add_test(tc, test_sass_imad_hi_division);
     tcase_add_test(tc, test_sass_lea_address);
     tcase_add_test(tc, test_sass_shifts);
     tcase_add_test(tc, test_sass_f2i_default);

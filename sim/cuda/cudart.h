@@ -92,6 +92,7 @@ int cudart_alloc_of(uint64_t addr, uint64_t n);
 /* copy between host and simulated device memory (dir 1: to the device) */
 int cudart_copy(uint64_t dev, void *host, uint64_t n, int to_device);
 uint64_t cudart_malloc(uint64_t bytes, const char *what);
+uint64_t cudart_malloc_managed(uint64_t bytes, const char *what);
 /* cudart_device.c: pinned host memory (cudaMallocHost); the simulated time
  * of a copy (kind: a cudaMemcpyKind, or -1 for a memset; host: its host
  * side) added to the clock events read */

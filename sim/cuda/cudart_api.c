@@ -57,12 +57,32 @@ CUDART_API void __cudaRegisterVar(void **handle, char *host_var, char *device_ad
     else if (v->addr && size) cudart_copy(v->addr, host_var, size, 1);
 }
 
+/* a __managed__ variable: managed memory, which host code reaches through
+ * the pointer nvcc's code keeps at host_var_ptr and kernels by the address
+ * the loader patches in; the symbol API finds it by that address */
 CUDART_API void __cudaRegisterManagedVar(void **handle, void **host_var_ptr, char *device_address, const char *device_name,
                                          int ext, size_t size, int constant, int global)
 {
-    (void)handle; (void)host_var_ptr; (void)device_name; (void)ext; (void)size; (void)constant; (void)global;
-    cudart_say("__cudaRegisterManagedVar", "__managed__ variable %s: managed memory is not supported", device_address);
-    cudart_event_note("unimplemented", "__cudaRegisterManagedVar");
+    (void)handle; (void)device_name; (void)ext; (void)constant; (void)global;
+    if (cudart_init()) return;
+    uint64_t a = cudart_malloc_managed(size ? size : 1, "__managed__");
+    if (!a) {
+        cudart_say("__cudaRegisterManagedVar", "__managed__ variable %s: no host address range free for its %zu bytes",
+                   device_address, size);
+        cudart_event_note("bad-input", NULL);
+        return;
+    }
+    cudart.vars = xrealloc(cudart.vars, sizeof *cudart.vars * (size_t)(cudart.nvars + 1));
+    cudart_var *v = &cudart.vars[cudart.nvars++];
+    memset(v, 0, sizeof *v);
+    v->host_var = (const void *)(uintptr_t)a;
+    snprintf(v->name, sizeof v->name, "%s", device_address);
+    v->size = size;
+    v->addr = a;
+    for (int i = 0; i < cudart.prog.nvarinit; i++)
+        if (!strcmp(cudart.prog.varinit[i].name, v->name))
+            memcpy((void *)(uintptr_t)a, cudart.prog.varinit[i].data, cudart.prog.varinit[i].size < size ? cudart.prog.varinit[i].size : size);
+    if (host_var_ptr) *host_var_ptr = (void *)(uintptr_t)a;
 }
 
 CUDART_API unsigned __cudaPushCallConfiguration(dim3 grid, dim3 block, size_t shared, cudaStream_t stream)
@@ -132,6 +152,36 @@ CUDART_API cudaError_t cudaMalloc(void **ptr, size_t size)
     *ptr = (void *)(uintptr_t)a;
     return cudaSuccess;
 }
+
+/* managed memory: the same pointer on the host and in kernels (flags:
+ * cudaMemAttachGlobal or Host; one device, so they change nothing) */
+CUDART_API cudaError_t cudaMallocManaged(void **ptr, size_t size, unsigned flags)
+{
+    (void)flags;
+    INIT_OR_FAIL();
+    if (!ptr) return cudart_ret(cudaErrorInvalidValue);
+    uint64_t a = cudart_malloc_managed(size ? size : 1, "cudaMallocManaged");
+    if (!a) {
+        cudart_say("cudaMallocManaged", "no host address range free for %zu bytes", size);
+        return cudart_ret(cudaErrorMemoryAllocation);
+    }
+    *ptr = (void *)(uintptr_t)a;
+    return cudaSuccess;
+}
+
+/* one device and no page migration: prefetching and advice change nothing;
+ * only the range is checked (the arguments after it differ between CUDA 11
+ * and 13, and are not read) */
+static cudaError_t managed_range(const char *call, const void *p, size_t n)
+{
+    INIT_OR_FAIL();
+    if (cudart_alloc_of((uint64_t)(uintptr_t)p, n ? n : 1) >= 0) return cudaSuccess;
+    cudart_say(call, "%zu bytes at %p: not within one allocation of cudaMallocManaged or cudaMalloc", n, p);
+    return cudart_ret(cudaErrorInvalidValue);
+}
+CUDART_API cudaError_t cudaMemPrefetchAsync(const void *p, size_t n) { return managed_range("cudaMemPrefetchAsync", p, n); }
+CUDART_API cudaError_t cudaMemPrefetchAsync_ptsz(const void *p, size_t n) { return managed_range("cudaMemPrefetchAsync", p, n); }
+CUDART_API cudaError_t cudaMemAdvise(const void *p, size_t n) { return managed_range("cudaMemAdvise", p, n); }
 
 CUDART_API cudaError_t cudaFree(void *ptr)
 {

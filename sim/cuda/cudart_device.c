@@ -83,6 +83,25 @@ void cudart_charge_copy(int kind, uint64_t bytes, const void *host)
     cudart.copies++;
 }
 
+/* managed memory (cudaMallocManaged, __managed__): a buffer whose bytes
+ * are host memory mapped at its device address, so that host code and
+ * kernels use the same pointer; 0 when no address range is free */
+uint64_t cudart_malloc_managed(uint64_t bytes, const char *what)
+{
+    char name[64];
+    snprintf(name, sizeof name, "%s#%d", what, cudart.nallocs);
+    int b = gmem_alloc_shared(cudart.mem, name, bytes);
+    if (b < 0) return 0;
+    uint64_t base = gmem_buffer(cudart.mem, b)->base;
+    cudart.allocs = xrealloc(cudart.allocs, sizeof *cudart.allocs * (size_t)(cudart.nallocs + 1));
+    cudart.allocs[cudart.nallocs].base = base;
+    cudart.allocs[cudart.nallocs].bytes = bytes;
+    cudart.allocs[cudart.nallocs].buffer = b;
+    cudart.allocs[cudart.nallocs].freed = 0;
+    cudart.nallocs++;
+    return base;
+}
+
 int cudart_alloc_of(uint64_t addr, uint64_t n)
 {
     for (int i = 0; i < cudart.nallocs; i++)

@@ -1,8 +1,11 @@
 /* sim/exec/memory.c — sparse paged global memory with lazily initialised buffers. */
+#define _DEFAULT_SOURCE 1   /* MAP_ANONYMOUS (gmem_alloc_shared): not in POSIX.1-2008 */
 #include "memory.h"
 #include "exec.h"
 #include "diag.h"
+#include <errno.h>
 #include <math.h>
+#include <sys/mman.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +15,7 @@
 #define BUFFER_ALIGN 0x10000ull       /* 64 KB: a page never spans two buffers */
 #define FIRST_BASE 0x100000000ull     /* above 4 GB: a truncated pointer faults */
 
-typedef struct { uint64_t page; uint8_t *data; } page_slot;
+typedef struct { uint64_t page; uint8_t *data; int external; } page_slot;   /* external: a shared buffer's host memory */
 
 struct gmem {
     mem_buffer *buf;
@@ -140,7 +143,10 @@ gmem *gmem_new(void)
 void gmem_free(gmem *m)
 {
     if (!m) return;
-    for (size_t i = 0; i < m->cap; i++) free(m->slots[i].data);
+    for (size_t i = 0; i < m->cap; i++)
+        if (!m->slots[i].external) free(m->slots[i].data);
+    for (int i = 0; i < m->nbuf; i++)
+        if (m->buf[i].host && !m->buf[i].released) munmap(m->buf[i].host, (size_t)m->buf[i].bytes);
     free(m->slots);
     free(m->buf);
     free(m);
@@ -227,9 +233,17 @@ static uint8_t *page_of(gmem *m, uint64_t page, int buf)
         }
         h = (h + 1) & (m->cap - 1);
     }
+    const mem_buffer *b = &m->buf[buf];
+    if (b->host) {   /* host memory at the same address holds it (gmem_alloc_shared) */
+        m->slots[h].page = page;
+        m->slots[h].data = b->host + ((page << PAGE_BITS) - b->base);
+        m->slots[h].external = 1;
+        if (++m->used * 2 > m->cap) grow(m);
+        m->last_page = page;
+        return m->last_data = b->host + ((page << PAGE_BITS) - b->base);
+    }
     /* first touch: fill from the initialiser */
     uint8_t *data = xcalloc(1, PAGE_SIZE);
-    const mem_buffer *b = &m->buf[buf];
     int es = elem_size(b->type);
     uint64_t start = page << PAGE_BITS;
     if (b->init.kind == INIT_FILE) {
@@ -258,8 +272,9 @@ static void drop_page(gmem *m, uint64_t page)
     size_t h = (size_t)mix64(page) & (m->cap - 1);
     while (m->slots[h].data && m->slots[h].page != page) h = (h + 1) & (m->cap - 1);
     if (!m->slots[h].data) return;
-    free(m->slots[h].data);
+    if (!m->slots[h].external) free(m->slots[h].data);
     m->slots[h].data = NULL;
+    m->slots[h].external = 0;
     m->used--;
     for (size_t j = (h + 1) & (m->cap - 1); m->slots[j].data; j = (j + 1) & (m->cap - 1)) {
         size_t home = (size_t)mix64(m->slots[j].page) & (m->cap - 1);
@@ -268,6 +283,7 @@ static void drop_page(gmem *m, uint64_t page)
         if (stays) continue;
         m->slots[h] = m->slots[j];
         m->slots[j].data = NULL;
+        m->slots[j].external = 0;
         h = j;
     }
 }
@@ -287,11 +303,34 @@ void gmem_release(gmem *m, int index)
             if (m->slots[i].data && m->slots[i].page >= first && m->slots[i].page <= last) drop_page(m, m->slots[i].page);
             else i++;
         }
+    if (b->host) munmap(b->host, (size_t)b->bytes);
     m->last_page = UINT64_MAX;
     m->last_data = NULL;
     m->last_buf = -1;
     m->win_lo = m->win_hi = 0;
     m->win_data = NULL;
+}
+
+int gmem_alloc_shared(gmem *m, const char *name, uint64_t bytes)
+{
+    if (!bytes) bytes = 1;
+    /* the next free device address whose host range is free too; MAP_FIXED
+     * is not used, so nothing of the program's is ever replaced: a hint the
+     * kernel does not honour means the range is taken, and the search moves on */
+    for (int tries = 0; tries < 4096; tries++) {
+        uint64_t base = m->next_base;
+        void *p = mmap((void *)(uintptr_t)base, (size_t)bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED) return -1;
+        if ((uint64_t)(uintptr_t)p == base) {
+            int i = gmem_alloc(m, name, ET_U8, bytes, (buffer_init){ .kind = INIT_CONST });
+            m->buf[i].host = p;
+            return i;
+        }
+        munmap(p, (size_t)bytes);
+        m->next_base += (bytes + 2 * BUFFER_ALIGN - 1) / BUFFER_ALIGN * BUFFER_ALIGN;
+    }
+    errno = ENOMEM;
+    return -1;
 }
 
 /* the window of the page holding addr in buffer b (see struct gmem) */

@@ -23,6 +23,7 @@ typedef struct {
     uint64_t count, bytes, base;
     buffer_init init;
     int released;      /* gmem_release: its addresses fault from then on */
+    uint8_t *host;     /* gmem_alloc_shared: the host memory at the same address that holds its bytes */
 } mem_buffer;
 
 typedef struct gmem gmem;
@@ -32,6 +33,11 @@ void gmem_free(gmem *m);
 /* a new buffer; returns its index */
 int gmem_alloc(gmem *m, const char *name, elem_type type, uint64_t count, buffer_init init);
 const mem_buffer *gmem_buffer(const gmem *m, int index);
+/* a buffer whose bytes live in host memory mapped at its own device
+ * address, so that a host program reads and writes it with the same
+ * pointers kernels use (CUDA's managed memory); zero-filled. Returns its
+ * index, or -1 when the host has no room at any address gmem could give. */
+int gmem_alloc_shared(gmem *m, const char *name, uint64_t bytes);
 /* give buffer index back (cudaFree): its pages are freed and any access to
  * its addresses faults from then on (they are never handed out again) */
 void gmem_release(gmem *m, int index);
