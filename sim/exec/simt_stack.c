@@ -78,3 +78,15 @@ int stack_yield(simt_stack *s)
     *top = released;
     return 1;
 }
+
+void stack_pass_barrier(simt_stack *s, int32_t pc)
+{
+    for (int i = 0; i < s->depth; i++)
+        if (s->e[i].pc == pc) s->e[i].pc = pc + 1;
+    int n = 0;
+    for (int i = 0; i < s->depth; i++) {
+        if (n && s->e[n - 1].pc == s->e[i].pc && s->e[n - 1].rpc == s->e[i].rpc) { s->e[n - 1].mask |= s->e[i].mask; continue; }
+        s->e[n++] = s->e[i];
+    }
+    s->depth = n;
+}

@@ -42,5 +42,9 @@ void stack_exit(simt_stack *s, uint64_t lanes, int32_t next_pc);
  * (NVIDIA's convergence-barrier patent: yielding threads no longer hold the
  * barrier). Returns 1 when another path runs next, 0 when none could. */
 int stack_yield(simt_stack *s);
+/* every lane of the warp reached the block barrier at pc (independent
+ * thread scheduling: paths may arrive one by one): the entries waiting
+ * there go on to pc + 1, and neighbours that now agree merge */
+void stack_pass_barrier(simt_stack *s, int32_t pc);
 
 #endif

@@ -1,7 +1,7 @@
 /* sim/exec/warpexec.c — warp and block execution shared by the functional
  * runner and the timing model: resident blocks, each warp's registers and
- * SIMT stack, barriers, shared and local memory, fault reports and deadlock
- * detection. The timing model calls xrun_step at issue (execute at issue). */
+ * SIMT stack, shared and local memory, fault reports and deadlock
+ * detection (block barriers and exits: warpbar.c). The timing model calls xrun_step at issue (execute at issue). */
 #include "warpexec.h"
 #include <inttypes.h>
 #include <stdio.h>
@@ -165,6 +165,7 @@ int xrun_start_block(xrun *r, int slot)
         stack_init(&w->stack, 0, mask);
         w->live = mask;
         w->at_barrier = w->done = w->spinning = 0;
+        w->bar_lanes = 0;
         r->peek[b->first_warp + i] = (xpeek){ 0, 0 };
         w->spin_pc = -1;
         w->spin_count = 0;
@@ -176,7 +177,7 @@ int xrun_start_block(xrun *r, int slot)
     return 1;
 }
 
-static const char *src_text(const xrun *r, int line, char *buf, size_t len)
+const char *xrun_src_text(const xrun *r, int line, char *buf, size_t len)
 {
     const char *s = r->l->src ? src_line(r->l->src, line) : NULL;
     if (!s) { snprintf(buf, len, "?"); return buf; }
@@ -186,7 +187,7 @@ static const char *src_text(const xrun *r, int line, char *buf, size_t len)
 }
 
 /* "kernel K, block (x,y,z), warp W" prefix of every runtime report */
-static void where(const xrun *r, const xwarp *w, char *buf, size_t len)
+void xrun_where(const xrun *r, const xwarp *w, char *buf, size_t len)
 {
     const xblock *b = &r->blocks[w->block];
     snprintf(buf, len, "kernel '%.100s', block (%u,%u,%u), warp %d", r->k->name,
@@ -197,14 +198,14 @@ static void report_fault(xsm *c, const xwarp *w, int pc, const isa_result *res)
 {
     const xrun *r = c->r;
     char at[160], line[256], dis[128];
-    where(r, w, at, sizeof at);
+    xrun_where(r, w, at, sizeof at);
     const isa_insn *in = &r->k->code[pc];
     isa_disasm(r->k, in, dis, sizeof dis);
     diag_error(c->d, "%s, lane %d (thread %d), pc %d: %s at %s address 0x%" PRIx64 " (%d bytes)\n"
                "  %s:%d: %s\n  instruction: %s",
                at, res->fault_lane, w->index * r->ws + res->fault_lane, pc, isa_fault_name(res->fault),
                isa_space_name(res->mem_space), res->fault_addr, res->mem_size,
-               r->k->file, in->line, src_text(r, in->line, line, sizeof line), dis);
+               r->k->file, in->line, xrun_src_text(r, in->line, line, sizeof line), dis);
     if (res->mem_space == SPACE_GLOBAL) {
         for (int i = 0; i < gmem_nbuffers(r->mem); i++) {
             const mem_buffer *b = gmem_buffer(r->mem, i);
@@ -223,13 +224,13 @@ static void report_fault(xsm *c, const xwarp *w, int pc, const isa_result *res)
 static void describe_warp(xrun *r, const xwarp *w, const char *waits)
 {
     char at[160], line[256];
-    where(r, w, at, sizeof at);
+    xrun_where(r, w, at, sizeof at);
     if (w->done) { diag_append(r->d, "  %s: finished\n", at); return; }
     const stack_entry *t = stack_top(&w->stack);
     const isa_insn *in = &r->k->code[t->pc];
     const char *state = w->at_barrier ? "waiting at a barrier" : w->spinning ? "spinning without progress" : "runnable";
     diag_append(r->d, "  %s: %s%s%s at pc %d, line %d: %s\n", at, waits ? "waits for " : state, waits ? waits : "",
-                waits && w->at_barrier ? " (at a barrier)" : "", t->pc, in->line, src_text(r, in->line, line, sizeof line));
+                waits && w->at_barrier ? " (at a barrier)" : "", t->pc, in->line, xrun_src_text(r, in->line, line, sizeof line));
     for (int i = w->stack.depth - 1; i >= 0; i--) {
         const stack_entry *e = &w->stack.e[i];
         diag_append(r->d, "    stack[%d]: pc %d, reconverge at %d, lanes 0x%" PRIx64 "\n", i, e->pc, e->rpc, e->mask);
@@ -262,71 +263,6 @@ static void spin_check(xsm *c, xwarp *w, int pc)
     w->spin_hash = h;
     w->spin_epoch = e;
     w->spinning = 0;
-}
-
-static int barrier_fault(xsm *c, const xwarp *w, const char *why, int pc)
-{
-    const xrun *r = c->r;
-    char at[160], line[256];
-    where(r, w, at, sizeof at);
-    const isa_insn *in = &r->k->code[pc];
-    diag_error(c->d, "%s, pc %d: barrier reached by part of the block: %s\n  %s:%d: %s",
-               at, pc, why, r->k->file, in->line, src_text(r, in->line, line, sizeof line));
-    return -1;
-}
-
-static void release_if_complete(xsm *c, xblock *b)
-{
-    xrun *r = c->r;
-    if (b->arrived == 0 || b->arrived < b->live_warps) return;
-    for (int i = 0; i < b->nwarps; i++) r->warps[b->first_warp + i].at_barrier = r->peek[b->first_warp + i].at_barrier = 0;
-    b->arrived = 0;
-    b->released++;
-    c->local_epoch++;
-}
-
-static int warp_barrier(xsm *c, xwarp *w, xblock *b, int pc)
-{
-    const stack_entry *t = stack_top(&w->stack);
-    /* release: lanes that exited are not waited for (Volta and later) */
-    uint64_t expect = c->r->release_exited ? w->live : w->regs.lanes;
-    if (t->mask != expect) {
-        char why[200];
-        snprintf(why, sizeof why, "only lanes 0x%" PRIx64 " of this warp's 0x%" PRIx64 " are here "
-                 "(a barrier inside divergent code, or after some threads exited)", t->mask, w->regs.lanes);
-        return barrier_fault(c, w, why, pc);
-    }
-    if (b->exited_warps && !c->r->release_exited)
-        return barrier_fault(c, w, "other warps of the block have already exited (simt.exited_at_barrier = fault)", pc);
-    w->at_barrier = c->r->peek[w - c->r->warps].at_barrier = 1;
-    b->arrived++;
-    stack_advance(&w->stack, pc + 1);
-    release_if_complete(c, b);
-    return 0;
-}
-
-static int warp_exit(xsm *c, xwarp *w, xblock *b, uint64_t lanes, int pc)
-{
-    xrun *r = c->r;
-    w->live &= ~lanes;
-    stack_exit(&w->stack, lanes, pc + 1);
-    c->local_epoch++;
-    if (!stack_empty(&w->stack)) return 0;
-    w->done = 1;
-    b->live_warps--;
-    b->exited_warps++;
-    if (b->arrived && r->release_exited) { release_if_complete(c, b); return 0; }
-    if (b->arrived) {
-        for (int i = 0; i < b->nwarps; i++) {
-            xwarp *o = &r->warps[b->first_warp + i];
-            if (o->at_barrier) {
-                char why[160];
-                snprintf(why, sizeof why, "warp %d exited while this warp waits at the barrier", w->index);
-                return barrier_fault(c, o, why, o->stack.depth ? stack_top(&o->stack)->pc - 1 : pc);
-            }
-        }
-    }
-    return 0;
 }
 
 /* one warp instruction; returns -1 on a fault (reported) */
@@ -395,7 +331,7 @@ int xrun_step(xrun *r, xwarp *w, kernel_stats *st, xstep *out)
         if (target <= pc && res->taken_mask) {
             /* a loop's backward branch yields under independent thread scheduling */
             if (r->its && stack_yield(&w->stack)) {
-                st->per_pc[pc].yields++;
+                if (pc < st->npc) st->per_pc[pc].yields++;   /* functional runs keep no per-pc rows */
                 st->v[STAT_path_switches]++;
             }
             spin_check(c, w, pc);
@@ -403,12 +339,12 @@ int xrun_step(xrun *r, xwarp *w, kernel_stats *st, xstep *out)
         break;
     }
     case KIND_EXIT:
-        if (res->exec_mask) status = warp_exit(c, w, b, res->exec_mask, pc);
+        if (res->exec_mask) status = xbar_exit(c, w, b, res->exec_mask, pc);
         else stack_advance(&w->stack, pc + 1);
         break;
     case KIND_BAR:
         st->v[STAT_barriers]++;
-        if (res->barrier) status = warp_barrier(c, w, b, pc);
+        if (res->barrier) status = xbar_arrive(c, w, b, pc);
         else stack_advance(&w->stack, pc + 1);
         break;
     default:
@@ -481,7 +417,7 @@ int xrun_count(xrun *r, xwarp *w)
         return 0;
     }
     char at[160];
-    where(r, w, at, sizeof at);
+    xrun_where(r, w, at, sizeof at);
     diag_error(c->d, "%s, pc %d: the run reached --max-instructions=%" PRIu64
                " warp instructions; raise the limit if the kernel is not stuck", at,
                stack_top(&w->stack)->pc, r->opt->max_instructions);

@@ -12,6 +12,7 @@ typedef struct {
     int index;               /* warp index in the block */
     uint64_t live;           /* lanes not yet exited */
     int at_barrier, done;
+    uint64_t bar_lanes;      /* independent thread scheduling: lanes already waiting at the block barrier */
     uint64_t age;            /* dispatch order: lower is older (schedulers) */
     uint8_t *local;          /* warp_size * local_bytes */
     /* spin detection: state hash at a backward branch */
@@ -131,6 +132,13 @@ int xrun_deadlocked(xrun *r);
 /* a stop before the end (why: "stopped by SIGINT at ..."): the message
  * and where each resident warp is */
 void xrun_report_stop(xrun *r, const char *why);
+/* warpbar.c: warp w's current path reaches the block barrier at pc; lanes
+ * of w exit at pc. Both return -1 on a fault (reported), else 0. */
+int xbar_arrive(xsm *c, xwarp *w, xblock *b, int pc);
+int xbar_exit(xsm *c, xwarp *w, xblock *b, uint64_t lanes, int pc);
+/* "kernel K, block (x,y,z), warp W", and source line `line` trimmed, for reports */
+void xrun_where(const xrun *r, const xwarp *w, char *buf, size_t len);
+const char *xrun_src_text(const xrun *r, int line, char *buf, size_t len);
 /* one warp's place (block, warp, pc, source line) and what it waits for */
 void xrun_describe_warp(xrun *r, int xw, const char *waits);
 void xrun_report_deadlock(xrun *r);
