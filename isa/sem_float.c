@@ -6,6 +6,19 @@
 /* .FTZ: subnormal inputs and results are zero (keeping the sign) */
 static float ftz(float v) { return fpclassify(v) == FP_SUBNORMAL ? copysignf(0.0f, v) : v; }
 
+/* An FP32 operation whose result is NaN writes NVIDIA's canonical NaN,
+ * 0x7fffffff, whatever the inputs' payloads (the host's would keep them, or
+ * give x86's 0xffc00000): the H100 does so for FADD, FMUL, FRND and FMNMX
+ * of two NaNs (tests/cuda/programs/idioms.cu, kernel fround); FFMA and MUFU
+ * are taken to follow the same rule. */
+static float canon(float v)
+{
+    if (!isnan(v)) return v;
+    uint32_t b = 0x7fffffffu;
+    memcpy(&v, &b, 4);
+    return v;
+}
+
 /* the rounding direction an instruction's .RZ .RM .RP names (fenv), or -1 for
  * round to nearest even, the default */
 static int rounding(const isa_insn *in)
@@ -28,7 +41,7 @@ static void f32_arith(isa_xctx *x, int op)
         float va = get_f32(&a, l), vb = get_f32(&b, l), vc = op == 2 ? get_f32(&c, l) : 0.0f;
         if (z) { va = ftz(va); vb = ftz(vb); vc = ftz(vc); }
         volatile float r = op == 0 ? va + vb : op == 1 ? va * vb : fmaf(va, vb, vc);
-        float v = r;
+        float v = canon(r);
         if (z) v = ftz(v);
         if (sat) v = isnan(v) ? 0.0f : v < 0.0f ? 0.0f : v > 1.0f ? 1.0f : v;
         put_f32(x, 0, l, v);
@@ -65,7 +78,7 @@ SEM(FMNMX)
     FOR_LANES(x, l) {
         float va = get_f32(&a, l), vb = get_f32(&b, l);
         if (z) { va = ftz(va); vb = ftz(vb); }
-        put_f32(x, 0, l, (want_min >> l & 1) ? fminf(va, vb) : fmaxf(va, vb));
+        put_f32(x, 0, l, canon((want_min >> l & 1) ? fminf(va, vb) : fmaxf(va, vb)));
     }
 }
 
@@ -97,7 +110,7 @@ SEM(MUFU)
         default: r = log2f(v); break;
         }
         if (INSN_HAS(x->in, FTZ)) r = ftz(r);
-        put_f32(x, 0, l, r);
+        put_f32(x, 0, l, canon(r));
     }
 }
 
@@ -141,7 +154,16 @@ static double read_float(const isa_src *s, int type, int lane)
 static int64_t read_int(const isa_src *s, int type, int lane, uint64_t *as_unsigned)
 {
     uint64_t v = isa_type_regs(type) > 1 ? get_u64(s, lane) : get_u32(s, lane);
-    if (type == MOD_TYPE_S32) v = (uint64_t)(int64_t)(int32_t)v;
+    /* I2F.S8, I2F.U16 ((float)(signed char)a): the register's low byte or
+     * halfword, extended by its type */
+    switch (type) {
+    case MOD_TYPE_S32: v = (uint64_t)(int64_t)(int32_t)v; break;
+    case MOD_TYPE_S16: v = (uint64_t)(int64_t)(int16_t)v; break;
+    case MOD_TYPE_U16: v = (uint16_t)v; break;
+    case MOD_TYPE_S8: v = (uint64_t)(int64_t)(int8_t)v; break;
+    case MOD_TYPE_U8: v = (uint8_t)v; break;
+    default: break;
+    }
     *as_unsigned = v;
     return (int64_t)v;
 }
@@ -152,27 +174,32 @@ static void write_float(const isa_xctx *x, int type, int lane, double v)
     else put_f32(x, 0, lane, (float)v);
 }
 
+/* the integer |v| (negative when neg) rounded to a float of p significant
+ * bits in direction rnd (-1: nearest even), exactly: a 64-bit source
+ * converted through a double would be rounded twice (__ll2float_rn,
+ * __ull2double_rz: I2F.F32.S64, I2F.F64.U64.RZ) */
+static double round_int(uint64_t v, int neg, int p, int rnd)
+{
+    int len = 64 - (v ? __builtin_clzll(v) : 64), sh = len > p ? len - p : 0;
+    uint64_t q = v >> sh, rem = sh ? v & ((1ull << sh) - 1) : 0, half = sh ? 1ull << (sh - 1) : 0;
+    int up = rnd < 0 ? rem > half || (rem == half && rem && (q & 1))
+           : rnd == FE_UPWARD ? rem && !neg : rnd == FE_DOWNWARD ? rem && neg : 0;
+    double m = ldexp((double)(q + (uint64_t)up), sh);
+    return neg ? -m : m;
+}
+
 SEM(I2F)
 {
     isa_src a;
     src_at(x, 1, &a);
     int dt = isa_insn_type(x->in), st = isa_insn_type2(x->in);
-    int sign = isa_type_is_signed(st);
-    int rnd = rounding(x->in);
+    int sign = isa_type_is_signed(st), rnd = rounding(x->in);
     FOR_LANES(x, l) {
         uint64_t u;
         int64_t s = read_int(&a, st, l, &u);
-        double v = sign ? (double)s : (double)u;   /* exact for 32-bit sources */
-        if (dt == MOD_TYPE_F32 && rnd >= 0) {
-            /* I2F.U32.RP (nvcc's integer division seed): round toward +inf ... */
-            float f = (float)v;
-            if (rnd == FE_UPWARD && (double)f < v) f = nextafterf(f, INFINITY);
-            if (rnd == FE_DOWNWARD && (double)f > v) f = nextafterf(f, -INFINITY);
-            if (rnd == FE_TOWARDZERO && fabs((double)f) > fabs(v)) f = nextafterf(f, 0.0f);
-            put_f32(x, 0, l, f);
-            continue;
-        }
-        write_float(x, dt, l, v);
+        int neg = sign && s < 0;
+        double v = round_int(neg ? 0 - u : u, neg, dt == MOD_TYPE_F64 ? 53 : 24, rnd);
+        write_float(x, dt, l, v);   /* exact: v has at most 24 significant bits for F32 */
     }
 }
 
@@ -191,7 +218,14 @@ SEM(F2I)
         double v = read_float(&a, st, l);
         if (INSN_HAS(x->in, FTZ) && fpclassify(v) == FP_SUBNORMAL) v = 0;
         v = mode == 0 ? trunc(v) : mode == 1 ? floor(v) : mode == 2 ? ceil(v) : nearbyint(v);
-        if (isnan(v)) v = 0;
+        if (isnan(v)) {
+            /* a NaN converts to 0x8000000000000000 for 64-bit results, signed
+             * or not; for 32-bit ones to 0 from an FP32 source, 0x80000000
+             * from an FP64 one (the H100: idioms.cu, kernels f2i and d2x) */
+            if (wide) put_u64(x, 0, l, 1ull << 63);
+            else put_u32(x, 0, l, st == MOD_TYPE_F64 ? 0x80000000u : 0);
+            continue;
+        }
         if (v < lo) v = lo;
         if (v > hi) v = hi;
         uint64_t r;
@@ -206,8 +240,16 @@ SEM(F2F)
 {
     isa_src a;
     src_at(x, 1, &a);
-    int dt = isa_insn_type(x->in), st = isa_insn_type2(x->in);
-    FOR_LANES(x, l) write_float(x, dt, l, read_float(&a, st, l));
+    int dt = isa_insn_type(x->in), st = isa_insn_type2(x->in), rnd = rounding(x->in);
+    /* F2F.F32.F64.RZ (__double2float_rz) rounds in its own direction; a
+     * NaN keeps its sign and the top of its payload, as the host's
+     * conversion does (0x7ff8000000000000 <-> 0x7fc00000 on the H100) */
+    if (rnd >= 0) fesetround(rnd);
+    FOR_LANES(x, l) {
+        volatile double v = read_float(&a, st, l);
+        write_float(x, dt, l, v);
+    }
+    if (rnd >= 0) fesetround(FE_TONEAREST);
 }
 
 /* ---- nvcc's forms ---- */
@@ -247,7 +289,7 @@ SEM(FRND)
         float v = get_f32(&a, l);
         if (INSN_HAS(x->in, FTZ)) v = ftz(v);
         v = INSN_HAS(x->in, TRUNC) ? truncf(v) : INSN_HAS(x->in, FLOOR) ? floorf(v) : INSN_HAS(x->in, CEIL) ? ceilf(v) : nearbyintf(v);
-        put_f32(x, 0, l, v);
+        put_f32(x, 0, l, canon(v));
     }
 }
 

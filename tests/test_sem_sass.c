@@ -116,6 +116,25 @@ const sem_row sass_rows[] = {
     { "F2I.CEIL R4, R8", 'f', 2.1, 0, 0, 'i', 3 },
     { "F2I.U32.TRUNC.NTZ R4, R8", 'f', 3e9, 0, 0, 'i', 3000000000.0 },
     { "F2I.S64.F64.CEIL R4, R8", 'd', -1.5, 0, 0, 'l', -1 },
+    /* NaN to an integer, as the H100 converts it (idioms.cu, kernels f2i, d2x):
+     * 64-bit results 0x8000000000000000, 32-bit ones 0 from FP32 and
+     * 0x80000000 from FP64 */
+    { "F2I.S64 R4, R8", 'f', NAN, 0, 0, 'l', -9223372036854775808.0 },
+    { "F2I.U64.TRUNC R4, R8", 'f', NAN, 0, 0, 'l', -9223372036854775808.0 },
+    { "F2I.NTZ R4, R8", 'f', NAN, 0, 0, 'i', 0 },
+    { "F2I.F64 R4, R8", 'd', NAN, 0, 0, 'i', 2147483648.0 },
+    { "F2I.U32.F64.TRUNC R4, R8", 'd', NAN, 0, 0, 'i', 2147483648.0 },
+    /* I2F of a byte or halfword reads the register's low bits ((float)(signed char)a) */
+    { "I2F.S8 R4, R8", 'i', 0x1ff, 0, 0, 'f', -1 },
+    { "I2F.U16 R4, R8", 'i', 0x12345, 0, 0, 'f', 0x2345 },
+    /* F2F.F32.F64 rounds in its own direction (__double2float_rz); a NaN keeps its payload's top */
+    { "F2F.F32.F64.RZ R4, R8", 'd', 0.1, 0, 0, 'i', 0x3dcccccc },
+    { "F2F.F32.F64.RP R4, R8", 'd', -0.1, 0, 0, 'i', 0xbdcccccc },
+    { "F2F.F32.F64 R4, R8", 'd', NAN, 0, 0, 'i', 0x7fc00000 },
+    /* an FP32 NaN result is the canonical 0x7fffffff (idioms.cu, kernel fround) */
+    { "FADD R4, R8, R10", 'f', NAN, 1, 0, 'i', 0x7fffffff },
+    { "FMUL R4, R8, R10", 'f', INFINITY, 0, 0, 'i', 0x7fffffff },
+    { "FRND.FLOOR R4, R8", 'f', NAN, 0, 0, 'i', 0x7fffffff },
     /* FTZ, SAT and directed rounding (bit-exact) */
     { "FADD R4, R8, R10", 'f', 0x1p-130, 0, 0, 'i', 0x80000 },                    /* a subnormal stays */
     { "FADD.FTZ R4, R8, R10", 'f', 0x1p-130, 0, 0, 'i', 0 },
@@ -368,6 +387,33 @@ START_TEST(test_sass_f2i_default)
 }
 END_TEST
 
+/* I2F from 64 bits rounds once, exactly: through a double it would round
+ * twice (2^60 + 2^36 + 1 is just over half a float ulp above 2^60; as a
+ * double it is the tie 2^60 + 2^36, which rounds to even, down) */
+START_TEST(test_sass_i2f_wide)
+{
+    static const struct { const char *text; uint64_t in; uint64_t want; int wide; } cases[] = {
+        { "I2F.S64 R4, R8", (1ull << 60) + (1ull << 36) + 1, 0x5d800001u, 0 },
+        { "I2F.S64 R4, R8", 0 - ((1ull << 60) + (1ull << 36) + 1), 0xdd800001u, 0 },
+        { "I2F.S64.RM R4, R8", 0 - ((1ull << 60) + 1), 0xdd800001u, 0 },
+        { "I2F.U64.RP R4, R8", (1ull << 60) + 1, 0x5d800001u, 0 },
+        { "I2F.U64.RZ R4, R8", ~0ull, 0x5f7fffffu, 0 },
+        { "I2F.F64.U64.RZ R4, R8", ~0ull, 0x43efffffffffffffull, 1 },
+        { "I2F.F64.S64 R4, R8", (1ull << 62) + (1ull << 9) + 1, 0x43d0000000000001ull, 1 },
+    };
+    isa_warp_regs w;
+    isa_result res;
+    isa_warp_init(&w, 32, 16, 0xffffffffu);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        set64(&w, 8, cases[i].in);
+        exec_text(cases[i].text, &w, 1, &res);
+        uint64_t got = cases[i].wide ? get64(&w, 4, 0) : get32(&w, 4, 0);
+        ck_assert_msg(got == cases[i].want, "%s: 0x%llx", cases[i].text, (unsigned long long)got);
+    }
+    isa_warp_free(&w);
+}
+END_TEST
+
 START_TEST(test_sass_plop3)
 {
     isa_warp_regs w;
@@ -397,6 +443,7 @@ void sem_sass_tests(TCase *tc)
     tcase_add_test(tc, test_sass_lea_address);
     tcase_add_test(tc, test_sass_shifts);
     tcase_add_test(tc, test_sass_f2i_default);
+    tcase_add_test(tc, test_sass_i2f_wide);
     tcase_add_test(tc, test_sass_plop3);
     sem_sass_warp_tests(tc);
 }
