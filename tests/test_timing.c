@@ -113,6 +113,41 @@ START_TEST(test_fetch_width)
 }
 END_TEST
 
+START_TEST(test_redirect_penalty)
+{
+    /* a taken branch's refetch waits frontend.redirect_penalty cycles: in a
+     * loop whose counter -> ISETP -> BRA path is the critical one, each
+     * iteration grows by about the penalty (one cycle of it overlaps the
+     * branch's own issue) */
+    result none, some;
+    run("microbench/loop_overhead.sass", "h100", "frontend.redirect_penalty=0", NULL, &none);
+    run("microbench/loop_overhead.sass", "h100", "frontend.redirect_penalty=20", NULL, &some);
+    double grew = some.report[0] - none.report[0];
+    ck_assert_msg(grew >= 18 && grew <= 20, "an iteration grew by %.2f cycles (%.2f -> %.2f) for a 20-cycle penalty",
+                  grew, none.report[0], some.report[0]);
+}
+END_TEST
+
+START_TEST(test_scheduler_port_to_banks)
+{
+    /* one warp's 32-way conflicted LDS waits for its scheduler's path to
+     * the banks (2 cycles a pass: 64 cycles), 16 warps keep the banks busy
+     * at one pass a cycle (32) whatever the path's rate */
+    static const struct { const char *def, *set; double want; } cases[] = {
+        { "warps=1;stride=32", "smem.scheduler_cycles_per_pass=0", 32 },
+        { "warps=1;stride=32", "smem.scheduler_cycles_per_pass=2", 64 },
+        { "warps=16;stride=32", "smem.scheduler_cycles_per_pass=0", 32 },
+        { "warps=16;stride=32", "smem.scheduler_cycles_per_pass=2", 32 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        result r;
+        run("microbench/shared_rate.sass", "h100", cases[i].set, cases[i].def, &r);
+        ck_assert_msg(fabs(r.report[0] - cases[i].want) < 0.6, "%s with %s: %.3f cycles per warp LDS, want %.0f",
+                      cases[i].def, cases[i].set, r.report[0], cases[i].want);
+    }
+}
+END_TEST
+
 START_TEST(test_opcode_overrides)
 {
     /* GT200 runs a 32-bit IMUL as 4 native instructions and IMAD as 5:
@@ -340,6 +375,8 @@ int main(void)
     tcase_add_test(tc, test_dual_issue_and_dp_blocking);
     tcase_add_test(tc, test_policies_differ);
     tcase_add_test(tc, test_fetch_width);
+    tcase_add_test(tc, test_redirect_penalty);
+    tcase_add_test(tc, test_scheduler_port_to_banks);
     tcase_add_test(tc, test_opcode_overrides);
     tcase_add_test(tc, test_divergence_costs_and_order);
     tcase_add_test(tc, test_outstanding_loads);

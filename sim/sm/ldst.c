@@ -38,7 +38,7 @@ static int access_kind(const isrc_static *st)
     return st->is_atomic ? KIND_ATOMIC : st->is_load ? KIND_LOAD : KIND_STORE;
 }
 
-static void shared_cost(const ldst_unit *u, kernel_stats *ks, int warp, const isrc_static *st, const isa_result *res,
+static void shared_cost(ldst_unit *u, kernel_stats *ks, int warp, const isrc_static *st, const isa_result *res,
                         uint64_t exec, uint64_t now, uint64_t *occupancy, uint64_t *extra)
 {
     const sm_params *p = u->p;
@@ -52,6 +52,7 @@ static void shared_cost(const ldst_unit *u, kernel_stats *ks, int warp, const is
     int groups = (__builtin_popcountll(exec) + p->smem_lanes_per_cycle - 1) / p->smem_lanes_per_cycle;
     if (groups < 1) groups = 1;
     ks->v[STAT_shared_passes] += (uint64_t)passes;
+    u->passes = passes;
     ks->v[STAT_shared_replays] += (uint64_t)(passes - groups);
     int bucket = conflict_bucket(worst);
     ks->conflict_hist[bucket]++;

@@ -32,6 +32,7 @@ typedef struct {
     int nrec, rec_free;
     line_request req[COALESCE_MAX];  /* the current instruction's line requests */
     int nreq;
+    int passes;                      /* the last shared access's passes through the banks */
     const struct sim_observer *obs;  /* who watches (mem_access events), or NULL */
 } ldst_unit;
 

@@ -134,13 +134,14 @@ static int fetch(sm_t *sm, uint64_t now)
         /* one fetch brings up to fetch_group consecutive instructions, those
          * after the ones already buffered (fall-through order) */
         const isrc_static *head = sm->icache ? sm->src->peek(sm->src, t->xw) : NULL;
+        uint64_t from = t->fetch_from > now ? t->fetch_from : now;
         for (int k = 0; k < sm->p->fetch_group && t->ibuf_count < sm->p->ibuffer; k++) {
-            uint64_t ready = now + (uint64_t)sm->p->fetch_latency;
+            uint64_t ready = from + (uint64_t)sm->p->fetch_latency;
             if (sm->icache) {
                 uint64_t addr = sm->code_base
                               + (uint64_t)((head ? head->pc : 0) + t->ibuf_count) * (uint64_t)sm->p->icache_insn_bytes;
                 uint64_t arrives = icache_unit_fetch(sm->icache, addr, now, &sm->st);
-                if (arrives > now) ready = arrives + (uint64_t)sm->p->fetch_latency;
+                if (arrives > from) ready = arrives + (uint64_t)sm->p->fetch_latency;
             }
             t->ibuf[(t->ibuf_head + t->ibuf_count++) % SM_MAX_IBUF] = ready;
         }
@@ -193,6 +194,11 @@ static int check(sm_t *sm, int local, int s, uint64_t now, const isrc_static **o
          * its record) and when the L1's queue has room again */
         if (st->is_load && p->max_loads && t->nloads >= p->max_loads) return STALL_mem_full;
         if (!ldst_queue_room(&sm->ldst) || !ldst_has_record(&sm->ldst)) return STALL_mem_full;
+    }
+    if (st->is_mem && st->mem_space == SPACE_SHARED && sm->watch[s].smem_port > now) {
+        /* the scheduler's path to the banks still carries its last access */
+        watch_wake_at(sm, s, sm->watch[s].smem_port);
+        return STALL_unit_busy;
     }
     /* an opcode with a second class (opcode.X.alt_unit) takes it when its
      * own is busy */
@@ -260,6 +266,8 @@ static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int
     uint64_t expand = st->op >= 0 ? (uint64_t)p->op_expand[st->op] : 1;
     uint64_t occupancy = (uint64_t)u->occupancy * expand, extra = 0;
     if (dy.res->is_mem && dy.exec) ldst_cost(&sm->ldst, &sm->st, local, st, dy.res, dy.exec, now, &occupancy, &extra);
+    if (st->mem_space == SPACE_SHARED && dy.exec && p->smem_sched_cycles_per_pass)
+        sm->watch[s].smem_port = now + (uint64_t)sm->ldst.passes * (uint64_t)p->smem_sched_cycles_per_pass;
     occupy(sm, cls, inst & 0xff, now + occupancy);
     uint64_t unit_latency = st->op >= 0 && p->op_latency[st->op] ? p->op_latency[st->op] : (uint64_t)u->latency;
     uint64_t latency = unit_latency * expand + extra;
@@ -278,7 +286,10 @@ static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int
     for (int i = 0; i < st->ndst; i++) sb_of(sm, local)[st->dst[i]] = latency == UINT64_MAX ? UINT64_MAX : now + latency;
     t->ibuf_head = (t->ibuf_head + 1) % SM_MAX_IBUF;
     t->ibuf_count--;
-    if (dy.redirected) t->ibuf_count = 0;   /* fetched down the wrong path */
+    if (dy.redirected) {   /* fetched down the wrong path; the new one starts after the redirect */
+        t->ibuf_count = 0;
+        t->fetch_from = now + (uint64_t)p->redirect_penalty;
+    }
     update_fetchable(sm, local);
     if (st->reads_clock) t->sync_until = now + (uint64_t)p->clock_cost;
     /* nvcc's stall count: the cycles before this warp's next issue */

@@ -20,6 +20,7 @@ typedef struct {
     int ibuf_head, ibuf_count;
     int nloads;                      /* global/local loads in flight */
     uint64_t sync_until;
+    uint64_t fetch_from;             /* after a redirect: no fetched instruction is ready before it */
     /* a stall only the warp's own issue, a returning load or a barrier
      * release can end, remembered so that the schedulers do not re-examine
      * the warp every cycle: the reason, its instruction, until when */
@@ -41,6 +42,7 @@ typedef struct {
     uint64_t timed_bits[SCHED_WORDS]; /* by position: parked until a known cycle */
     uint8_t last_reason;             /* the reason charged at its last issue slot */
     int last_pc;
+    uint64_t smem_port;              /* its path to the shared-memory banks is free from this cycle */
 } sched_watch;
 
 typedef struct {

@@ -78,6 +78,7 @@ int sm_params_load(sm_params *p, const config *cfg, diag *d)
     p->turns = (int)CFG(cfg, sched_turns);
     p->exhaustive = (int)CFG(cfg, sim_exhaustive);
     p->fetch_latency = (int)CFG(cfg, frontend_fetch_latency);
+    p->redirect_penalty = (int)CFG(cfg, frontend_redirect_penalty);
     p->fetch_group = (int)CFG(cfg, frontend_fetch_group);
     p->ibuffer = (int)CFG(cfg, frontend_ibuffer);
     p->fetch_width = (int)CFG(cfg, frontend_fetch_width);
@@ -108,6 +109,7 @@ int sm_params_load(sm_params *p, const config *cfg, diag *d)
     p->smem_bank_width = (int)CFG(cfg, smem_bank_width);
     p->smem_lanes_per_cycle = (int)CFG(cfg, smem_lanes_per_cycle);
     p->smem_cycles_per_pass = (int)CFG(cfg, smem_cycles_per_pass);
+    p->smem_sched_cycles_per_pass = (int)CFG(cfg, smem_scheduler_cycles_per_pass);
     p->barrier_latency = (int)CFG(cfg, sync_barrier_latency);
     p->barrier_per_warp = (int)CFG(cfg, sync_barrier_per_warp);
     p->membar_cta = (int)CFG(cfg, sync_membar_cta);

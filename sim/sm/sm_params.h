@@ -21,12 +21,14 @@ typedef struct {
     int nsched, issue_width, issue_interval, by_category, turns;
     int exhaustive;                  /* sim.exhaustive: examine every scheduler every cycle */
     int warp_issue_interval, fetch_group, fetch_latency, ibuffer, fetch_width;
+    int redirect_penalty;    /* frontend.redirect_penalty */
     cache_params icache;             /* size 0: ideal */
     int icache_insn_bytes, icache_miss_latency, icache_prefetch_lines;
     cache_params ccache;             /* size 0: ideal */
     int ccache_miss_latency;
     int max_loads, l1_cache_global, l1_cache_local;
     int line_size, sector_size, smem_banks, smem_bank_width, smem_lanes_per_cycle, smem_cycles_per_pass;
+    int smem_sched_cycles_per_pass;   /* smem.scheduler_cycles_per_pass */
     int barrier_latency, barrier_per_warp, membar_cta, membar_gl, clock_cost;
     int ctl_stalls;         /* sched.ctl_stalls: honour nvcc's stall counts */
     uint8_t op_expand[OP_COUNT];     /* per-opcode overrides (config_opcode.h) */
