@@ -188,6 +188,17 @@ static void find_frame(isa_kernel *k)
  * holds a CALL: a RET returns to every call site in the control-flow graph,
  * so the post-dominator lies past all of them, and divergent lanes would
  * stay apart far longer than the hardware keeps them. */
+static int breaks_out(const isa_kernel *k, int b, int sync)
+{
+    for (int i = b + 1; i < sync; i++)
+        if (k->code[i].op == OP_BREAK && k->code[i].o[0].reg == k->code[b].o[0].reg) return 1;
+    return 0;
+}
+
+/* A region whose barrier some lanes leave with BREAK (a loop's break, as
+ * `@P0 BREAK B2; @P0 BRA L` to an outer region's BSYNC) is not where they
+ * rejoin: its branches keep the post-dominator (or an outer region's
+ * BSYNC), and lanes that break wait past it. */
 static void bssy_reconvergence(isa_kernel *k)
 {
     for (int b = 0; b < k->ncode; b++) {
@@ -195,7 +206,7 @@ static void bssy_reconvergence(isa_kernel *k)
         if (bs->op != OP_BSSY || bs->target <= b + 1) continue;
         int sync = bs->target - 1;
         const isa_insn *sy = &k->code[sync];
-        if (sy->op != OP_BSYNC || sy->o[0].reg != bs->o[0].reg) continue;
+        if (sy->op != OP_BSYNC || sy->o[0].reg != bs->o[0].reg || breaks_out(k, b, sync)) continue;
         for (int i = b + 1; i < sync; i++) {
             isa_insn *in = &k->code[i];
             if (isa_ops[in->op].kind != KIND_BRANCH || in->op == OP_RET || in->op == OP_CALL) continue;

@@ -150,6 +150,18 @@ SEM(ISETP)
     pred_dst(x, 1, bool_combine(x->in->boolop, ~t, c));
 }
 
+/* VABSDIFF d, a, b, c: |a - b| + c (PTX ISA sad; nvcc's __sad, __usad) */
+SEM(VABSDIFF)
+{
+    isa_src a, b, c;
+    src_at(x, 1, &a); src_at(x, 2, &b); src_at(x, 3, &c);
+    int sign = isa_type_is_signed(isa_insn_type(x->in)) || !x->in->type;
+    FOR_LANES(x, l) {
+        int64_t va = as_int(get_u32(&a, l), sign), vb = as_int(get_u32(&b, l), sign);
+        put_u32(x, 0, l, (uint32_t)(va > vb ? va - vb : vb - va) + get_u32(&c, l));
+    }
+}
+
 SEM(IMNMX)
 {
     isa_src a, b;
@@ -219,7 +231,9 @@ SEM(FLO)
     FOR_LANES(x, l) {
         uint32_t v = get_u32(&a, l);
         if (sign && (int32_t)v < 0) v = ~v;
-        put_u32(x, 0, l, v ? 31u - (uint32_t)__builtin_clz(v) : 0xffffffffu);
+        /* .SH: the shift that brings the bit to bit 31 (PTX ISA bfind.shiftamt: __clz) */
+        uint32_t pos = 31u - (uint32_t)__builtin_clz(v | 1);
+        put_u32(x, 0, l, !v ? 0xffffffffu : INSN_HAS(x->in, SH) ? 31u - pos : pos);
     }
 }
 
@@ -305,7 +319,17 @@ SEM(BRA)
     uint64_t take = x->mask;
     if (x->in->o[0].kind == OPK_UPRED && !upred_src(x, 0)) take = 0;
     if (x->in->o[0].kind == OPK_PRED) take &= pred_src(x, 0);
-    if (INSN_HAS(x->in, DIV) && x->mask == x->w->lanes) take = 0;
+    if (INSN_HAS(x->in, DIV) || INSN_HAS(x->in, CONV)) {
+        /* the mask: a uniform register (BRA.DIV UR4, BRA.CONV ~URZ), else every lane */
+        uint64_t lanes = x->w->lanes;
+        if (x->in->o[1].kind != OPK_NONE) {
+            isa_src m;
+            src_at(x, 1, &m);
+            lanes &= get_u32(&m, 0) | (x->w->warp_size > 32 ? (uint64_t)get_u32(&m, 0) << 32 : 0);
+        }
+        int converged = (lanes & ~x->mask) == 0;
+        if (converged == (int)INSN_HAS(x->in, DIV)) take = 0;
+    }
     x->res->taken_mask = take;
 }
 SEM(EXIT) { x->res->exited = 1; }

@@ -216,6 +216,9 @@ static uint64_t atomic_op(int func, int type, uint64_t old, uint64_t a, uint64_t
     case MOD_ATOM_AND: return old & a;
     case MOD_ATOM_OR: return old | a;
     case MOD_ATOM_XOR: return old ^ a;
+    case MOD_ATOM_CAST: return old == a ? b : old;
+    case MOD_ATOM_DEC: /* PTX ISA atom.dec: wrap to a at 0 or above a, as CUDA's atomicDec */
+        return old == 0 || old > a ? a : old - 1;
     default: /* INC: wrap to 0 at the limit a, as CUDA's atomicInc */
         return old >= a ? 0 : (old + 1) & mask;
     }
@@ -243,6 +246,7 @@ static void atomic_lane(const isa_xctx *x, int lane, uint64_t addr, uint64_t va,
     if (nv != old && access(x, lane, addr, &nv, size, ISA_MEM_WRITE)) return;
     if (!has_result) return;
     int d = atomic_mem_slot(x->in) - 1;
+    if (func == MOD_ATOM_CAST) old = old == va;   /* compare and store: 1 if it stored */
     if (size == 8) put_u64(x, d, lane, old);
     else put_u32(x, d, lane, (uint32_t)old);
 }

@@ -150,6 +150,9 @@ SEM(VIADDMNMX)
  * reconverges the lanes, so BSSY, BSYNC and WARPSYNC change nothing ---- */
 SEM(BSSY) { (void)x; }
 SEM(BSYNC) { (void)x; }
+/* BREAK Bn: the lanes leave barrier n; the branch after it reconverges
+ * past the region (isa/sass_dump.c's bssy_reconvergence) */
+SEM(BREAK) { (void)x; }
 SEM(WARPSYNC) { (void)x; }
 SEM(NANOSLEEP) { (void)x; }
 SEM(YIELD) { (void)x; }

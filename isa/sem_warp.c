@@ -61,6 +61,63 @@ SEM(VOTE_ANY)
     pred_dst(x, 1, p ? ~0ull : 0);
 }
 
+/* REDUX[.op] UR, a: a reduced over the executing lanes into a uniform
+ * register (PTX ISA redux.sync: .add, .min/.max .u32/.s32, .and/.or/.xor) */
+static uint32_t redux_step(int func, int sign, uint32_t acc, uint32_t v)
+{
+    switch (func) {
+    case MOD_ATOM_SUM: case MOD_ATOM_ADD: return acc + v;
+    case MOD_ATOM_MIN: return sign ? ((int32_t)v < (int32_t)acc ? v : acc) : (v < acc ? v : acc);
+    case MOD_ATOM_MAX: return sign ? ((int32_t)v > (int32_t)acc ? v : acc) : (v > acc ? v : acc);
+    case MOD_ATOM_OR: return acc | v;
+    case MOD_ATOM_XOR: return acc ^ v;
+    default: return acc & v;
+    }
+}
+
+SEM(REDUX)
+{
+    isa_src a;
+    src_at(x, 1, &a);
+    int sign = isa_type_is_signed(isa_insn_type(x->in));
+    int first = __builtin_ctzll(x->mask);
+    uint32_t acc = get_u32(&a, first);
+    FOR_LANES(x, l) if (l != first) acc = redux_step(x->in->func, sign, acc, get_u32(&a, l));
+    ureg_dst(x, 0, acc);
+}
+
+/* MATCH.ANY d, a / MATCH.ALL [P,] d, a: lanes holding the same value (PTX
+ * ISA match.sync; .U64 compares register pairs) */
+static uint64_t match_value(const isa_xctx *x, const isa_src *a, int lane)
+{
+    return isa_type_bytes(isa_insn_type(x->in)) == 8 ? get_u64(a, lane) : get_u32(a, lane);
+}
+
+SEM(MATCH_ANY)
+{
+    isa_src a;
+    src_at(x, 1, &a);
+    uint64_t same[ISA_MAX_LANES];
+    FOR_LANES(x, l) {
+        same[l] = 0;
+        uint64_t v = match_value(x, &a, l);
+        for (uint64_t m = x->mask; m; m &= m - 1)
+            if (match_value(x, &a, __builtin_ctzll(m)) == v) same[l] |= m & -m;
+    }
+    FOR_LANES(x, l) put_u32(x, 0, l, (uint32_t)same[l]);
+}
+
+SEM(MATCH_ALL)
+{
+    isa_src a;
+    src_at(x, 2, &a);
+    uint64_t v = match_value(x, &a, __builtin_ctzll(x->mask));
+    int all = 1;
+    FOR_LANES(x, l) all &= match_value(x, &a, l) == v;
+    FOR_LANES(x, l) put_u32(x, 1, l, all ? (uint32_t)x->mask : 0);
+    if (x->in->o[0].kind == OPK_PRED) pred_dst(x, 0, all ? ~0ull : 0);
+}
+
 SEM(VOTE_BALLOT)
 {
     uint64_t p = pred_src(x, 1) & x->mask;

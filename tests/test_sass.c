@@ -284,6 +284,36 @@ START_TEST(test_generated)
 }
 END_TEST
 
+/* a loop nest's break (ctrl in tests/cuda/programs/idioms.cu): lanes that
+ * BREAK out of B2 and B1 jump to B0's BSYNC, so the branches of the regions
+ * they leave reconverge at their post-dominator (B0's BSYNC), not at B2's
+ * or B1's BSYNC, which the breaking lanes never reach */
+START_TEST(test_break_regions)
+{
+    scratch();
+    static const char *const code[] = {
+        "BSSY B0, 0xd0", "BSSY B1, 0xb0", "BSSY B2, 0x80", "ISETP.GT.U32.AND P0, PT, R10, 0x14, PT",
+        "@P0 BREAK B2", "@P0 BREAK B1", "@P0 BRA 0xc0", "BSYNC B2", "IADD3 R10, R10, 0x1, RZ", "@!P1 BRA 0x20",
+        "BSYNC B1", "IADD3 R11, R11, 0x1, RZ", "BSYNC B0", "EXIT", "BRA 0xe0",
+    };
+    static char text[4096];
+    size_t len = (size_t)snprintf(text, sizeof text, "\n\tcode for sm_90\n\t\tFunction : _Z1kv\n");
+    for (size_t i = 0; i < sizeof code / sizeof code[0]; i++)
+        len += (size_t)snprintf(text + len, sizeof text - len, "        /*%04zx*/                   %s ;\n", 16 * i, code[i]);
+    isa_program p;
+    diag d;
+    int e = read_dump(&p, put("brk.sm_90.sass", text), &d);
+    ck_assert_msg(e == 0, "%s", d.text);
+    const isa_kernel *k = &p.kernels[0];
+    ck_assert_int_eq(k->code[4].op, OP_BREAK);
+    ck_assert_int_eq(k->code[6].reconv, 12);                        /* the break: B0's BSYNC */
+    ck_assert_int_eq(k->code[9].reconv, 12);                        /* the inner loop's back edge, too */
+    asm_free(&p);
+    diag_free(&d);
+    unscratch();
+}
+END_TEST
+
 /* the ELF beside the dump (NAME.elf.txt for NAME.sass) decides shared bytes
  * and registers; without it they are estimated from the code */
 START_TEST(test_elf_sibling)
@@ -422,6 +452,7 @@ int main(void)
     tcase_add_test(tc, test_read_sm80);
     tcase_add_test(tc, test_generated);
     tcase_add_test(tc, test_elf_sibling);
+    tcase_add_test(tc, test_break_regions);
     tcase_add_test(tc, test_committed_dumps);
     tcase_add_test(tc, test_module_variables);
     suite_add_tcase(s, tc);

@@ -176,6 +176,15 @@ const sem_row sass_rows[] = {
     { "HMUL2 R4, R8, R10", 'i', 0x40003c00, 0x34003800, 0, 'i', 0x38003800 },
     { "HFMA2 R4, R8, R10, R12", 'i', 0x40003c00, 0x34003800, 0x3c003c00, 'i', 0x3e003e00 },
     { "HADD2 R4, R8, -R10", 'i', 0x40003c00, 0x40003c00, 0, 'i', 0 },
+    /* VABSDIFF: |a - b| + c, signed unless .U32 (__sad, __usad) */
+    { "VABSDIFF R4, R8, R10, R12", 'i', -3, 4, 10, 'i', 17 },
+    { "VABSDIFF.U32 R4, R8, R10, R12", 'i', 4294967293.0, 4, 10, 'i', 3 },   /* 0xfffffff9 + 10 wraps */
+    { "VABSDIFF.U32 R4, R8, R10, RZ", 'i', 3, 10, 0, 'i', 7 },
+    /* FLO.SH: the shift amount 31 - position (__clz); none: 0xffffffff */
+    { "FLO.U32.SH R4, R8", 'i', 1, 0, 0, 'i', 31 },
+    { "FLO.U32.SH R4, R8", 'i', 0x80000000u, 0, 0, 'i', 0 },
+    { "FLO.U32.SH R4, R8", 'i', 0, 0, 0, 'i', 4294967295.0 },
+    { "FLO.U32 R4, R8", 'i', 0x100, 0, 0, 'i', 8 },
 };
 const int sass_nrows = (int)(sizeof sass_rows / sizeof sass_rows[0]);
 
@@ -196,7 +205,8 @@ const char *const sass_texts[] = {
     "WARPSYNC 0xffffffff", "CALL.REL.NOINC k0", "RET.REL.NODEC R2", "NANOSLEEP 0x20", "YIELD",
     "ATOM.E.ADD.STRONG.GPU PT, R4, [R2.64], R8", "REDG.E.ADD.STRONG.GPU [R2.64], R8", "LD.E R4, [R2.64]",
     "ST.E [R2.64], R8", "LDGSTS.E [R5], [R2.64]", "LDGDEPBAR", "DEPBAR.LE SB0, 0x0", "FENCE.VIEW.ASYNC.S",
-    "ERRBAR", "CGAERRBAR", "CCTL.IVALL",
+    "ERRBAR", "CGAERRBAR", "CCTL.IVALL", "REDUX.SUM UR4, R8", "MATCH.ANY R4, R8", "MATCH.ALL P0, R4, R8",
+    "BREAK B1",
 };
 const int sass_ntexts = (int)(sizeof sass_texts / sizeof sass_texts[0]);
 

@@ -1,7 +1,8 @@
 /* tests/test_sem_warp.c — the semantics of nvcc's warp forms (SHFL with its
  * clamp and segment operand, VOTE's ballot), the uniform datapath (VOTEU,
  * R2UR, UPOPC, UFLO, ULEA, USHF, ULOP3, UPRMT, UPLOP3, UIADD3 carries,
- * UISETP .EX), control (BRA with a predicate operand, .U, .DIV, CALL, RET
+ * UISETP .EX), REDUX and MATCH, control (BRA with a predicate operand, .U,
+ * .DIV and .CONV with a mask, BREAK, CALL, RET
  * and its faults, the no-op barriers and hints) and memory (ATOMG/ATOM
  * with nvcc's leading PT, REDG, ATOMS.POPC.INC, generic LD/ST, LDGSTS,
  * LDC with a register index, [R2.64+UR4-4], [R+UR], [R.X4]). Part of
@@ -131,6 +132,49 @@ START_TEST(test_sass_votes_and_uniform)
 }
 END_TEST
 
+/* REDUX (redux.sync) into a uniform register; MATCH.ANY / .ALL (match.sync) */
+START_TEST(test_sass_redux_match)
+{
+    isa_warp_regs w;
+    isa_result res;
+    isa_warp_init(&w, 32, 16, 0xffffffffu);
+    for (int l = 0; l < 32; l++) setl(&w, 8, l, l == 3 ? 0xfffffff0u : 10u + (uint32_t)l);
+    exec_text("REDUX.SUM UR4, R8", &w, 0x7u, &res);
+    ck_assert_uint_eq(w.uregs[4], 10u + 11u + 12u);                    /* only the executing lanes */
+    exec_text("REDUX.MIN UR4, R8", &w, 0xfu, &res);
+    ck_assert_uint_eq(w.uregs[4], 10);                                /* unsigned */
+    exec_text("REDUX.MIN.S32 UR4, R8", &w, 0xfu, &res);
+    ck_assert_uint_eq(w.uregs[4], 0xfffffff0u);
+    exec_text("REDUX.MAX UR4, R8", &w, 0xfu, &res);
+    ck_assert_uint_eq(w.uregs[4], 0xfffffff0u);
+    exec_text("REDUX.MAX.S32 UR4, R8", &w, 0xfu, &res);
+    ck_assert_uint_eq(w.uregs[4], 12);
+    exec_text("REDUX UR4, R8", &w, 0x6u, &res);                       /* no operation named: AND */
+    ck_assert_uint_eq(w.uregs[4], 11u & 12u);
+    exec_text("REDUX.OR UR4, R8", &w, 0x6u, &res);
+    ck_assert_uint_eq(w.uregs[4], 11u | 12u);
+    exec_text("REDUX.XOR UR4, R8", &w, 0x7u, &res);
+    ck_assert_uint_eq(w.uregs[4], 10u ^ 11u ^ 12u);
+    for (int l = 0; l < 32; l++) { setl(&w, 8, l, (uint32_t)l % 3); setl(&w, 9, l, l < 16 ? 0 : 1); }
+    exec_text("MATCH.ANY R4, R8", &w, 0xffffffffu, &res);
+    ck_assert_uint_eq(get32(&w, 4, 0), 0x49249249u);
+    ck_assert_uint_eq(get32(&w, 4, 4), 0x92492492u);
+    exec_text("MATCH.ANY R4, R8", &w, 0xffu, &res);
+    ck_assert_uint_eq(get32(&w, 4, 2), 0x24u);                        /* of the executing lanes */
+    exec_text("MATCH.ANY.U64 R4, R8", &w, 0xffffffffu, &res);         /* the pair R9:R8 */
+    ck_assert_uint_eq(get32(&w, 4, 0), 0x00009249u);
+    ck_assert_uint_eq(get32(&w, 4, 16), 0x92490000u);
+    w.preds[0] = 0;
+    exec_text("MATCH.ALL P0, R4, R9", &w, 0xffffu, &res);
+    ck_assert_uint_eq(get32(&w, 4, 5), 0xffffu);
+    ck_assert_uint_eq(w.preds[0], 0xffffu);
+    exec_text("MATCH.ALL P0, R4, R9", &w, 0x1ffffu, &res);
+    ck_assert_uint_eq(get32(&w, 4, 5), 0);
+    ck_assert_uint_eq(w.preds[0], 0);
+    isa_warp_free(&w);
+}
+END_TEST
+
 /* branches with a predicate operand, .DIV, CALL and RET */
 START_TEST(test_sass_control)
 {
@@ -153,6 +197,20 @@ START_TEST(test_sass_control)
     ck_assert_uint_eq(res.taken_mask, 0);
     exec_text("BRA.DIV k0", &w, 0x0000ffffu, &res);
     ck_assert_uint_eq(res.taken_mask, 0x0000ffffu);
+    /* with a mask (a uniform register): BRA.DIV when some lane of it is not active, .CONV when all are */
+    w.uregs[4] = 0x0000ffffu;
+    exec_text("BRA.DIV UR4, k0", &w, 0x0000ffffu, &res);
+    ck_assert_uint_eq(res.taken_mask, 0);
+    exec_text("BRA.DIV UR4, k0", &w, 0x000000ffu, &res);
+    ck_assert_uint_eq(res.taken_mask, 0xffu);
+    exec_text("BRA.CONV UR4, k0", &w, 0x0001ffffu, &res);
+    ck_assert_uint_eq(res.taken_mask, 0x0001ffffu);
+    exec_text("BRA.CONV UR4, k0", &w, 0x00007fffu, &res);
+    ck_assert_uint_eq(res.taken_mask, 0);
+    exec_text("BRA.CONV ~URZ, k0", &w, 0xffffffffu, &res);            /* every lane */
+    ck_assert_uint_eq(res.taken_mask, 0xffffffffu);
+    exec_text("BRA.CONV ~URZ, k0", &w, 0x7fffffffu, &res);
+    ck_assert_uint_eq(res.taken_mask, 0);
     exec_text("CALL.REL.NOINC k0", &w, 0xf, &res);
     ck_assert_uint_eq(res.taken_mask, 0xf);
     ck_assert_int_eq(res.target, 0);
@@ -177,7 +235,7 @@ START_TEST(test_sass_control)
     /* the hints and barriers change nothing */
     static const char *const quiet[] = { "BSSY B0, k0", "BSYNC B0", "WARPSYNC 0xffffffff", "WARPSYNC.ALL", "NANOSLEEP 0x20",
                                          "YIELD", "LDGDEPBAR", "DEPBAR.LE SB0, 0x0", "FENCE.VIEW.ASYNC.S", "ERRBAR",
-                                         "CGAERRBAR", "CCTL.IVALL", "MEMBAR.SC.GPU" };
+                                         "CGAERRBAR", "CCTL.IVALL", "MEMBAR.SC.GPU", "BREAK B2" };
     for (size_t i = 0; i < sizeof quiet / sizeof quiet[0]; i++) {
         uint32_t before[16 * 32];
         memcpy(before, w.regs, sizeof before);
@@ -225,6 +283,36 @@ START_TEST(test_sass_memory)
     exec_text("REDG.E.ADD.F32.FTZ.RN.STRONG.GPU [R2.64+0x4], R8", &w, 0x7u, &res);
     memcpy(&f, gmem + 4, 4);
     ck_assert(f == 2.5f);
+    /* .DEC (atomicDec): old == 0 || old > a ? a : old - 1, lanes in order */
+    v = 2; memcpy(gmem + 8, &v, 4);
+    set32(&w, 8, 3);
+    exec_text("REDG.E.DEC.STRONG.GPU [R2.64+0x8], R8", &w, 0xfu, &res);   /* 2, 1, 0, 3 -> 2 */
+    memcpy(&v, gmem + 8, 4);
+    ck_assert_uint_eq(v, 2);
+    v = 9; memcpy(smem + 16, &v, 4);
+    set32(&w, 1, 16);
+    exec_text("ATOMS.DEC R4, [R1], R8", &w, 0x3u, &res);                  /* 9 > 3: 3, then 2 */
+    ck_assert_uint_eq(get32(&w, 4, 0), 9);
+    ck_assert_uint_eq(get32(&w, 4, 1), 3);
+    memcpy(&v, smem + 16, 4);
+    ck_assert_uint_eq(v, 2);
+    /* ATOMS.CAST.SPIN: compare and store; d = 1 where it stored (lane 0), 0 elsewhere */
+    set32(&w, 8, 2);
+    set32(&w, 10, 40);
+    exec_text("ATOMS.CAST.SPIN R4, [R1], R8, R10", &w, 0x3u, &res);
+    ck_assert_uint_eq(get32(&w, 4, 0), 1);
+    ck_assert_uint_eq(get32(&w, 4, 1), 0);
+    memcpy(&v, smem + 16, 4);
+    ck_assert_uint_eq(v, 40);
+    uint64_t v64s = 0x100000007ull;
+    memcpy(smem + 24, &v64s, 8);
+    set32(&w, 1, 24);
+    set64(&w, 8, 0x100000007ull);
+    set64(&w, 10, 0x200000009ull);
+    exec_text("ATOMS.CAST.SPIN.64 R4, [R1], R8, R10", &w, 0x1u, &res);
+    ck_assert_uint_eq(get64(&w, 4, 0), 1);
+    memcpy(&v64s, smem + 24, 8);
+    ck_assert_uint_eq(v64s, 0x200000009ull);
     /* ATOMS.POPC.INC.32 without a data operand: each lane adds one */
     set32(&w, 1, 8);
     exec_text("ATOMS.POPC.INC.32 RZ, [R1+URZ]", &w, 0x00ff00ffu, &res);
@@ -288,6 +376,7 @@ void sem_sass_warp_tests(TCase *tc)
 {
     tcase_add_test(tc, test_sass_shfl);
     tcase_add_test(tc, test_sass_votes_and_uniform);
+    tcase_add_test(tc, test_sass_redux_match);
     tcase_add_test(tc, test_sass_control);
     tcase_add_test(tc, test_sass_memory);
 }
