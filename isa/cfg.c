@@ -147,7 +147,8 @@ void cfg_reconvergence(isa_kernel *k)
         int next = i + 1; /* n = exit: falling off the end finishes the thread */
         succ[i] = store + 2 * i;
         if (in->op == OP_BRA || in->op == OP_CALL) {
-            guarded |= in->op == OP_BRA && (in->o[0].kind == OPK_UPRED || in->o[0].kind == OPK_PRED || INSN_HAS(in, DIV));
+            guarded |= in->op == OP_BRA && (in->o[0].kind == OPK_UPRED || in->o[0].kind == OPK_PRED || INSN_HAS(in, DIV)
+                                       || INSN_HAS(in, CONV));   /* BRA.DIV/.CONV: taken or not by the warp's convergence */
             succ[i][nsucc[i]++] = in->target;
             if (guarded && next != in->target) succ[i][nsucc[i]++] = next;
         } else if (in->op == OP_RET) {

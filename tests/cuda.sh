@@ -76,7 +76,7 @@ done
 # sched.ctl_stalls=1: warps wait out nvcc's stall counts, so a kernel whose
 # issue the stall counts bound (N-body's FFMA chains) takes longer
 cyc() { "$bin" run -c h100 --no-checks --stats=json "$@" "$top/workloads/cuda/nbody.sass" | sed -n 's/.*"launch":0,.*,"cycles":\([0-9]*\),.*/\1/p'; }
-off=$(cyc); on=$(cyc --set sched.ctl_stalls=1)
+off=$(cyc --set sched.ctl_stalls=0); on=$(cyc --set sched.ctl_stalls=1)
 [ -n "$off" ] && [ -n "$on" ] && [ "$on" -gt "$off" ] \
     || { echo "FAIL: nbody's cycles with sched.ctl_stalls=1 ($on) not above those without ($off)"; fail=1; }
 

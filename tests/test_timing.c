@@ -128,6 +128,19 @@ START_TEST(test_redirect_penalty)
 }
 END_TEST
 
+START_TEST(test_branch_predicate_delay)
+{
+    /* the loop's BRA reads the predicate its ISETP wrote just before: a
+     * later read by the branch unit lengthens every iteration by it */
+    result none, some;
+    run("microbench/loop_overhead.sass", "h100", "frontend.branch_predicate_delay=0", NULL, &none);
+    run("microbench/loop_overhead.sass", "h100", "frontend.branch_predicate_delay=9", NULL, &some);
+    double grew = some.report[0] - none.report[0];
+    ck_assert_msg(grew >= 8.5 && grew <= 9.5, "an iteration grew by %.2f cycles (%.2f -> %.2f) for a 9-cycle delay",
+                  grew, none.report[0], some.report[0]);
+}
+END_TEST
+
 START_TEST(test_scheduler_port_to_banks)
 {
     /* one warp's 32-way conflicted LDS waits for its scheduler's path to
@@ -377,6 +390,7 @@ int main(void)
     tcase_add_test(tc, test_fetch_width);
     tcase_add_test(tc, test_redirect_penalty);
     tcase_add_test(tc, test_scheduler_port_to_banks);
+    tcase_add_test(tc, test_branch_predicate_delay);
     tcase_add_test(tc, test_opcode_overrides);
     tcase_add_test(tc, test_divergence_costs_and_order);
     tcase_add_test(tc, test_outstanding_loads);

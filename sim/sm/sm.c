@@ -184,8 +184,13 @@ static int check(sm_t *sm, int local, int s, uint64_t now, const isrc_static **o
     const isrc_static *st = *out;
     uint64_t ready = 0;
     const uint64_t *sb = sb_of(sm, local);
-    for (int i = 0; i < st->nsrc; i++)
-        if (sb[st->src[i]] > ready) ready = sb[st->src[i]];
+    for (int i = 0; i < st->nsrc; i++) {
+        uint64_t at = sb[st->src[i]];
+        /* a branch reads its predicate late (frontend.branch_predicate_delay) */
+        int pred = (st->src[i] >= SB_PRED && st->src[i] < SB_UREG) || st->src[i] >= SB_UPRED;
+        if (st->unit == UNIT_BRANCH && pred && at) at += (uint64_t)p->branch_pred_delay;
+        if (at > ready) ready = at;
+    }
     for (int i = 0; i < st->ndst; i++)
         if (sb[st->dst[i]] > ready) ready = sb[st->dst[i]];
     if (ready > now) return blocked(sm, local, s, st, STALL_scoreboard, ready);

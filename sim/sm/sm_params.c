@@ -79,6 +79,7 @@ int sm_params_load(sm_params *p, const config *cfg, diag *d)
     p->exhaustive = (int)CFG(cfg, sim_exhaustive);
     p->fetch_latency = (int)CFG(cfg, frontend_fetch_latency);
     p->redirect_penalty = (int)CFG(cfg, frontend_redirect_penalty);
+    p->branch_pred_delay = (int)CFG(cfg, frontend_branch_predicate_delay);
     p->fetch_group = (int)CFG(cfg, frontend_fetch_group);
     p->ibuffer = (int)CFG(cfg, frontend_ibuffer);
     p->fetch_width = (int)CFG(cfg, frontend_fetch_width);

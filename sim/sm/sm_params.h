@@ -22,6 +22,7 @@ typedef struct {
     int exhaustive;                  /* sim.exhaustive: examine every scheduler every cycle */
     int warp_issue_interval, fetch_group, fetch_latency, ibuffer, fetch_width;
     int redirect_penalty;    /* frontend.redirect_penalty */
+    int branch_pred_delay;   /* frontend.branch_predicate_delay */
     cache_params icache;             /* size 0: ideal */
     int icache_insn_bytes, icache_miss_latency, icache_prefetch_lines;
     cache_params ccache;             /* size 0: ideal */
