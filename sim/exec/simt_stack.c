@@ -90,3 +90,13 @@ void stack_pass_barrier(simt_stack *s, int32_t pc)
     }
     s->depth = n;
 }
+
+int stack_merge_top(simt_stack *s)
+{
+    if (s->depth < 2) return 0;
+    stack_entry *top = &s->e[s->depth - 1], *below = &s->e[s->depth - 2];
+    if (top->pc != below->pc || top->rpc != below->rpc) return 0;
+    below->mask |= top->mask;
+    s->depth--;
+    return 1;
+}

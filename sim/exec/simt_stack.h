@@ -46,5 +46,8 @@ int stack_yield(simt_stack *s);
  * thread scheduling: paths may arrive one by one): the entries waiting
  * there go on to pc + 1, and neighbours that now agree merge */
 void stack_pass_barrier(simt_stack *s, int32_t pc);
+/* the top two entries at the same pc with the same reconvergence point
+ * become one (paths waiting at one barrier); returns 1 when they did */
+int stack_merge_top(simt_stack *s);
 
 #endif

@@ -46,9 +46,19 @@ static int arrive_in_paths(xsm *c, xwarp *w, uint64_t expect, int pc)
         stack_pass_barrier(&w->stack, pc);
         return 0;
     }
+    while (stack_merge_top(&w->stack)) {}   /* paths waiting here wait as one */
+    uint64_t missing = expect & ~w->bar_lanes;
+    if (before == w->bar_lanes && c->since_progress >= c->r->opt->spin_threshold) {
+        /* the waiting paths keep their turn and the lanes still to come
+         * never run: warpsim's reconvergence stack holds them below */
+        char why[300];
+        snprintf(why, sizeof why, "lanes 0x%" PRIx64 " wait here while lanes 0x%" PRIx64 " of the warp cannot run on to "
+                 "it (warpsim's reconvergence stack holds them under simt.model = its; simt.model = stack runs such "
+                 "code when the paths reconverge before the barrier)", w->bar_lanes, missing);
+        return barrier_fault(c, w, why, pc);
+    }
     if (!stack_yield(&w->stack)) {
         char why[240];
-        uint64_t missing = expect & ~w->bar_lanes;
         if (!(missing & w->live))
             snprintf(why, sizeof why, "lanes 0x%" PRIx64 " of this warp exited before it (simt.exited_at_barrier = fault)",
                      missing);
