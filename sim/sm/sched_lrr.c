@@ -8,7 +8,7 @@ static int lrr_order(sched_state *s, int *out)
     if (!s->nwarps) return 0;
     /* the positions after the last issuer, then those up to it (no modulo per warp:
      * this runs for every scheduler every cycle) */
-    int start = (s->last + 1) % s->nwarps;
+    int start = s->last + 1 < s->nwarps ? s->last + 1 : 0;
     return sched_list_range(s, 0, start, out, sched_list_range(s, start, s->nwarps, out, 0));
 }
 
