@@ -46,6 +46,7 @@ int bank_passes(const uint64_t *addr, uint64_t mask, int size, int banks, int ba
     int total = 0;
     *worst = 0;
     int words_per_lane = size > bank_width ? size / bank_width : 1;
+    int ws = pow2_shift(bank_width), bs = pow2_shift(banks);
     for (int group = 0; group < 64; group += lanes_per_cycle) {
         uint64_t gmask = mask & (lanes_per_cycle >= 64 ? ~0ull : (((1ull << lanes_per_cycle) - 1) << group));
         if (!gmask) continue;
@@ -56,8 +57,8 @@ int bank_passes(const uint64_t *addr, uint64_t mask, int size, int banks, int ba
         for (uint64_t m = gmask; m; m &= m - 1) {
             int lane = __builtin_ctzll(m);
             for (int k = 0; k < words_per_lane; k++) {
-                uint64_t w = addr[lane] / (uint64_t)bank_width + (uint64_t)k;
-                int b = (int)(w % (uint64_t)banks), seen = 0;
+                uint64_t w = div_by(addr[lane], (uint64_t)bank_width, ws) + (uint64_t)k;
+                int b = (int)(bs >= 0 ? w & (uint64_t)(banks - 1) : w % (uint64_t)banks), seen = 0;
                 for (int i = head[b]; i >= 0 && !seen; i = next[i]) seen = word[i] == w;
                 if (seen || nwords == 256) continue;
                 word[nwords] = w;
