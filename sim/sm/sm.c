@@ -497,11 +497,12 @@ int sm_cycle(sm_t *sm, uint64_t now)
     /* schedulers that run slower than the core only act on their issue
      * slots; GCN's SIMDs take turns, one per slot. Otherwise they take turns
      * at going first, so that none always wins an instance they share */
-    if (now % k == 0) {
-        int first = sm->p->turns ? (int)(now / k % (uint64_t)nsched) : 0, last = sm->p->turns ? first + 1 : nsched;
-        int rot = sm->p->turns ? 0 : (int)(now / k % (uint64_t)nsched);
+    if (!watch_mod(now, k)) {
+        int turn = (int)watch_mod(watch_div(now, k), (uint64_t)nsched);
+        int first = sm->p->turns ? turn : 0, last = sm->p->turns ? first + 1 : nsched;
+        int rot = sm->p->turns ? 0 : turn;
         for (int j = first; j < last; j++) {
-            int s = sm->p->turns ? j : (j + rot) % nsched;
+            int s = sm->p->turns ? j : j + rot < nsched ? j + rot : j + rot - nsched;
             sched_watch *wt = &sm->watch[s];
             if (!watch_due(sm, s, now)) { charge(sm, s, wt->last_reason, wt->last_pc, 1); continue; }
             wt->wake = UINT64_MAX;
@@ -535,8 +536,8 @@ int sm_cycle(sm_t *sm, uint64_t now)
 /* cycles t in [from, to) with t = phase (mod period) */
 static uint64_t slots_in(uint64_t from, uint64_t to, uint64_t period, uint64_t phase)
 {
-    uint64_t a = from + (phase + period - from % period) % period;
-    return a >= to ? 0 : (to - 1 - a) / period + 1;
+    uint64_t a = from + watch_mod(phase + period - watch_mod(from, period), period);
+    return a >= to ? 0 : watch_div(to - 1 - a, period) + 1;
 }
 
 /* a sleeping SM's slots are charged when it wakes (or the kernel ends), in
