@@ -27,6 +27,10 @@ struct memsys {
      * looks only at L1s with work: requests in its input queue (l1_tick),
      * in its output queue (the interconnect's pending sources) */
     uint64_t *in_bits, *out_bits;
+    /* per SM, at or before its next L1 hit or response (lowered where one
+     * is queued, exact after returns looked at it): returns skips the SMs
+     * with nothing due without touching their blocks */
+    uint64_t *sm_next;
     kernel_stats *st;        /* per block: nsm L1s, the interconnect, then the slices */
     int nst;
 };
@@ -71,6 +75,7 @@ static void slice_send(void *ctx, const mem_msg *m, uint64_t at)
     memsys *ms = ctx;
     uint64_t arrives = icnt_respond(ms->net, m, at);
     if (arrives < ms->returns_next) ms->returns_next = arrives;
+    if (arrives < ms->sm_next[m->sm]) ms->sm_next[m->sm] = arrives;
 }
 static uint64_t slice_channel_addr(void *ctx, uint64_t line) { return addr_channel(&((memsys *)ctx)->geo, line); }
 
@@ -98,6 +103,10 @@ static void returns(memsys *m, uint64_t now)
 {
     uint64_t next = UINT64_MAX;
     for (int s = 0; s < m->nsm; s++) {
+        if (m->sm_next[s] > now) {
+            if (m->sm_next[s] < next) next = m->sm_next[s];
+            continue;
+        }
         l1_drain_hits(m->l1[s], now);
         mem_msg *r;
         while ((r = icnt_response(m->net, s, now))) {
@@ -106,10 +115,9 @@ static void returns(memsys *m, uint64_t now)
             l1_response(m->l1[s], &copy, now);
             if (l1_out_peek(m->l1[s])) set_bit(m->out_bits, s, 1);   /* a dirty victim's write-back */
         }
-        uint64_t t = l1_next_event(m->l1[s]);
-        if (t < next) next = t;
-        t = icnt_response_next(m->net, s);
-        if (t < next) next = t;
+        uint64_t t = l1_next_event(m->l1[s]), u = icnt_response_next(m->net, s);
+        m->sm_next[s] = t < u ? t : u;
+        if (m->sm_next[s] < next) next = m->sm_next[s];
     }
     m->returns_next = next;
 }
@@ -145,6 +153,7 @@ void memsys_tick_l1(memsys *m, uint64_t now)
             /* a hit it queued */
             uint64_t t = l1_next_event(m->l1[s]);
             if (t < m->returns_next) m->returns_next = t;
+            if (t < m->sm_next[s]) m->sm_next[s] = t;
         }
 }
 
@@ -206,6 +215,7 @@ memsys *memsys_new(const mem_params *p, int nsm, int npc, mem_sm_port port)
     for (int i = 0; i < m->nst; i++) stats_local_init(&m->st[i], npc);
     m->in_bits = xcalloc((size_t)(nsm + 63) / 64, sizeof(uint64_t));
     m->out_bits = xcalloc((size_t)(nsm + 63) / 64, sizeof(uint64_t));
+    m->sm_next = xcalloc((size_t)nsm, sizeof(uint64_t));   /* 0: look at each */
     m->l1 = xcalloc((size_t)nsm, sizeof *m->l1);
     m->l1ctx = xcalloc((size_t)nsm, sizeof *m->l1ctx);
     for (int s = 0; s < nsm; s++) {
@@ -232,7 +242,7 @@ void memsys_delete(memsys *m)
     icnt_delete(m->net);
     for (int s = 0; s < m->p.slices; s++) { l2_delete(m->slice[s]); dram_delete(m->ch[s]); }
     for (int i = 0; i < m->nst; i++) stats_free(&m->st[i]);
-    free(m->in_bits); free(m->out_bits);
+    free(m->in_bits); free(m->out_bits); free(m->sm_next);
     free(m->l1); free(m->l1ctx); free(m->slice); free(m->ch); free(m->st);
     free(m);
 }
@@ -241,6 +251,7 @@ void memsys_begin_launch(memsys *m, int npc, mem_sm_port port, int flush_l1)
 {
     m->port = port;
     m->returns_next = 0;
+    memset(m->sm_next, 0, (size_t)m->nsm * sizeof(uint64_t));
     for (int i = 0; i < m->nst; i++) {
         stats_free(&m->st[i]);
         stats_local_init(&m->st[i], npc);
