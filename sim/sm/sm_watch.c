@@ -11,8 +11,12 @@ void watch_park(sm_t *sm, int local, int on)
     if (!(*word & bit) == !on) return;
     *word ^= bit;
     /* a park with an end (not a load's UINT64_MAX) is one the expiry scan looks at */
-    if (on && sm->w[local].blocked_until != UINT64_MAX) sm->watch[s].timed_bits[pos >> 6] |= bit;
-    else sm->watch[s].timed_bits[pos >> 6] &= ~bit;
+    if (on && sm->w[local].blocked_until != UINT64_MAX) {
+        sm->watch[s].timed_bits[pos >> 6] |= bit;
+        sm->watch[s].until[pos] = sm->w[local].blocked_until;
+    } else {
+        sm->watch[s].timed_bits[pos >> 6] &= ~bit;
+    }
     /* the reasons parked warps wait for: a scheduler with a closer one
      * among the warps it examined need not look at them (schedule) */
     sm->watch[s].parked_by[sm->w[local].blocked_reason] += on ? 1 : -1;
@@ -44,9 +48,9 @@ void watch_unpark_expired(sm_t *sm, int s, uint64_t now)
     uint64_t next = UINT64_MAX;
     for (int k = 0; k < SCHED_WORDS; k++)
         for (uint64_t bits = wt->timed_bits[k]; bits; bits &= bits - 1) {
-            int local = ss->warps[k * 64 + __builtin_ctzll(bits)];
-            uint64_t until = sm->w[local].blocked_until;
-            if (until <= now) watch_park(sm, local, 0);
+            int pos = k * 64 + __builtin_ctzll(bits);
+            uint64_t until = wt->until[pos];
+            if (until <= now) watch_park(sm, ss->warps[pos], 0);
             else if (until < next) next = until;
         }
     wt->park_min = next;
