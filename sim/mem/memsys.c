@@ -23,10 +23,12 @@ struct memsys {
      * return paths are looked at only from then (0: look now) */
     uint64_t returns_next;
     mem_sm_port port;
-    /* a bit per SM, kept where its L1's queues change, so that a cycle
-     * looks only at L1s with work: requests in its input queue (l1_tick),
-     * in its output queue (the interconnect's pending sources) */
-    uint64_t *in_bits, *out_bits;
+    /* kept where an SM's L1 queues change, so that a cycle looks only at
+     * L1s with work: requests in its input queue (l1_tick; a byte per SM,
+     * as the SMs' threads submit at once with --threads), in its output
+     * queue (a bit per SM: the interconnect's pending sources) */
+    uint8_t *has_input;
+    uint64_t *out_bits;
     /* per SM, at or before its next L1 hit or response (lowered where one
      * is queued, exact after returns looked at it): returns skips the SMs
      * with nothing due without touching their blocks */
@@ -143,18 +145,16 @@ void memsys_tick(memsys *m, uint64_t now)
 /* the L1s take requests in the cycle the LD/ST units issue them */
 void memsys_tick_l1(memsys *m, uint64_t now)
 {
-    /* an L1 with nothing in its input queue would do nothing */
-    for (int w = 0; w < (m->nsm + 63) / 64; w++)
-        for (uint64_t bits = m->in_bits[w]; bits; bits &= bits - 1) {
-            int s = w * 64 + __builtin_ctzll(bits);
-            l1_tick(m->l1[s], now);
-            set_bit(m->in_bits, s, l1_has_input(m->l1[s]));
-            if (l1_out_peek(m->l1[s])) set_bit(m->out_bits, s, 1);
-            /* a hit it queued */
-            uint64_t t = l1_next_event(m->l1[s]);
-            if (t < m->returns_next) m->returns_next = t;
-            if (t < m->sm_next[s]) m->sm_next[s] = t;
-        }
+    for (int s = 0; s < m->nsm; s++) {
+        if (!m->has_input[s]) continue;   /* its tick would do nothing */
+        l1_tick(m->l1[s], now);
+        m->has_input[s] = (uint8_t)l1_has_input(m->l1[s]);
+        if (l1_out_peek(m->l1[s])) set_bit(m->out_bits, s, 1);
+        /* a hit it queued */
+        uint64_t t = l1_next_event(m->l1[s]);
+        if (t < m->returns_next) m->returns_next = t;
+        if (t < m->sm_next[s]) m->sm_next[s] = t;
+    }
 }
 
 /* clock domain crossing: `cycles` core cycles move the accumulator on and
@@ -172,8 +172,8 @@ void memsys_skip(memsys *m, uint64_t from, uint64_t to)
     m->dram_now += domain_ticks(&m->dram_acc, (uint64_t)m->p.dram_clock, core, n);
     for (int s = 0; s < m->p.slices; s++) dram_idle_to(m->ch[s], m->dram_now);
     icnt_skip(m->net, domain_ticks(&m->l2_acc, (uint64_t)m->p.l2_clock, core, n));
-    for (int w = 0; w < (m->nsm + 63) / 64; w++)
-        for (uint64_t bits = m->in_bits[w]; bits; bits &= bits - 1) l1_skip(m->l1[w * 64 + __builtin_ctzll(bits)], n);
+    for (int s = 0; s < m->nsm; s++)
+        if (m->has_input[s]) l1_skip(m->l1[s], n);
 }
 
 uint64_t memsys_next_event(const memsys *m, uint64_t now)
@@ -198,7 +198,7 @@ void memsys_submit(memsys *m, int sm, int kind, uint64_t line, uint32_t sectors,
     mem_msg q = { .line = line, .sectors = sectors, .kind = (uint8_t)kind, .use_l1 = (uint8_t)use_l1,
                   .lanes = (uint8_t)lanes, .word_lanes = (uint8_t)word_lanes, .sm = sm, .tag = tag, .pc = pc, .l1_mshr = -1, .aux = -1, .slice = -1 };
     l1_submit(m->l1[sm], &q);
-    set_bit(m->in_bits, sm, 1);
+    m->has_input[sm] = 1;
 }
 
 /* ---- set-up ---- */
@@ -213,7 +213,7 @@ memsys *memsys_new(const mem_params *p, int nsm, int npc, mem_sm_port port)
     m->nst = nsm + 1 + p->slices;
     m->st = xcalloc((size_t)m->nst, sizeof(kernel_stats));
     for (int i = 0; i < m->nst; i++) stats_local_init(&m->st[i], npc);
-    m->in_bits = xcalloc((size_t)(nsm + 63) / 64, sizeof(uint64_t));
+    m->has_input = xcalloc((size_t)nsm, 1);
     m->out_bits = xcalloc((size_t)(nsm + 63) / 64, sizeof(uint64_t));
     m->sm_next = xcalloc((size_t)nsm, sizeof(uint64_t));   /* 0: look at each */
     m->l1 = xcalloc((size_t)nsm, sizeof *m->l1);
@@ -242,7 +242,7 @@ void memsys_delete(memsys *m)
     icnt_delete(m->net);
     for (int s = 0; s < m->p.slices; s++) { l2_delete(m->slice[s]); dram_delete(m->ch[s]); }
     for (int i = 0; i < m->nst; i++) stats_free(&m->st[i]);
-    free(m->in_bits); free(m->out_bits); free(m->sm_next);
+    free(m->has_input); free(m->out_bits); free(m->sm_next);
     free(m->l1); free(m->l1ctx); free(m->slice); free(m->ch); free(m->st);
     free(m);
 }
