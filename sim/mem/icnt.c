@@ -48,7 +48,7 @@ static uint64_t wire(const icnt *n, int s, int d)
 }
 
 /* source s offers the head of its queue to its slice */
-static void inject(icnt *n, int s, uint64_t now)
+static inline void inject(icnt *n, int s, uint64_t now)
 {
     mem_msg *m = n->ports.peek(n->ports.ctx, s);
     if (!m) return;
