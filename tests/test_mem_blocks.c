@@ -269,7 +269,7 @@ START_TEST(icnt_latency_width_backpressure)
     kernel_stats st;
     stats_local_init(&st, 1);
     icnt_params p = { .latency = 10, .width = 1, .slice_queue = 2, .nsrc = 2, .ndst = 1 };
-    icnt *n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_all_to_0 }, &st);
+    icnt *n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_all_to_0, NULL }, &st);
     icnt_tick(n, 0);                                     /* width 1: SM 0 goes, SM 1 stalls */
     ck_assert_int_eq(src.n[0], 2);
     ck_assert_int_eq(src.n[1], 3);
@@ -309,7 +309,7 @@ START_TEST(icnt_far_partition)
     stats_local_init(&st, 1);
     icnt_params p = { .latency = 10, .width = 1, .slice_queue = 4, .nsrc = 2, .ndst = 4, .partitions = 2,
                       .far_latency = 7 };
-    icnt *n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_by_line }, &st);
+    icnt *n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_by_line, NULL }, &st);
     icnt_tick(n, 0);
     ck_assert_ptr_nonnull(icnt_request(n, 2, 10));                  /* near: the latency */
     ck_assert_ptr_null(icnt_request(n, 3, 16));                     /* far: 7 more */

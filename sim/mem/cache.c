@@ -15,6 +15,9 @@ void cache_init(cache *c, const cache_params *p)
     c->ways = p->assoc;
     if (c->sets < 1) c->sets = 1;
     c->sectors_per_line = p->line / p->sector;
+    int pow2 = p->line > 0 && !(p->line & (p->line - 1)) && !(c->sets & (c->sets - 1));
+    c->line_shift = pow2 ? __builtin_ctz((unsigned)p->line) : -1;
+    c->set_mask = (uint64_t)c->sets - 1;
     size_t n = (size_t)c->sets * (size_t)p->assoc;
     c->tag = xmalloc(n * sizeof(uint64_t));
     for (size_t i = 0; i < n; i++) c->tag[i] = UINT64_MAX;
@@ -68,7 +71,9 @@ void cache_set_ways(cache *c, int ways)
 
 static size_t set_base(const cache *c, uint64_t line)
 {
-    return (size_t)((line / (uint64_t)c->p.line) % (uint64_t)c->sets) * (size_t)c->p.assoc;
+    uint64_t set = c->line_shift >= 0 ? line >> c->line_shift & c->set_mask
+                                      : line / (uint64_t)c->p.line % (uint64_t)c->sets;
+    return (size_t)set * (size_t)c->p.assoc;
 }
 
 static long way_of(const cache *c, uint64_t line)
@@ -130,7 +135,8 @@ void cache_mark_dirty(cache *c, uint64_t line, uint32_t sectors)
 
 int cache_touch(cache *c, uint64_t addr)
 {
-    uint64_t line = addr / (uint64_t)c->p.line * (uint64_t)c->p.line, victim;
+    uint64_t line = c->line_shift >= 0 ? addr >> c->line_shift << c->line_shift
+                                       : addr / (uint64_t)c->p.line * (uint64_t)c->p.line, victim;
     uint32_t vd;
     if (cache_lookup(c, line, 1)) return 1;
     cache_install(c, line, 1, 0, &victim, &vd);

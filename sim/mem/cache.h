@@ -38,6 +38,10 @@ struct cache {
     cache_params p;
     const repl_policy *repl;
     int sets, sectors_per_line;
+    /* set indexing by shift and mask when the line size and the set count
+     * are powers of two (line_shift >= 0), else by division: same sets */
+    int line_shift;
+    uint64_t set_mask;
     int ways;                        /* ways in use (<= assoc): a unified L1 gives the rest to shared memory */
     uint64_t *tag;                   /* sets * assoc; line address, or UINT64_MAX when invalid */
     uint32_t *valid, *dirty;         /* sector masks */

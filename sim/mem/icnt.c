@@ -47,22 +47,42 @@ static uint64_t wire(const icnt *n, int s, int d)
     return (uint64_t)p->latency + (far ? (uint64_t)p->far_latency : 0);
 }
 
+/* source s offers the head of its queue to its slice */
+static inline void inject(icnt *n, int s, uint64_t now)
+{
+    mem_msg *m = n->ports.peek(n->ports.ctx, s);
+    if (!m) return;
+    int d = n->ports.route(n->ports.ctx, m);
+    if (n->accepted[d] >= n->p.width || n->to_slice[d].n >= n->p.slice_queue) {
+        n->st->v[STAT_icnt_stalls]++;
+        return;
+    }
+    n->accepted[d]++;
+    timed_insert(&n->to_slice[d], m, now + wire(n, s, d));
+    n->ports.pop(n->ports.ctx, s);
+}
+
+/* the sources in [from, to) in order, those the pending bits name */
+static void inject_range(icnt *n, int from, int to, uint64_t now)
+{
+    if (!n->ports.pending) {
+        for (int s = from; s < to; s++) inject(n, s, now);
+        return;
+    }
+    for (int w = from >> 6; from < to && w <= (to - 1) >> 6; w++) {
+        uint64_t bits = n->ports.pending[w];
+        if (w == from >> 6) bits &= ~(uint64_t)0 << (from & 63);
+        if (w == (to - 1) >> 6 && (to & 63)) bits &= ((uint64_t)1 << (to & 63)) - 1;
+        for (; bits; bits &= bits - 1) inject(n, w * 64 + __builtin_ctzll(bits), now);
+    }
+}
+
 void icnt_tick(icnt *n, uint64_t now)
 {
     for (int d = 0; d < n->p.ndst; d++) n->accepted[d] = 0;
-    for (int k = 0; k < n->p.nsrc; k++) {
-        int s = n->rr + k < n->p.nsrc ? n->rr + k : n->rr + k - n->p.nsrc;
-        mem_msg *m = n->ports.peek(n->ports.ctx, s);
-        if (!m) continue;
-        int d = n->ports.route(n->ports.ctx, m);
-        if (n->accepted[d] >= n->p.width || n->to_slice[d].n >= n->p.slice_queue) {
-            n->st->v[STAT_icnt_stalls]++;
-            continue;
-        }
-        n->accepted[d]++;
-        timed_insert(&n->to_slice[d], m, now + wire(n, s, d));
-        n->ports.pop(n->ports.ctx, s);
-    }
+    /* round robin: from rr on, then those before it */
+    inject_range(n, n->rr, n->p.nsrc, now);
+    inject_range(n, 0, n->rr, now);
     n->rr = (n->rr + 1) % n->p.nsrc;
 }
 

@@ -22,6 +22,9 @@ typedef struct {
     mem_msg *(*peek)(void *ctx, int src);
     void (*pop)(void *ctx, int src);
     int (*route)(void *ctx, mem_msg *m);         /* the destination slice of a request (it may note it in m) */
+    /* a bit per source, kept by the owner: set at least where peek would
+     * find a request (NULL: peek at every source each tick) */
+    const uint64_t *pending;
 } icnt_ports;
 
 typedef struct icnt icnt;

@@ -59,6 +59,7 @@ void l1_submit(l1_cache *l, const mem_msg *m) { fifo_push(&l->in, m); }
 mem_msg *l1_out_peek(l1_cache *l) { return fifo_peek(&l->out); }
 /* a head load stalled for an MSHR waits for a fill (an interconnect event) */
 int l1_busy(const l1_cache *l) { return (l->in.n && !l->stalled) || l->out.n; }
+int l1_has_input(const l1_cache *l) { return l->in.n > 0; }
 
 void l1_skip(l1_cache *l, uint64_t cycles)
 {

@@ -46,6 +46,8 @@ mem_msg *l1_out_peek(l1_cache *l);
 void l1_out_pop(l1_cache *l);
 /* 1 when a request waits in a queue (the L1 needs its tick); the next hit's cycle */
 int l1_busy(const l1_cache *l);
+/* requests wait in the input queue (l1_tick has work) */
+int l1_has_input(const l1_cache *l);
 /* `cycles` cycles passed without a tick (nothing could change): count them
  * as l1_tick would have */
 void l1_skip(l1_cache *l, uint64_t cycles);

@@ -23,6 +23,16 @@ struct memsys {
      * return paths are looked at only from then (0: look now) */
     uint64_t returns_next;
     mem_sm_port port;
+    /* kept where an SM's L1 queues change, so that a cycle looks only at
+     * L1s with work: requests in its input queue (l1_tick; a byte per SM,
+     * as the SMs' threads submit at once with --threads), in its output
+     * queue (a bit per SM: the interconnect's pending sources) */
+    uint8_t *has_input;
+    uint64_t *out_bits;
+    /* per SM, at or before its next L1 hit or response (lowered where one
+     * is queued, exact after returns looked at it): returns skips the SMs
+     * with nothing due without touching their blocks */
+    uint64_t *sm_next;
     kernel_stats *st;        /* per block: nsm L1s, the interconnect, then the slices */
     int nst;
 };
@@ -40,8 +50,19 @@ static void l1_wake(void *ctx)
     c->m->port.wake(c->m->port.ctx, c->sm);
 }
 
+static void set_bit(uint64_t *bits, int i, int on)
+{
+    if (on) bits[i >> 6] |= (uint64_t)1 << (i & 63);
+    else bits[i >> 6] &= ~((uint64_t)1 << (i & 63));
+}
+
 static mem_msg *net_peek(void *ctx, int src) { return l1_out_peek(((memsys *)ctx)->l1[src]); }
-static void net_pop(void *ctx, int src) { l1_out_pop(((memsys *)ctx)->l1[src]); }
+static void net_pop(void *ctx, int src)
+{
+    memsys *m = ctx;
+    l1_out_pop(m->l1[src]);
+    set_bit(m->out_bits, src, l1_out_peek(m->l1[src]) != NULL);
+}
 
 /* a request waiting for room is routed once, not at every try */
 static int net_route(void *ctx, mem_msg *m)
@@ -56,6 +77,7 @@ static void slice_send(void *ctx, const mem_msg *m, uint64_t at)
     memsys *ms = ctx;
     uint64_t arrives = icnt_respond(ms->net, m, at);
     if (arrives < ms->returns_next) ms->returns_next = arrives;
+    if (arrives < ms->sm_next[m->sm]) ms->sm_next[m->sm] = arrives;
 }
 static uint64_t slice_channel_addr(void *ctx, uint64_t line) { return addr_channel(&((memsys *)ctx)->geo, line); }
 
@@ -83,17 +105,21 @@ static void returns(memsys *m, uint64_t now)
 {
     uint64_t next = UINT64_MAX;
     for (int s = 0; s < m->nsm; s++) {
+        if (m->sm_next[s] > now) {
+            if (m->sm_next[s] < next) next = m->sm_next[s];
+            continue;
+        }
         l1_drain_hits(m->l1[s], now);
         mem_msg *r;
         while ((r = icnt_response(m->net, s, now))) {
             mem_msg copy = *r;
             icnt_response_pop(m->net, s);
             l1_response(m->l1[s], &copy, now);
+            if (l1_out_peek(m->l1[s])) set_bit(m->out_bits, s, 1);   /* a dirty victim's write-back */
         }
-        uint64_t t = l1_next_event(m->l1[s]);
-        if (t < next) next = t;
-        t = icnt_response_next(m->net, s);
-        if (t < next) next = t;
+        uint64_t t = l1_next_event(m->l1[s]), u = icnt_response_next(m->net, s);
+        m->sm_next[s] = t < u ? t : u;
+        if (m->sm_next[s] < next) next = m->sm_next[s];
     }
     m->returns_next = next;
 }
@@ -120,10 +146,14 @@ void memsys_tick(memsys *m, uint64_t now)
 void memsys_tick_l1(memsys *m, uint64_t now)
 {
     for (int s = 0; s < m->nsm; s++) {
+        if (!m->has_input[s]) continue;   /* its tick would do nothing */
         l1_tick(m->l1[s], now);
+        m->has_input[s] = (uint8_t)l1_has_input(m->l1[s]);
+        if (l1_out_peek(m->l1[s])) set_bit(m->out_bits, s, 1);
         /* a hit it queued */
         uint64_t t = l1_next_event(m->l1[s]);
         if (t < m->returns_next) m->returns_next = t;
+        if (t < m->sm_next[s]) m->sm_next[s] = t;
     }
 }
 
@@ -142,7 +172,8 @@ void memsys_skip(memsys *m, uint64_t from, uint64_t to)
     m->dram_now += domain_ticks(&m->dram_acc, (uint64_t)m->p.dram_clock, core, n);
     for (int s = 0; s < m->p.slices; s++) dram_idle_to(m->ch[s], m->dram_now);
     icnt_skip(m->net, domain_ticks(&m->l2_acc, (uint64_t)m->p.l2_clock, core, n));
-    for (int s = 0; s < m->nsm; s++) l1_skip(m->l1[s], n);
+    for (int s = 0; s < m->nsm; s++)
+        if (m->has_input[s]) l1_skip(m->l1[s], n);
 }
 
 uint64_t memsys_next_event(const memsys *m, uint64_t now)
@@ -167,6 +198,7 @@ void memsys_submit(memsys *m, int sm, int kind, uint64_t line, uint32_t sectors,
     mem_msg q = { .line = line, .sectors = sectors, .kind = (uint8_t)kind, .use_l1 = (uint8_t)use_l1,
                   .lanes = (uint8_t)lanes, .word_lanes = (uint8_t)word_lanes, .sm = sm, .tag = tag, .pc = pc, .l1_mshr = -1, .aux = -1, .slice = -1 };
     l1_submit(m->l1[sm], &q);
+    m->has_input[sm] = 1;
 }
 
 /* ---- set-up ---- */
@@ -181,6 +213,9 @@ memsys *memsys_new(const mem_params *p, int nsm, int npc, mem_sm_port port)
     m->nst = nsm + 1 + p->slices;
     m->st = xcalloc((size_t)m->nst, sizeof(kernel_stats));
     for (int i = 0; i < m->nst; i++) stats_local_init(&m->st[i], npc);
+    m->has_input = xcalloc((size_t)nsm, 1);
+    m->out_bits = xcalloc((size_t)(nsm + 63) / 64, sizeof(uint64_t));
+    m->sm_next = xcalloc((size_t)nsm, sizeof(uint64_t));   /* 0: look at each */
     m->l1 = xcalloc((size_t)nsm, sizeof *m->l1);
     m->l1ctx = xcalloc((size_t)nsm, sizeof *m->l1ctx);
     for (int s = 0; s < nsm; s++) {
@@ -190,7 +225,7 @@ memsys *memsys_new(const mem_params *p, int nsm, int npc, mem_sm_port port)
     icnt_params ip = p->icnt;
     ip.nsrc = nsm;
     ip.ndst = p->slices;
-    m->net = icnt_new(&ip, (icnt_ports){ m, net_peek, net_pop, net_route }, &m->st[nsm]);
+    m->net = icnt_new(&ip, (icnt_ports){ m, net_peek, net_pop, net_route, m->out_bits }, &m->st[nsm]);
     m->slice = xcalloc((size_t)p->slices, sizeof *m->slice);
     m->ch = xcalloc((size_t)p->slices, sizeof *m->ch);
     for (int s = 0; s < p->slices; s++) {
@@ -207,6 +242,7 @@ void memsys_delete(memsys *m)
     icnt_delete(m->net);
     for (int s = 0; s < m->p.slices; s++) { l2_delete(m->slice[s]); dram_delete(m->ch[s]); }
     for (int i = 0; i < m->nst; i++) stats_free(&m->st[i]);
+    free(m->has_input); free(m->out_bits); free(m->sm_next);
     free(m->l1); free(m->l1ctx); free(m->slice); free(m->ch); free(m->st);
     free(m);
 }
@@ -215,6 +251,7 @@ void memsys_begin_launch(memsys *m, int npc, mem_sm_port port, int flush_l1)
 {
     m->port = port;
     m->returns_next = 0;
+    memset(m->sm_next, 0, (size_t)m->nsm * sizeof(uint64_t));
     for (int i = 0; i < m->nst; i++) {
         stats_free(&m->st[i]);
         stats_local_init(&m->st[i], npc);

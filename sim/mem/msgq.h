@@ -28,9 +28,19 @@ typedef struct {
     mem_msg m;
 } timed_msg;
 
+/* Most timed lists fill in order of their ready cycle (an L1's hits all
+ * take the hit latency; a wire of one latency): while every insert is at or
+ * after the last one the list is a FIFO, e[head .. head + n), and a pop is
+ * one step, not a sift of the heap. The first insert out of order makes the
+ * rest (sorted, so already a heap) a heap in place, until it empties. Keys
+ * (ready, seq) are unique: both give the same order. */
 typedef struct {
+    uint64_t next;           /* the first message's cycle, UINT64_MAX when empty: the
+                                per-cycle look reads this word only */
     timed_msg *e;
     int n, cap;
+    int head;                /* the first message; the heap is e[head .. head + n) */
+    int heap;                /* e[0 .. n) is a binary heap */
     uint64_t seq;            /* arrival counter: ties leave in arrival order */
 } msg_timed;
 
@@ -38,10 +48,13 @@ void timed_init(msg_timed *t, int cap);
 void timed_free(msg_timed *t);
 void timed_insert(msg_timed *t, const mem_msg *m, uint64_t ready);
 /* the first message whose cycle has come, or NULL */
-static inline mem_msg *timed_ready(msg_timed *t, uint64_t now) { return t->n && t->e[0].ready <= now ? &t->e[0].m : NULL; }
+static inline mem_msg *timed_ready(msg_timed *t, uint64_t now)
+{
+    return t->next <= now ? &t->e[t->head].m : NULL;
+}
 void timed_pop(msg_timed *t);
 /* the cycle of the first message (UINT64_MAX when empty) */
-static inline uint64_t timed_next(const msg_timed *t) { return t->n ? t->e[0].ready : UINT64_MAX; }
+static inline uint64_t timed_next(const msg_timed *t) { return t->next; }
 
 /* messages parked by a block (merged misses, reads waiting for DRAM), each
  * in a numbered slot the block can hand a neighbour as an opaque token;

@@ -2,19 +2,25 @@
  * allocation: a warp has at most 64 lanes. */
 #include "coalesce.h"
 
+/* x / d, by a shift when d is a power of two (shift >= 0) */
+static inline uint64_t div_by(uint64_t x, uint64_t d, int shift) { return shift >= 0 ? x >> shift : x / d; }
+
+static int pow2_shift(int d) { return d > 0 && !(d & (d - 1)) ? __builtin_ctz((unsigned)d) : -1; }
+
 int coalesce(const uint64_t *addr, uint64_t mask, int size, int line_size, int sector_size,
              line_request *out, int *nsectors)
 {
-    int n = 0;
+    int n = 0, ss = pow2_shift(sector_size), ls = pow2_shift(line_size);
+    uint64_t sec = (uint64_t)sector_size, lsz = (uint64_t)line_size;
     for (uint64_t m = mask; m; m &= m - 1) {
         int lane = __builtin_ctzll(m);
         /* an access may cross a line (only when unaligned, which faults
          * earlier); walk its sectors anyway */
-        uint64_t first = addr[lane] / (uint64_t)sector_size, last = (addr[lane] + (uint64_t)size - 1) / (uint64_t)sector_size;
+        uint64_t first = div_by(addr[lane], sec, ss), last = div_by(addr[lane] + (uint64_t)size - 1, sec, ss);
         for (uint64_t s = first; s <= last; s++) {
-            uint64_t byte = s * (uint64_t)sector_size;
-            uint64_t line = byte / (uint64_t)line_size * (uint64_t)line_size;
-            uint32_t bit = 1u << ((byte - line) / (uint64_t)sector_size);
+            uint64_t byte = s * sec;
+            uint64_t line = div_by(byte, lsz, ls) * lsz;
+            uint32_t bit = 1u << div_by(byte - line, sec, ss);
             int i = 0;
             while (i < n && out[i].line != line) i++;
             if (i == n) {
@@ -40,6 +46,7 @@ int bank_passes(const uint64_t *addr, uint64_t mask, int size, int banks, int ba
     int total = 0;
     *worst = 0;
     int words_per_lane = size > bank_width ? size / bank_width : 1;
+    int ws = pow2_shift(bank_width), bs = pow2_shift(banks);
     for (int group = 0; group < 64; group += lanes_per_cycle) {
         uint64_t gmask = mask & (lanes_per_cycle >= 64 ? ~0ull : (((1ull << lanes_per_cycle) - 1) << group));
         if (!gmask) continue;
@@ -50,8 +57,8 @@ int bank_passes(const uint64_t *addr, uint64_t mask, int size, int banks, int ba
         for (uint64_t m = gmask; m; m &= m - 1) {
             int lane = __builtin_ctzll(m);
             for (int k = 0; k < words_per_lane; k++) {
-                uint64_t w = addr[lane] / (uint64_t)bank_width + (uint64_t)k;
-                int b = (int)(w % (uint64_t)banks), seen = 0;
+                uint64_t w = div_by(addr[lane], (uint64_t)bank_width, ws) + (uint64_t)k;
+                int b = (int)(bs >= 0 ? w & (uint64_t)(banks - 1) : w % (uint64_t)banks), seen = 0;
                 for (int i = head[b]; i >= 0 && !seen; i = next[i]) seen = word[i] == w;
                 if (seen || nwords == 256) continue;
                 word[nwords] = w;

@@ -8,7 +8,15 @@ static int lrr_order(sched_state *s, int *out)
     if (!s->nwarps) return 0;
     /* the positions after the last issuer, then those up to it (no modulo per warp:
      * this runs for every scheduler every cycle) */
-    int start = (s->last + 1) % s->nwarps;
+    int start = s->last + 1 < s->nwarps ? s->last + 1 : 0;
+    if (s->nwarps <= 64) {
+        /* one word of positions (the usual case): from start on, then before it */
+        uint64_t w = sched_listed_word(s, 0), from = ~(uint64_t)0 << start;
+        int n = 0;
+        for (uint64_t b = w & from; b; b &= b - 1) out[n++] = __builtin_ctzll(b);
+        for (uint64_t b = w & ~from; b; b &= b - 1) out[n++] = __builtin_ctzll(b);
+        return n;
+    }
     return sched_list_range(s, 0, start, out, sched_list_range(s, start, s->nwarps, out, 0));
 }
 

@@ -82,18 +82,27 @@ static void update_fetchable(sm_t *sm, int i)
     else sm->fetchable[i >> 6] &= ~bit;
 }
 
-/* the first fetchable warp at or after `from`, cyclically; -1 when none */
+/* the first fetchable warp at or after `from` (< nwarps), cyclically; -1
+ * when none (no division: this runs every cycle) */
 static int next_fetchable(const sm_t *sm, int from)
 {
-    int words = (sm->nwarps + 63) / 64;
+    int words = (sm->nwarps + 63) / 64, wd = from >> 6;
     for (int k = 0; k <= words; k++) {
-        int wd = (from / 64 + k) % words;
         uint64_t bits = sm->fetchable[wd];
         if (k == 0) bits &= ~(uint64_t)0 << (from & 63);          /* this word: from `from` on */
         else if (k == words) bits &= ((uint64_t)1 << (from & 63)) - 1;   /* back at the start: before it */
         if (bits) return wd * 64 + __builtin_ctzll(bits);
+        if (++wd == words) wd = 0;
     }
     return -1;
+}
+
+/* some warp is fetchable */
+static int any_fetchable(const sm_t *sm)
+{
+    for (int k = 0; k < (sm->nwarps + 63) / 64; k++)
+        if (sm->fetchable[k]) return 1;
+    return 0;
 }
 
 void sm_warp_start(sm_t *sm, int local, int xw, uint64_t age)
@@ -127,7 +136,7 @@ static int fetch(sm_t *sm, uint64_t now)
     /* one round from fetch_rr over the warps with room (the `fetchable` bits) */
     int start = sm->fetch_rr, last = -1;
     for (int i; fetched < sm->p->fetch_width && (i = next_fetchable(sm, sm->fetch_rr)) >= 0;) {
-        int distance = (i - start + sm->nwarps) % sm->nwarps;
+        int distance = i >= start ? i - start : i - start + sm->nwarps;
         if (distance <= last) break;   /* all the way round: each warp once per cycle */
         last = distance;
         twarp *t = &sm->w[i];
@@ -148,7 +157,7 @@ static int fetch(sm_t *sm, uint64_t now)
         update_fetchable(sm, i);
         watch_rouse(sm, i, now);
         fetched++;
-        sm->fetch_rr = (i + 1) % sm->nwarps;
+        sm->fetch_rr = i + 1 < sm->nwarps ? i + 1 : 0;
     }
     return fetched;
 }
@@ -504,11 +513,12 @@ int sm_cycle(sm_t *sm, uint64_t now)
     /* schedulers that run slower than the core only act on their issue
      * slots; GCN's SIMDs take turns, one per slot. Otherwise they take turns
      * at going first, so that none always wins an instance they share */
-    if (now % k == 0) {
-        int first = sm->p->turns ? (int)(now / k % (uint64_t)nsched) : 0, last = sm->p->turns ? first + 1 : nsched;
-        int rot = sm->p->turns ? 0 : (int)(now / k % (uint64_t)nsched);
+    if (!watch_mod(now, k)) {
+        int turn = (int)watch_mod(watch_div(now, k), (uint64_t)nsched);
+        int first = sm->p->turns ? turn : 0, last = sm->p->turns ? first + 1 : nsched;
+        int rot = sm->p->turns ? 0 : turn;
         for (int j = first; j < last; j++) {
-            int s = sm->p->turns ? j : (j + rot) % nsched;
+            int s = sm->p->turns ? j : j + rot < nsched ? j + rot : j + rot - nsched;
             sched_watch *wt = &sm->watch[s];
             if (!watch_due(sm, s, now)) { charge(sm, s, wt->last_reason, wt->last_pc, 1); continue; }
             wt->wake = UINT64_MAX;
@@ -529,7 +539,7 @@ int sm_cycle(sm_t *sm, uint64_t now)
         if (shared_after) watch_rouse_all(sm, now + 1);
     }
     /* a warp with room in its instruction buffer fetches next cycle */
-    sm->wake = next_fetchable(sm, 0) >= 0 ? now + 1 : UINT64_MAX;
+    sm->wake = any_fetchable(sm) ? now + 1 : UINT64_MAX;
     for (int s = 0; s < nsched; s++) {
         const sched_watch *wt = &sm->watch[s];
         uint64_t t = watch_next_slot(sm, s, wt->wake < wt->park_min ? wt->wake : wt->park_min);
@@ -542,8 +552,8 @@ int sm_cycle(sm_t *sm, uint64_t now)
 /* cycles t in [from, to) with t = phase (mod period) */
 static uint64_t slots_in(uint64_t from, uint64_t to, uint64_t period, uint64_t phase)
 {
-    uint64_t a = from + (phase + period - from % period) % period;
-    return a >= to ? 0 : (to - 1 - a) / period + 1;
+    uint64_t a = from + watch_mod(phase + period - watch_mod(from, period), period);
+    return a >= to ? 0 : watch_div(to - 1 - a, period) + 1;
 }
 
 /* a sleeping SM's slots are charged when it wakes (or the kernel ends), in

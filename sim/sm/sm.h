@@ -40,6 +40,8 @@ typedef struct {
     uint64_t park_min;               /* earliest end of a timed park among its warps */
     uint16_t parked_by[STALL_COUNT]; /* its parked warps by the reason they wait for */
     uint64_t timed_bits[SCHED_WORDS]; /* by position: parked until a known cycle */
+    uint64_t until[SCHED_MAX_WARPS]; /* by position: a timed park's end (twarp.blocked_until),
+                                        side by side for the expiry scan */
     uint8_t last_reason;             /* the reason charged at its last issue slot */
     int last_pc;
     uint64_t smem_port;              /* its path to the shared-memory banks is free from this cycle */

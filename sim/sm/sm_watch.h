@@ -8,6 +8,12 @@
 #define WARPSIM_SM_WATCH_H
 #include "sm.h"
 
+/* x mod d and x / d (d >= 1) for the SM's small periods, the issue interval
+ * and the scheduler count, taken every cycle: a mask and a shift where d is
+ * a power of two (every shipped config), the division otherwise */
+static inline uint64_t watch_mod(uint64_t x, uint64_t d) { return d & (d - 1) ? x % d : x & (d - 1); }
+static inline uint64_t watch_div(uint64_t x, uint64_t d) { return d & (d - 1) ? x / d : x >> __builtin_ctzll(d); }
+
 /* park or unpark warp `local` (its blocked_reason is the reason counted) */
 void watch_park(sm_t *sm, int local, int on);
 /* the warp is resident and unfinished (on) or not */
