@@ -180,7 +180,7 @@ static void end_image(elf_image *e)
         isa_kernel *k = strncmp(e->sec[s], ".text.", 6) ? NULL : kernel_named(e, e->sec[s] + 6);
         if (!k || k->modvars) continue;
         k->modvars = xmalloc(sizeof *k->modvars * (size_t)(e->nvars + 1));
-        memcpy(k->modvars, e->vars, sizeof *k->modvars * (size_t)e->nvars);
+        if (e->nvars) memcpy(k->modvars, e->vars, sizeof *k->modvars * (size_t)e->nvars);
         k->nmodvars = e->nvars;
         if (e->bank3 && (k->module_banks & 1u << 3)) {
             k->bank3 = xmalloc(e->bank3_bytes);
@@ -190,7 +190,7 @@ static void end_image(elf_image *e)
         if (!(k->module_banks & 1u << 4)) continue;
         k->bank4_bytes = e->bank4_bytes;
         k->relocs = xrealloc(k->relocs, sizeof *k->relocs * (size_t)(k->nrelocs + e->nbank4 + 1));
-        memcpy(k->relocs + k->nrelocs, e->bank4, sizeof *e->bank4 * (size_t)e->nbank4);
+        if (e->nbank4) memcpy(k->relocs + k->nrelocs, e->bank4, sizeof *e->bank4 * (size_t)e->nbank4);
         k->nrelocs += e->nbank4;
     }
     free(e->sec); free(e->vars); free(e->bank3); free(e->ginit); free(e->bank4);
