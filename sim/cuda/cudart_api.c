@@ -36,6 +36,14 @@ CUDART_API void __cudaRegisterFunction(void **handle, const char *host_fun, char
     snprintf(f->name, sizeof f->name, "%s", device_fun);
 }
 
+/* the initial value the dumps' ELF listings give variable name, or NULL */
+static const struct isa_varinit *initial_value(const char *name)
+{
+    for (int i = 0; i < cudart.prog.nvarinit; i++)
+        if (!strcmp(cudart.prog.varinit[i].name, name)) return &cudart.prog.varinit[i];
+    return NULL;
+}
+
 CUDART_API void __cudaRegisterVar(void **handle, char *host_var, char *device_address, const char *device_name,
                                   int ext, size_t size, int constant, int global)
 {
@@ -50,9 +58,7 @@ CUDART_API void __cudaRegisterVar(void **handle, char *host_var, char *device_ad
     v->addr = cudart_malloc(size ? size : 1, constant ? "__constant__" : "__device__");
     /* the variable's initial value is the cubin's (the ELF listing beside the
      * dump), as CUDA's loader sets it; the host shadow's without one */
-    const struct isa_varinit *init = NULL;
-    for (int i = 0; i < cudart.prog.nvarinit && !init; i++)
-        if (!strcmp(cudart.prog.varinit[i].name, v->name)) init = &cudart.prog.varinit[i];
+    const struct isa_varinit *init = initial_value(v->name);
     if (v->addr && init) cudart_copy(v->addr, init->data, init->size < size ? init->size : size, 1);
     else if (v->addr && size) cudart_copy(v->addr, host_var, size, 1);
 }
@@ -79,9 +85,8 @@ CUDART_API void __cudaRegisterManagedVar(void **handle, void **host_var_ptr, cha
     snprintf(v->name, sizeof v->name, "%s", device_address);
     v->size = size;
     v->addr = a;
-    for (int i = 0; i < cudart.prog.nvarinit; i++)
-        if (!strcmp(cudart.prog.varinit[i].name, v->name))
-            memcpy((void *)(uintptr_t)a, cudart.prog.varinit[i].data, cudart.prog.varinit[i].size < size ? cudart.prog.varinit[i].size : size);
+    const struct isa_varinit *init = initial_value(v->name);
+    if (init) memcpy((void *)(uintptr_t)a, init->data, init->size < size ? init->size : size);
     if (host_var_ptr) *host_var_ptr = (void *)(uintptr_t)a;
 }
 

@@ -9,11 +9,9 @@
 #include <stdio.h>
 #include <string.h>
 
-uint64_t cudart_malloc(uint64_t bytes, const char *what)
+/* keep buffer b of gmem as the program's allocation; its device address */
+static uint64_t record_alloc(int b, uint64_t bytes)
 {
-    char name[64];
-    snprintf(name, sizeof name, "%s#%d", what, cudart.nallocs);
-    int b = gmem_alloc(cudart.mem, name, ET_U8, bytes, (buffer_init){ .kind = INIT_CONST });
     uint64_t base = gmem_buffer(cudart.mem, b)->base;
     cudart.allocs = xrealloc(cudart.allocs, sizeof *cudart.allocs * (size_t)(cudart.nallocs + 1));
     cudart.allocs[cudart.nallocs].base = base;
@@ -22,6 +20,13 @@ uint64_t cudart_malloc(uint64_t bytes, const char *what)
     cudart.allocs[cudart.nallocs].freed = 0;
     cudart.nallocs++;
     return base;
+}
+
+uint64_t cudart_malloc(uint64_t bytes, const char *what)
+{
+    char name[64];
+    snprintf(name, sizeof name, "%s#%d", what, cudart.nallocs);
+    return record_alloc(gmem_alloc(cudart.mem, name, ET_U8, bytes, (buffer_init){ .kind = INIT_CONST }), bytes);
 }
 
 /* pinned host memory: the blocks cudaMallocHost and cudaHostAlloc gave */
@@ -91,15 +96,7 @@ uint64_t cudart_malloc_managed(uint64_t bytes, const char *what)
     char name[64];
     snprintf(name, sizeof name, "%s#%d", what, cudart.nallocs);
     int b = gmem_alloc_shared(cudart.mem, name, bytes);
-    if (b < 0) return 0;
-    uint64_t base = gmem_buffer(cudart.mem, b)->base;
-    cudart.allocs = xrealloc(cudart.allocs, sizeof *cudart.allocs * (size_t)(cudart.nallocs + 1));
-    cudart.allocs[cudart.nallocs].base = base;
-    cudart.allocs[cudart.nallocs].bytes = bytes;
-    cudart.allocs[cudart.nallocs].buffer = b;
-    cudart.allocs[cudart.nallocs].freed = 0;
-    cudart.nallocs++;
-    return base;
+    return b < 0 ? 0 : record_alloc(b, bytes);
 }
 
 int cudart_alloc_of(uint64_t addr, uint64_t n)

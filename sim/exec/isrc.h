@@ -10,6 +10,7 @@
 
 /* scoreboard slots: registers, then predicates, uniform registers, uniform predicates */
 enum { SB_PRED = 256, SB_UREG = 264, SB_UPRED = 328, SB_SLOTS = 336 };
+static inline int sb_is_predicate(int slot) { return (slot >= SB_PRED && slot < SB_UREG) || slot >= SB_UPRED; }
 #define ISRC_MAX_SRC 16
 #define ISRC_MAX_DST 8
 

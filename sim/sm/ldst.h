@@ -43,6 +43,8 @@ void ldst_free(ldst_unit *u);
 int ldst_has_record(const ldst_unit *u);
 /* 1 when the L1's request queue has room for another instruction's lines */
 int ldst_queue_room(const ldst_unit *u);
+/* the passes through the banks of the last shared access ldst_cost priced */
+static inline int ldst_last_passes(const ldst_unit *u) { return u->passes; }
 /* the unit's occupancy and the extra result latency of a memory
  * instruction executed on lanes `exec`, counted into ks: one cycle per line
  * request; one per pass through the shared banks, each pass beyond the

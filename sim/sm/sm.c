@@ -193,11 +193,11 @@ static int check(sm_t *sm, int local, int s, uint64_t now, const isrc_static **o
     const isrc_static *st = *out;
     uint64_t ready = 0;
     const uint64_t *sb = sb_of(sm, local);
+    /* a branch reads its predicate late (frontend.branch_predicate_delay) */
+    uint64_t pred_delay = st->unit == UNIT_BRANCH ? (uint64_t)p->branch_pred_delay : 0;
     for (int i = 0; i < st->nsrc; i++) {
         uint64_t at = sb[st->src[i]];
-        /* a branch reads its predicate late (frontend.branch_predicate_delay) */
-        int pred = (st->src[i] >= SB_PRED && st->src[i] < SB_UREG) || st->src[i] >= SB_UPRED;
-        if (st->unit == UNIT_BRANCH && pred && at) at += (uint64_t)p->branch_pred_delay;
+        if (pred_delay && at && sb_is_predicate(st->src[i])) at += pred_delay;
         if (at > ready) ready = at;
     }
     for (int i = 0; i < st->ndst; i++)
@@ -281,7 +281,7 @@ static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int
     uint64_t occupancy = (uint64_t)u->occupancy * expand, extra = 0;
     if (dy.res->is_mem && dy.exec) ldst_cost(&sm->ldst, &sm->st, local, st, dy.res, dy.exec, now, &occupancy, &extra);
     if (st->mem_space == SPACE_SHARED && dy.exec && p->smem_sched_cycles_per_pass)
-        sm->watch[s].smem_port = now + (uint64_t)sm->ldst.passes * (uint64_t)p->smem_sched_cycles_per_pass;
+        sm->watch[s].smem_port = now + (uint64_t)ldst_last_passes(&sm->ldst) * (uint64_t)p->smem_sched_cycles_per_pass;
     occupy(sm, cls, inst & 0xff, now + occupancy);
     uint64_t unit_latency = st->op >= 0 && p->op_latency[st->op] ? p->op_latency[st->op] : (uint64_t)u->latency;
     uint64_t latency = unit_latency * expand + extra;
