@@ -170,7 +170,7 @@ static int parse_mnemonic(asm_ctx *c, isa_insn *in, const char *s, int len, int 
 static int reg_width_for(const isa_insn *in, char letter)
 {
     switch (letter) {
-    case 'W': case 'w': case 'g': return 2;
+    case 'W': case 'w': case 'g': case 'Y': case 'y': return 2;
     case 'D': case 'd': case 'V': case 'X': return isa_type_regs(isa_insn_type(in));
     case 'x': return isa_type_regs(isa_insn_type2(in));
     default: return 1;
@@ -237,7 +237,7 @@ static int check_operand(asm_ctx *c, isa_insn *in, char letter, isa_operand *o, 
         if (kind != OPK_REG || o->neg) return err(c, col, "%s: expected a destination register here", mn);
         o->width = (uint8_t)width;
         return check_alignment(c, o, col, "value");
-    case 'U': case 'V':
+    case 'U': case 'V': case 'Y':
         if (kind != OPK_UREG) return err(c, col, "%s: expected a uniform destination register (URn) here", mn);
         o->width = (uint8_t)width;
         return check_alignment(c, o, col, "value");
@@ -278,7 +278,7 @@ static int check_operand(asm_ctx *c, isa_insn *in, char letter, isa_operand *o, 
     case 'i':
         if (kind != OPK_IMM) return err(c, col, "%s: expected an immediate number here", mn);
         return asm_immediate_bits(c, o, 0, 32, col);
-    case 'u':
+    case 'u': case 'y':
         if (kind != OPK_UREG && kind != OPK_IMM && kind != OPK_CONST)
             return err(c, col, "%s: expected a uniform register, immediate or constant here", mn);
         break;

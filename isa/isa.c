@@ -232,7 +232,7 @@ int isa_insn_type(const isa_insn *in)
     case OP_I2F: return MOD_TYPE_F32;
     case OP_IMAD_WIDE: case OP_IMUL: case OP_IMUL24: case OP_ISETP: case OP_IMNMX:
     case OP_SHR: case OP_FLO: case OP_UISETP: case OP_F2I:
-    case OP_IMAD_HI: case OP_VIMNMX: case OP_UFLO:   /* nvcc's: signed unless .U32, as their rows say */
+    case OP_IMAD_HI: case OP_VIMNMX: case OP_UFLO: case OP_UIMAD_WIDE:   /* nvcc's: signed unless .U32, as their rows say */
         return MOD_TYPE_S32;
     default: return MOD_TYPE_B32;
     }

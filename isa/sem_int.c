@@ -365,6 +365,17 @@ SEM(UIADD3)
     if (x->in->o[2].kind == OPK_UPRED) upred_dst(x, 2, (sum >> 32) >= 2);
 }
 SEM(UIMAD) { ureg_dst(x, 0, uval(x, 1) * uval(x, 2) + uval(x, 3)); }
+SEM(UIMAD_WIDE)
+{
+    isa_src c;
+    src_at(x, 3, &c);
+    int sign = isa_type_is_signed(isa_insn_type(x->in));
+    uint64_t d = mul_wide(uval(x, 1), uval(x, 2), sign) + get_u64(&c, 0);
+    const isa_operand *o = &x->in->o[0];
+    if (o->reg == ISA_UREG_URZ) return;
+    x->w->uregs[o->reg] = (uint32_t)d;
+    x->w->uregs[o->reg + 1] = (uint32_t)(d >> 32);
+}
 SEM(ULOP) { ureg_dst(x, 0, lop(x->in->func, uval(x, 1), uval(x, x->in->nops > 2 ? 2 : 1))); }
 SEM(USEL) { ureg_dst(x, 0, upred_src(x, 3) ? uval(x, 1) : uval(x, 2)); }
 

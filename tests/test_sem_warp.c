@@ -1,6 +1,6 @@
 /* tests/test_sem_warp.c — the semantics of nvcc's warp forms (SHFL with its
  * clamp and segment operand, VOTE's ballot), the uniform datapath (VOTEU,
- * R2UR, UPOPC, UFLO, ULEA, USHF, ULOP3, UPRMT, UPLOP3, UIADD3 carries,
+ * R2UR, UPOPC, UFLO, ULEA, USHF, ULOP3, UPRMT, UPLOP3, UIADD3 carries, UIMAD.WIDE,
  * UISETP .EX), REDUX and MATCH, control (BRA with a predicate operand, .U,
  * .DIV and .CONV with a mask, BREAK, CALL, RET
  * and its faults, the no-op barriers and hints) and memory (ATOMG/ATOM
@@ -127,6 +127,12 @@ START_TEST(test_sass_votes_and_uniform)
         exec_text("UISETP.GE.U32.AND UP1, UPT, UR8, UR10, UPT", &w, 1, &res);
         exec_text("UISETP.GE.AND.EX UP1, UPT, UR9, UR11, UPT, UP1", &w, 1, &res);
         ck_assert_uint_eq((w.upreds >> 1) & 1, (unsigned)((int64_t)a >= (int64_t)b));
+        /* UIMAD.WIDE: 32 x 32 -> 64 plus a 64-bit uniform pair (nvcc's blockIdx * blockDim in size_t) */
+        exec_text("UIMAD.WIDE.U32 UR12, UR8, UR10, UR8", &w, 1, &res);
+        ck_assert_uint_eq(w.uregs[12] | (uint64_t)w.uregs[13] << 32, (a & 0xffffffffu) * (b & 0xffffffffu) + a);
+        exec_text("UIMAD.WIDE UR12, UR8, UR10, URZ", &w, 1, &res);
+        ck_assert_uint_eq(w.uregs[12] | (uint64_t)w.uregs[13] << 32,
+                          (uint64_t)((int64_t)(int32_t)(uint32_t)a * (int64_t)(int32_t)(uint32_t)b));
     }
     isa_warp_free(&w);
 }

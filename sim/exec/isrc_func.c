@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int is_dst_letter(char c) { return c && strchr("RWDXPUVQ", c) != NULL; }
+static int is_dst_letter(char c) { return c && strchr("RWDXPUVYQ", c) != NULL; }
 
 static void add(uint16_t *list, uint8_t *n, int max, int slot)
 {
