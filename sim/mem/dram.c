@@ -16,8 +16,12 @@ struct dram_channel {
     dram_bank *bank;
     dram_entry *q;
     int n, cap;              /* entries in q, oldest first; room (writebacks may exceed the queue key) */
+    int writes;              /* writes among them */
+    int draining;            /* dram.write_drain: 1 while writes go first */
+    int last_write;          /* direction of the last data transfer */
     uint64_t bus_free, now;
-    uint64_t row_hits, row_misses, bytes, dropped;
+    uint64_t next_refresh, refresh_end;
+    uint64_t row_hits, row_misses, bytes, dropped, refreshes;
 };
 
 dram_channel *dram_new(const dram_params *p)
@@ -28,6 +32,7 @@ dram_channel *dram_new(const dram_params *p)
     ch->bank = xcalloc((size_t)p->banks, sizeof(dram_bank));
     for (int b = 0; b < p->banks; b++) ch->bank[b].open_row = -1;
     ch->cap = 2 * p->queue + 64;
+    ch->next_refresh = (uint64_t)p->refresh_phase;
     ch->q = xcalloc((size_t)ch->cap, sizeof(dram_entry));
     return ch;
 }
@@ -45,6 +50,7 @@ int dram_busy(const dram_channel *ch) { return ch->n > 0; }
 void dram_idle_to(dram_channel *ch, uint64_t now) { ch->now = now; }
 int dram_bank_ready(const dram_channel *ch, int bank, uint64_t now) { return ch->bank[bank].ready <= now; }
 int64_t dram_open_row(const dram_channel *ch, int bank) { return ch->bank[bank].open_row; }
+int dram_direction(const dram_channel *ch) { return ch->p.write_drain > 0 ? ch->draining : -1; }
 
 /* the address map picks the bank of a row; the row within the bank follows */
 void dram_enqueue(dram_channel *ch, int token, uint64_t addr, int bytes)
@@ -57,17 +63,52 @@ void dram_enqueue(dram_channel *ch, int token, uint64_t addr, int bytes)
     e->bank = (int)ch->p.map->bank(&g, row_index);
     e->row = (int64_t)(row_index / (uint64_t)ch->p.banks);
     e->bytes = bytes;
+    e->write = token < 0;
     e->arrival = ch->now;
+    ch->writes += e->write;
+}
+
+/* refresh (dram.tREFI, tRFC): every bank is precharged and the channel
+ * takes no command for tRFC cycles; refreshes due while the channel was idle
+ * are caught up at once. 1 while a refresh holds the channel at `now`. */
+static int refreshing(dram_channel *ch, uint64_t now)
+{
+    if (ch->p.tREFI <= 0) return 0;
+    if (now >= ch->next_refresh) {
+        uint64_t late = (now - ch->next_refresh) / (uint64_t)ch->p.tREFI;
+        uint64_t start = ch->next_refresh + late * (uint64_t)ch->p.tREFI;
+        ch->refresh_end = start + (uint64_t)ch->p.tRFC;
+        ch->next_refresh = start + (uint64_t)ch->p.tREFI;
+        ch->refreshes += late + 1;
+        for (int b = 0; b < ch->p.banks; b++) {
+            ch->bank[b].open_row = -1;
+            if (ch->bank[b].ready < ch->refresh_end) ch->bank[b].ready = ch->refresh_end;
+        }
+    }
+    return now < ch->refresh_end;
+}
+
+/* write drain (dram.write_drain): writes go first from when that many are
+ * queued until half of them are left, reads first otherwise */
+static void update_drain(dram_channel *ch)
+{
+    int hi = ch->p.write_drain;
+    if (hi <= 0) return;
+    if (ch->writes >= hi) ch->draining = 1;
+    else if (ch->writes <= hi / 2) ch->draining = 0;
 }
 
 int dram_tick(dram_channel *ch, uint64_t now, uint64_t *done)
 {
     ch->now = now + 1;
+    if (refreshing(ch, now)) return -1;
+    update_drain(ch);
     int pick = ch->n ? ch->sched->pick(ch, ch->q, ch->n, now) : -1;
     if (pick < 0) return -1;
     dram_entry e = ch->q[pick];
     memmove(&ch->q[pick], &ch->q[pick + 1], sizeof(dram_entry) * (size_t)(ch->n - pick - 1));
     ch->n--;
+    ch->writes -= e.write;
     dram_bank *b = &ch->bank[e.bank];
     uint64_t column_at = now;
     if (b->open_row == e.row) {
@@ -87,7 +128,11 @@ int dram_tick(dram_channel *ch, uint64_t now, uint64_t *done)
     uint64_t per_cycle = (uint64_t)ch->p.bus_bytes * (uint64_t)ch->p.data_rate;
     uint64_t burst = ((uint64_t)e.bytes + per_cycle - 1) / per_cycle;
     uint64_t data = column_at + (uint64_t)ch->p.tCL;
-    if (data < ch->bus_free) data = ch->bus_free;
+    /* the bus turns around between directions (tWTR after write data, tRTW after read data) */
+    uint64_t bus_at = ch->bus_free;
+    if (e.write != ch->last_write) bus_at += (uint64_t)(ch->last_write ? ch->p.tWTR : ch->p.tRTW);
+    if (data < bus_at) data = bus_at;
+    ch->last_write = e.write;
     ch->bus_free = data + burst;
     b->ready = column_at + burst;      /* the next column command to this bank */
     ch->bytes += (uint64_t)e.bytes;
@@ -95,11 +140,12 @@ int dram_tick(dram_channel *ch, uint64_t now, uint64_t *done)
     return e.token;
 }
 
-void dram_clear_counters(dram_channel *ch) { ch->row_hits = ch->row_misses = ch->bytes = 0; }
+void dram_clear_counters(dram_channel *ch) { ch->row_hits = ch->row_misses = ch->bytes = ch->refreshes = 0; }
 
 void dram_report(const dram_channel *ch, kernel_stats *st)
 {
     st->v[STAT_dram_row_hits] += ch->row_hits;
     st->v[STAT_dram_row_misses] += ch->row_misses;
     st->v[STAT_dram_bytes] += ch->bytes;
+    st->v[STAT_dram_refreshes] += ch->refreshes;
 }

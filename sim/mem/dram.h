@@ -13,6 +13,10 @@
 typedef struct {
     int banks, row_bytes, bus_bytes, data_rate;  /* data_rate: transfers per command cycle */
     int tRCD, tCL, tRP, tRAS;
+    int tREFI, tRFC;                             /* refresh: every tREFI cycles the channel is busy for tRFC (0: none) */
+    int tWTR, tRTW;                              /* bus turnaround: write data to read data, read data to write data */
+    int write_drain;                             /* writes queued that start a drain (0: no preference); it ends at half */
+    int refresh_phase;                           /* cycle of the channel's first refresh (channels are staggered) */
     int queue;                                   /* requests the channel accepts (dram_room) */
     int scheduler;                               /* index into dram_schedulers.def */
     const addr_map *map;                         /* bank of a row */
@@ -26,6 +30,7 @@ typedef struct {
     int bank;
     int64_t row;
     int bytes;
+    int write;               /* 1: a write (the bus turns around between reads and writes) */
     uint64_t arrival;
 } dram_entry;
 
@@ -40,8 +45,8 @@ dram_channel *dram_new(const dram_params *p);
 void dram_delete(dram_channel *ch);
 /* 1 when the channel accepts another request */
 int dram_room(const dram_channel *ch);
-/* queue a read or write of `bytes` at channel-local address `addr` (writebacks
- * are accepted beyond dram_room's limit, up to twice it) */
+/* queue a read or write of `bytes` at channel-local address `addr` (token
+ * -1: a write; writebacks are accepted beyond dram_room's limit, up to twice it) */
 void dram_enqueue(dram_channel *ch, int token, uint64_t addr, int bytes);
 /* 1 when requests are queued */
 int dram_busy(const dram_channel *ch);
@@ -58,6 +63,8 @@ void dram_report(const dram_channel *ch, kernel_stats *st);
 /* for schedulers */
 int dram_bank_ready(const dram_channel *ch, int bank, uint64_t now);
 int64_t dram_open_row(const dram_channel *ch, int bank);
+/* 1 while the channel drains its writes (dram.write_drain), 0 while reads go first, -1: no preference */
+int dram_direction(const dram_channel *ch);
 const dram_scheduler *dram_scheduler_at(int i);
 int dram_scheduler_count(void);
 

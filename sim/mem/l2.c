@@ -13,6 +13,7 @@ struct l2_slice {
     msg_timed from_dram;     /* fills in flight from the channel (aux: pool slot) */
     msg_pool pool;           /* requests waiting for DRAM or merged into a miss */
     uint64_t atomic_free_cc; /* when the atomic unit is free, in 1/100 cycles (fractional costs) */
+    uint64_t port_free_cc;   /* when the data port takes the next read or write, in 1/100 cycles */
     uint64_t line_free[256]; /* atomics serialise per address: last completion per hashed line */
     kernel_stats *st;
 };
@@ -151,7 +152,41 @@ static int write(l2_slice *s, const mem_msg *m, uint64_t key)
     return 1;
 }
 
+/* the slice's data port (l2.read_sector_cost, write_*_cost): a request
+ * holds it for a time that follows its sectors, and the next waits. A write
+ * that fills some sector only in part is a read-modify-write and holds it at
+ * least l2.write_partial_cost (on the H100 a single partial sector costs
+ * about twice a whole one, four partial sectors of a line no more than four
+ * whole ones: validation/h100-dram). 1 when the port is free during cycle
+ * `now`; a request then starts where the last ended, so fractional costs
+ * add up exactly. */
+static int port_free(const l2_slice *s, uint64_t now) { return s->port_free_cc < (now + 1) * 100; }
+
+static void port_hold(l2_slice *s, const mem_msg *m, uint64_t now)
+{
+    const l2_params *p = &s->p;
+    uint64_t sectors = (uint64_t)__builtin_popcount(m->sectors), cost;
+    if (m->kind == MR_STORE || m->kind == MR_WRITEBACK) {
+        cost = sectors * (uint64_t)p->write_sector_cost;
+        if (m->partial && cost < (uint64_t)p->write_partial_cost) cost = (uint64_t)p->write_partial_cost;
+    } else {
+        cost = sectors * (uint64_t)p->read_sector_cost;
+    }
+    uint64_t start = s->port_free_cc > now * 100 ? s->port_free_cc : now * 100;
+    s->port_free_cc = start + cost;
+}
+
+static int accept(l2_slice *s, const mem_msg *m, uint64_t now);
+
 int l2_accept(l2_slice *s, const mem_msg *m, uint64_t now)
+{
+    if (m->kind != MR_ATOMIC && !port_free(s, now)) { s->st->v[STAT_l2_port_stalls]++; return 0; }
+    int taken = accept(s, m, now);
+    if (taken && m->kind != MR_ATOMIC) port_hold(s, m, now);
+    return taken;
+}
+
+static int accept(l2_slice *s, const mem_msg *m, uint64_t now)
 {
     kernel_stats *st = s->st;
     uint64_t key = s->ports.channel_addr(s->ports.ctx, m->line);   /* the slice's own address for the line */

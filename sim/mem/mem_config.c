@@ -54,6 +54,9 @@ int mem_params_load(mem_params *p, const config *cfg, diag *d)
     p->l2.atomic_sector_cost = KEYI(l2_atomic_sector_cost);
     p->l2.atomic_word_cost = KEYI(l2_atomic_word_cost);
     p->l2.atomic_line_serial = KEYI(l2_atomic_line_serial);
+    p->l2.read_sector_cost = KEYI(l2_read_sector_cost);
+    p->l2.write_sector_cost = KEYI(l2_write_sector_cost);
+    p->l2.write_partial_cost = KEYI(l2_write_partial_cost);
     int fill = KEYI(l2_fill_bytes);
     if (fill && (fill % sector || fill > line || (line / fill) * fill != line)) {
         config_error(cfg, d, CFGK_l2_fill_bytes, "l2.fill_bytes = %d must be 0 or a multiple of mem.sector_size (%d) "
@@ -66,9 +69,12 @@ int mem_params_load(mem_params *p, const config *cfg, diag *d)
     p->slices = KEYI(l2_slices);
     p->interleave = KEYI(l2_interleave);
     p->map = addr_map_at(KEYI(mem_address_map));
-    p->dram = (dram_params){ KEYI(dram_banks), KEYI(dram_row_bytes), KEYI(dram_bus_bytes), KEYI(dram_data_rate),
-                             KEYI(dram_tRCD), KEYI(dram_tCL), KEYI(dram_tRP), KEYI(dram_tRAS), KEYI(dram_queue),
-                             KEYI(dram_scheduler), p->map };
+    p->dram = (dram_params){ .banks = KEYI(dram_banks), .row_bytes = KEYI(dram_row_bytes),
+                             .bus_bytes = KEYI(dram_bus_bytes), .data_rate = KEYI(dram_data_rate),
+                             .tRCD = KEYI(dram_tRCD), .tCL = KEYI(dram_tCL), .tRP = KEYI(dram_tRP), .tRAS = KEYI(dram_tRAS),
+                             .tREFI = KEYI(dram_tREFI), .tRFC = KEYI(dram_tRFC), .tWTR = KEYI(dram_tWTR),
+                             .tRTW = KEYI(dram_tRTW), .write_drain = KEYI(dram_write_drain),
+                             .queue = KEYI(dram_queue), .scheduler = KEYI(dram_scheduler), .map = p->map };
     p->core_clock = KEYI(gpu_clock_mhz);
     p->l2_clock = KEYI(l2_clock_mhz);
     p->dram_clock = KEYI(dram_clock_mhz);

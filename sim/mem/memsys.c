@@ -193,10 +193,10 @@ uint64_t memsys_next_event(const memsys *m, uint64_t now)
 int memsys_room(const memsys *m, int sm) { return l1_room(m->l1[sm]); }
 
 void memsys_submit(memsys *m, int sm, int kind, uint64_t line, uint32_t sectors, int lanes, int word_lanes,
-                   int use_l1, int tag, int pc)
+                   int partial, int use_l1, int tag, int pc)
 {
     mem_msg q = { .line = line, .sectors = sectors, .kind = (uint8_t)kind, .use_l1 = (uint8_t)use_l1,
-                  .lanes = (uint8_t)lanes, .word_lanes = (uint8_t)word_lanes, .sm = sm, .tag = tag, .pc = pc, .l1_mshr = -1, .aux = -1, .slice = -1 };
+                  .lanes = (uint8_t)lanes, .word_lanes = (uint8_t)word_lanes, .partial = (uint8_t)partial, .sm = sm, .tag = tag, .pc = pc, .l1_mshr = -1, .aux = -1, .slice = -1 };
     l1_submit(m->l1[sm], &q);
     m->has_input[sm] = 1;
 }
@@ -229,7 +229,9 @@ memsys *memsys_new(const mem_params *p, int nsm, int npc, mem_sm_port port)
     m->slice = xcalloc((size_t)p->slices, sizeof *m->slice);
     m->ch = xcalloc((size_t)p->slices, sizeof *m->ch);
     for (int s = 0; s < p->slices; s++) {
-        m->ch[s] = dram_new(&p->dram);
+        dram_params dp = p->dram;   /* refreshes staggered evenly over the channels */
+        dp.refresh_phase = (int)((int64_t)s * dp.tREFI / p->slices);
+        m->ch[s] = dram_new(&dp);
         m->slice[s] = l2_new(&p->l2, m->ch[s], (l2_ports){ m, slice_send, slice_channel_addr }, &m->st[nsm + 1 + s]);
     }
     return m;

@@ -42,9 +42,10 @@ void memsys_delete(memsys *m);
 /* room for a warp instruction's line requests from SM `sm` (else the SM is
  * woken when it appears) */
 int memsys_room(const memsys *m, int sm);
-/* a line request from the LD/ST unit of SM `sm` */
-void memsys_submit(memsys *m, int sm, int kind, uint64_t line, uint32_t sectors, int lanes, int word_lanes, int use_l1,
-                   int tag, int pc);
+/* a line request from the LD/ST unit of SM `sm` (partial: a store's sectors
+ * written only in part) */
+void memsys_submit(memsys *m, int sm, int kind, uint64_t line, uint32_t sectors, int lanes, int word_lanes, int partial,
+                   int use_l1, int tag, int pc);
 /* one core cycle: responses, DRAM, L2 and interconnect before the SMs
  * issue, the L1s after */
 void memsys_tick(memsys *m, uint64_t now);

@@ -25,14 +25,20 @@ int coalesce(const uint64_t *addr, uint64_t mask, int size, int line_size, int s
             while (i < n && out[i].line != line) i++;
             if (i == n) {
                 if (n == COALESCE_MAX) continue;
-                out[n++] = (line_request){ line, 0, 0, 1 };
+                out[n++] = (line_request){ line, 0, 0, 1, 0 };
             }
             out[i].sectors |= bit;
             out[i].lanes |= 1ull << lane;
         }
     }
     int sectors = 0;
-    for (int i = 0; i < n; i++) sectors += __builtin_popcount(out[i].sectors);
+    for (int i = 0; i < n; i++) {
+        /* lanes write distinct bytes: fewer than a sector's worth per sector leaves some partial */
+        int k = __builtin_popcount(out[i].sectors);
+        uint64_t whole = (uint64_t)__builtin_popcountll(out[i].lanes) * (uint64_t)size / sec;
+        out[i].partial = k - (whole < (uint64_t)k ? (int)whole : k);
+        sectors += k;
+    }
     *nsectors = sectors;
     return n;
 }

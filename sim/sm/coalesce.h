@@ -12,6 +12,7 @@ typedef struct {
     uint32_t sectors;      /* bit i: sector i of the line is touched */
     uint64_t lanes;        /* lanes served by this request */
     int word_lanes;        /* atomics: the most of those lanes on one word (ldst fills it) */
+    int partial;           /* sectors the lanes' bytes cannot fill whole (a store's partial sectors) */
 } line_request;
 
 /* coalesce the lanes in `mask` (addr[lane], size bytes each) into line

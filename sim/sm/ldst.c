@@ -105,6 +105,10 @@ int ldst_submit(ldst_unit *u, int warp, uint64_t age, const isrc_static *st, int
                : st->cache_op == MOD_CACHE_CA ? p->l1_cache_local || p->l1_cache_global
                : p->l1_cache_global && st->cache_op != MOD_CACHE_CG && st->cache_op != MOD_CACHE_CS
                  && st->cache_op != MOD_CACHE_CV;
+    /* global stores write through (l1.local_write_back is for local data:
+     * Fermi's L1 writes local data back and global data through, PG 4.0);
+     * the L1 only updates a line it already holds */
+    if (kind == MR_STORE && st->mem_space != SPACE_LOCAL) use_l1 = 0;
     int tag = -1;
     if (st->ndst && nreq) {            /* loads and value-returning atomics */
         tag = u->rec_free;
@@ -118,7 +122,7 @@ int ldst_submit(ldst_unit *u, int warp, uint64_t age, const isrc_static *st, int
     }
     for (int i = 0; i < nreq; i++)
         memsys_submit(u->mem, u->sm_id, kind, u->req[i].line, u->req[i].sectors,
-                      __builtin_popcountll(u->req[i].lanes), u->req[i].word_lanes, use_l1, tag, st->pc);
+                      __builtin_popcountll(u->req[i].lanes), u->req[i].word_lanes, u->req[i].partial, use_l1, tag, st->pc);
     if (u->obs && u->obs->mem_access)
         for (int i = 0; i < nreq; i++) {
             obs_mem m = { u->sm_id, warp, st->pc, now, st->mem_space, access_kind(st), u->req[i].line,

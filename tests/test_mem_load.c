@@ -1,0 +1,163 @@
+/* tests/test_mem_load.c — the memory blocks under load, each through its
+ * ports: DRAM refresh, the bus turnaround between reads and writes and the
+ * write drain (sim/mem/dram.c), the L2 slice's data port (sim/mem/l2.c), and
+ * the coalescer's count of partially written sectors (sim/sm/coalesce.c). */
+#include "check_main.h"
+#include "mem/dram.h"
+#include "mem/l2.h"
+#include "sm/coalesce.h"
+
+/* one bank, so that every request of the tests below is a row hit after the first */
+static dram_params one_bank(void)
+{
+    return (dram_params){ .banks = 1, .row_bytes = 1 << 20, .bus_bytes = 8, .data_rate = 2, .tRCD = 5, .tCL = 4,
+                          .tRP = 3, .tRAS = 10, .queue = 16, .scheduler = 0, .map = addr_map_at(0) };
+}
+
+START_TEST(dram_refresh_holds_the_channel)
+{
+    dram_params p = one_bank();
+    p.tREFI = 100;
+    p.tRFC = 30;
+    p.refresh_phase = 50;
+    dram_channel *ch = dram_new(&p);
+    uint64_t done;
+    dram_enqueue(ch, 1, 0, 32);
+    ck_assert_int_eq(dram_tick(ch, 0, &done), 1);             /* before the first refresh */
+    dram_enqueue(ch, 2, 64, 32);
+    ck_assert_int_eq(dram_tick(ch, 50, &done), -1);           /* the refresh starts: nothing issues */
+    ck_assert_int_eq(dram_tick(ch, 79, &done), -1);
+    ck_assert_int_eq(dram_tick(ch, 80, &done), 2);            /* after tRFC; the row was closed */
+    ck_assert_uint_eq(done, 80 + 5 + 4 + 2);
+    /* refreshes due while idle are caught up: 150, 250 and 350 passed, 350 holds until 380 */
+    dram_enqueue(ch, 3, 128, 32);
+    ck_assert_int_eq(dram_tick(ch, 360, &done), -1);
+    ck_assert_int_eq(dram_tick(ch, 380, &done), 3);
+    kernel_stats st;
+    stats_local_init(&st, 1);
+    dram_report(ch, &st);
+    ck_assert_uint_eq(st.v[STAT_dram_refreshes], 4);
+    ck_assert_uint_eq(st.v[STAT_dram_row_misses], 3);         /* each refresh closed the row */
+    stats_free(&st);
+    dram_delete(ch);
+}
+END_TEST
+
+START_TEST(dram_turnaround_and_drain)
+{
+    dram_params p = one_bank();
+    p.tWTR = 7;
+    p.tRTW = 3;
+    dram_channel *ch = dram_new(&p);
+    uint64_t done, end;
+    dram_enqueue(ch, 1, 0, 32);
+    ck_assert_int_eq(dram_tick(ch, 0, &end), 1);              /* a read: data ends at 11 */
+    ck_assert_uint_eq(end, 0 + 5 + 4 + 2);
+    dram_enqueue(ch, -1, 64, 32);                             /* a write to the open row */
+    dram_tick(ch, 8, &done);
+    ck_assert_uint_eq(done, end + 3 + 2);                     /* tRTW, then its burst */
+    end = done;
+    dram_enqueue(ch, 2, 128, 32);
+    ck_assert_int_eq(dram_tick(ch, 10, &done), 2);
+    ck_assert_uint_eq(done, end + 7 + 2);                     /* tWTR */
+    dram_delete(ch);
+
+    /* a drain from 4 writes down to 2: reads go first until 4 are queued */
+    p.write_drain = 4;
+    ch = dram_new(&p);
+    for (int i = 0; i < 3; i++) dram_enqueue(ch, -1, 64 * (uint64_t)(i + 1), 32);
+    dram_enqueue(ch, 5, 0, 32);
+    ck_assert_int_eq(dram_tick(ch, 0, &done), 5);             /* 3 writes: the read overtakes them */
+    ck_assert_int_eq(dram_direction(ch), 0);
+    dram_enqueue(ch, -1, 512, 32);
+    dram_enqueue(ch, 6, 1024, 32);
+    done = 0;
+    ck_assert_int_eq(dram_tick(ch, 100, &done), -1);          /* 4 writes: a write starts, not the read */
+    ck_assert_uint_gt(done, 100);
+    ck_assert_int_eq(dram_direction(ch), 1);
+    done = 0;
+    ck_assert_int_eq(dram_tick(ch, 200, &done), -1);          /* 3 left, above half: still writes */
+    ck_assert_uint_gt(done, 200);
+    ck_assert_int_eq(dram_tick(ch, 300, &done), 6);           /* 2 left: the drain ends */
+    ck_assert_int_eq(dram_direction(ch), 0);
+    dram_delete(ch);
+
+    /* without a drain: no preference */
+    p.write_drain = 0;
+    ch = dram_new(&p);
+    ck_assert_int_eq(dram_direction(ch), -1);
+    dram_delete(ch);
+}
+END_TEST
+
+static void no_send(void *ctx, const mem_msg *m, uint64_t at) { (void)ctx; (void)m; (void)at; }
+static uint64_t identity(void *ctx, uint64_t line) { (void)ctx; return line; }
+
+/* the port: 0.9 cycles per written sector, a partial write at least 2,
+ * 0.5 per read sector; fractions carried from request to request */
+START_TEST(l2_data_port_costs)
+{
+    kernel_stats st;
+    stats_local_init(&st, 1);
+    dram_params dp = one_bank();
+    dp.queue = 64;
+    dram_channel *ch = dram_new(&dp);
+    l2_params p = { .cache = { .size = 65536, .line = 128, .sector = 32, .assoc = 4, .mshrs = 8, .write_back = 1,
+                               .write_allocate = 1 },
+                    .latency = 30, .queue = 64, .atomic_latency = 20,
+                    .read_sector_cost = 50, .write_sector_cost = 90, .write_partial_cost = 200 };
+    l2_slice *s = l2_new(&p, ch, (l2_ports){ NULL, no_send, identity }, &st);
+    mem_msg whole = { .line = 0, .sectors = 0xf, .kind = MR_STORE };
+    ck_assert_int_eq(l2_accept(s, &whole, 10), 1);           /* 3.6 cycles: busy until 13.6 */
+    ck_assert_int_eq(l2_accept(s, &whole, 11), 0);
+    ck_assert_int_eq(l2_accept(s, &whole, 12), 0);
+    ck_assert_int_eq(l2_accept(s, &whole, 13), 1);           /* free during 13: starts at 13.6, until 17.2 */
+    mem_msg part = { .line = 128, .sectors = 0x1, .partial = 1, .kind = MR_STORE };
+    ck_assert_int_eq(l2_accept(s, &part, 16), 0);
+    ck_assert_int_eq(l2_accept(s, &part, 17), 1);            /* 17.2 + 2 = 19.2 (not 0.9) */
+    ck_assert_int_eq(l2_accept(s, &part, 18), 0);
+    ck_assert_int_eq(l2_accept(s, &part, 19), 1);            /* until 21.2 */
+    mem_msg part4 = { .line = 256, .sectors = 0xf, .partial = 4, .kind = MR_STORE };
+    ck_assert_int_eq(l2_accept(s, &part4, 21), 1);           /* 4 x 0.9 = 3.6 > 2: until 24.8 */
+    mem_msg rd = { .line = 0, .sectors = 0xf, .kind = MR_LOAD };
+    ck_assert_int_eq(l2_accept(s, &rd, 23), 0);
+    ck_assert_int_eq(l2_accept(s, &rd, 24), 1);              /* a hit: 2 cycles, until 26.8 */
+    ck_assert_int_eq(l2_accept(s, &rd, 25), 0);
+    ck_assert_int_eq(l2_accept(s, &rd, 26), 1);
+    ck_assert_uint_eq(st.v[STAT_l2_port_stalls], 6);
+    l2_delete(s);
+    dram_delete(ch);
+    stats_free(&st);
+}
+END_TEST
+
+START_TEST(coalesce_counts_partial_sectors)
+{
+    uint64_t addr[32];
+    line_request r[COALESCE_MAX];
+    int sectors;
+    for (int i = 0; i < 32; i++) addr[i] = 4096 + 4 * (uint64_t)i;              /* 128 B: whole */
+    ck_assert_int_eq(coalesce(addr, 0xffffffffu, 4, 128, 32, r, &sectors), 1);
+    ck_assert_int_eq(r[0].partial, 0);
+    for (int i = 0; i < 32; i++) addr[i] = 4096 + 32 * (uint64_t)i;             /* 4 B in each of 32 sectors */
+    ck_assert_int_eq(coalesce(addr, 0xffffffffu, 4, 128, 32, r, &sectors), 8);
+    ck_assert_int_eq(r[0].partial, 4);
+    for (int i = 0; i < 32; i++) addr[i] = 4096 + 16 * (uint64_t)i;             /* 16 B lanes, two a sector */
+    ck_assert_int_eq(coalesce(addr, 0xffffffffu, 16, 128, 32, r, &sectors), 4);
+    ck_assert_int_eq(r[3].partial, 0);
+    ck_assert_int_eq(coalesce(addr, 0x1u, 16, 128, 32, r, &sectors), 1);      /* one lane: half a sector */
+    ck_assert_int_eq(r[0].partial, 1);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("mem_load");
+    TCase *t = tcase_create("load");
+    tcase_add_test(t, dram_refresh_holds_the_channel);
+    tcase_add_test(t, dram_turnaround_and_drain);
+    tcase_add_test(t, l2_data_port_costs);
+    tcase_add_test(t, coalesce_counts_partial_sectors);
+    suite_add_tcase(s, t);
+    return run_suite(s);
+}
