@@ -1,13 +1,15 @@
 /* tests/test_sm_blocks.c — the SM's blocks alone: the coalescer (lines and
  * sectors of a warp access), the shared-memory banks (conflict degree,
  * broadcast, bank width, lane groups), each scheduling policy's order and
- * the instruction cache's fill timing and prefetcher. */
+ * the instruction cache's fill timing and prefetcher, and the register
+ * banks and operand collectors. */
 #include <check.h>
 #include <string.h>
 #include "check_main.h"
 #include "sm/coalesce.h"
 #include "sm/sched.h"
 #include "sm/icache.h"
+#include "sm/opcoll.h"
 
 static uint64_t addr[64];
 
@@ -222,6 +224,39 @@ START_TEST(icache_fills_and_prefetch)
 }
 END_TEST
 
+/* the operand collector through its ports: operands in distinct banks are
+ * read at once, operands in one bank one per cycle, a write-back takes its
+ * bank's port the cycle before its value is ready, warps are skewed over the
+ * banks, collector units run out, and banks = 0 is inert */
+START_TEST(opcoll_banks_and_collectors)
+{
+    opcoll oc;
+    opcoll_init(&oc, &(opcoll_params){ 8, 1, 2, 1 });
+    const uint16_t spread[3] = { 8, 9, 10 }, same[3] = { 8, 16, 24 }, dup[3] = { 8, 8, 8 };
+    ck_assert_int_eq(opcoll_bank(&oc, 0, 8), 0);
+    ck_assert_int_eq(opcoll_bank(&oc, 3, 8), 3);              /* warp 3's R8: bank 3 */
+    ck_assert_uint_eq(opcoll_issue(&oc, 0, spread, 3, 100), 0);   /* banks 0, 1, 2 */
+    ck_assert_uint_eq(opcoll_issue(&oc, 0, same, 3, 200), 2);     /* bank 0 three times */
+    ck_assert_uint_eq(opcoll_issue(&oc, 1, same, 3, 202), 2);     /* warp 1: bank 1, free at 202..204 */
+    uint64_t when = 0;
+    ck_assert_int_eq(opcoll_room(&oc, 202, &when), 0);       /* both units still collect */
+    ck_assert_uint_eq(when, 203);                             /* the first dispatches after cycle 202 */
+    ck_assert_int_eq(opcoll_room(&oc, 203, &when), 1);
+    ck_assert_uint_eq(opcoll_issue(&oc, 0, dup, 3, 300), 0);      /* one register read once */
+    const uint16_t r8[1] = { 8 }, pred[1] = { 256 };
+    opcoll_writeback(&oc, 0, r8, 1, 401);                     /* R8 readable at 401: written at 400 */
+    ck_assert_uint_eq(opcoll_issue(&oc, 0, r8, 1, 400), 1);   /* a read at 400 waits for the write */
+    ck_assert_uint_eq(opcoll_issue(&oc, 0, r8, 1, 401), 1);   /* 401 was just taken by that read */
+    ck_assert_uint_eq(opcoll_issue(&oc, 0, pred, 1, 500), 0); /* predicates are not in the banks */
+    ck_assert_uint_eq(oc.conflicts, 6);
+    opcoll_free(&oc);
+    opcoll_init(&oc, &(opcoll_params){ 0, 1, 0, 1 });         /* no model */
+    ck_assert_uint_eq(opcoll_issue(&oc, 0, same, 3, 10), 0);
+    ck_assert_int_eq(opcoll_room(&oc, 10, &when), 1);
+    opcoll_free(&oc);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("sm_blocks");
@@ -231,6 +266,7 @@ int main(void)
     tcase_add_test(t, bank_and_address_analysis_match_definitions);
     tcase_add_test(t, policy_orders);
     tcase_add_test(t, icache_fills_and_prefetch);
+    tcase_add_test(t, opcoll_banks_and_collectors);
     suite_add_tcase(s, t);
     return run_suite(s);
 }

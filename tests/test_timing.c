@@ -46,6 +46,23 @@ START_TEST(test_gt200_throughput_vs_warps)
 }
 END_TEST
 
+START_TEST(test_register_bank_conflicts)
+{
+    /* microbench/regbank_conflict.sass: three operands in one bank are read
+     * one per cycle (2 cycles more per dependent add); spread over three
+     * banks, or with the model off, both chains take the unit latency */
+    result on, off;
+    run("microbench/regbank_conflict.sass", "gt200", NULL, NULL, &on);
+    run("microbench/regbank_conflict.sass", "gt200", "opcoll.banks=0", NULL, &off);
+    ck_assert_int_eq(on.nreport, 2);
+    ck_assert_msg(on.report[0] > 23.5 && on.report[0] < 24.5, "spread: %.2f", on.report[0]);
+    ck_assert_msg(on.report[1] - on.report[0] > 1.5 && on.report[1] - on.report[0] < 2.5, "one bank: %.2f vs %.2f",
+                  on.report[1], on.report[0]);
+    ck_assert_msg(off.report[1] - off.report[0] < 0.5 && off.report[1] - off.report[0] > -0.5, "off: %.2f vs %.2f",
+                  off.report[1], off.report[0]);
+}
+END_TEST
+
 START_TEST(test_gf100_saturation_and_ilp)
 {
     result r6, r24;
@@ -402,6 +419,7 @@ int main(void)
     tcase_add_test(tc, test_divergence_probability);
     tcase_add_test(tc, test_occupancy_and_stalls);
     tcase_add_test(tc, test_observer_memory_events);
+    tcase_add_test(tc, test_register_bank_conflicts);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -15,6 +15,7 @@ void sm_init(sm_t *sm, int id, const sm_params *p, isrc *src, int nwarps, int wa
     sm->icache = links->icache;
     sm->code_base = links->code_base;
     ldst_init(&sm->ldst, p, links->mem, id, nwarps * 8 + 64);
+    opcoll_init(&sm->oc, &p->opcoll);
     sm->id = id;
     sm->p = p;
     sm->src = src;
@@ -67,6 +68,7 @@ void sm_free(sm_t *sm)
     for (int s = 0; s < sm->p->nsched; s++) free(sm->sched[s].priv);
     free(sm->w); free(sm->sb); free(sm->age); free(sm->live); free(sm->fetchable); free(sm->sched); free(sm->watch);
     ldst_free(&sm->ldst);
+    opcoll_free(&sm->oc);
     stats_free(&sm->st);
     memset(sm, 0, sizeof *sm);
 }
@@ -214,6 +216,11 @@ static int check(sm_t *sm, int local, int s, uint64_t now, const isrc_static **o
         watch_wake_at(sm, s, sm->watch[s].smem_port);
         return STALL_unit_busy;
     }
+    uint64_t oc_free;
+    if (!opcoll_room(&sm->oc, now, &oc_free)) {   /* every collector unit still collects */
+        watch_wake_at(sm, s, oc_free);
+        return STALL_unit_busy;
+    }
     /* an opcode with a second class (opcode.X.alt_unit) takes it when its
      * own is busy */
     int alt = st->op >= 0 ? p->op_alt_unit[st->op] : -1;
@@ -262,6 +269,7 @@ void sm_load_done(sm_t *sm, int tag, uint64_t now)
     if (sm->age[rec.warp] != rec.age) return;   /* the warp finished; its slot holds another */
     twarp *t = &sm->w[rec.warp];
     for (int i = 0; i < rec.ndst; i++) sb_of(sm, rec.warp)[rec.dst[i]] = now;
+    opcoll_writeback(&sm->oc, rec.warp, rec.dst, rec.ndst, now);   /* written the cycle before */
     watch_unblock(sm, rec.warp);
     watch_rouse(sm, rec.warp, 0);
     if (t->nloads > 0) t->nloads--;
@@ -282,9 +290,13 @@ static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int
     if (dy.res->is_mem && dy.exec) ldst_cost(&sm->ldst, &sm->st, local, st, dy.res, dy.exec, now, &occupancy, &extra);
     if (st->mem_space == SPACE_SHARED && dy.exec && p->smem_sched_cycles_per_pass)
         sm->watch[s].smem_port = now + (uint64_t)ldst_last_passes(&sm->ldst) * (uint64_t)p->smem_sched_cycles_per_pass;
+    /* operands that waited for their register bank delay the result; the
+     * unit meanwhile takes instructions other collectors hold */
+    uint64_t wait = opcoll_issue(&sm->oc, local, st->src, st->nsrc, now);
+    sm->st.v[STAT_regbank_waits] += wait;
     occupy(sm, cls, inst & 0xff, now + occupancy);
     uint64_t unit_latency = st->op >= 0 && p->op_latency[st->op] ? p->op_latency[st->op] : (uint64_t)u->latency;
-    uint64_t latency = unit_latency * expand + extra;
+    uint64_t latency = unit_latency * expand + extra + wait;
     if (expand > 1) t->sync_until = now + (expand - 1) * unit_latency;
     if (st->is_mem && st->mem_space != SPACE_SHARED) {
         /* global and local: the line requests go to the memory system; the
@@ -295,8 +307,9 @@ static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int
         latency = tag >= 0 ? UINT64_MAX : 1;
         if (st->is_load) p->policy->notify(&sm->sched[s], pos, SCHED_LONG_LATENCY);
     } else if (st->is_load) {
-        latency = (uint64_t)p->unit[UNIT_SHARED].latency + extra;
+        latency = (uint64_t)p->unit[UNIT_SHARED].latency + extra + wait;
     }
+    if (latency != UINT64_MAX) opcoll_writeback(&sm->oc, local, st->dst, st->ndst, now + latency);   /* written the cycle before */
     for (int i = 0; i < st->ndst; i++) sb_of(sm, local)[st->dst[i]] = latency == UINT64_MAX ? UINT64_MAX : now + latency;
     t->ibuf_head = (t->ibuf_head + 1) % SM_MAX_IBUF;
     t->ibuf_count--;

@@ -51,6 +51,7 @@ typedef struct {
     int id;
     const sm_params *p;
     ldst_unit ldst;                  /* LD/ST unit: shared banks, coalescer, loads in flight */
+    opcoll oc;                       /* register banks and operand collectors (inert when off) */
     isrc *src;
     int nwarps, warps_per_block;
     twarp *w;

@@ -117,6 +117,8 @@ int sm_params_load(sm_params *p, const config *cfg, diag *d)
     p->membar_gl = (int)CFG(cfg, sync_membar_gl);
     p->clock_cost = (int)CFG(cfg, sm_clock_cost);
     p->ctl_stalls = (int)CFG(cfg, sched_ctl_stalls);
+    p->opcoll = (opcoll_params){ (int)CFG(cfg, opcoll_banks), (int)CFG(cfg, opcoll_bank_ports),
+                                 (int)CFG(cfg, opcoll_units), (int)CFG(cfg, opcoll_warp_skew) };
     for (int op = 0; op < OP_COUNT; op++) {
         p->op_expand[op] = (uint8_t)cfg->op_expand[op];
         p->op_alt_unit[op] = (int8_t)cfg->op_alt_unit[op];

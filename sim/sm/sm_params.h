@@ -6,6 +6,7 @@
 #include "config/config.h"
 #include "mem/cache.h"
 #include "sched.h"
+#include "opcoll.h"
 
 #define SM_MAX_INSTANCES 16
 
@@ -32,6 +33,7 @@ typedef struct {
     int smem_sched_cycles_per_pass;   /* smem.scheduler_cycles_per_pass */
     int barrier_latency, barrier_per_warp, membar_cta, membar_gl, clock_cost;
     int ctl_stalls;         /* sched.ctl_stalls: honour nvcc's stall counts */
+    opcoll_params opcoll;   /* register banks and operand collectors (banks 0: none) */
     uint8_t op_expand[OP_COUNT];     /* per-opcode overrides (config_opcode.h) */
     int8_t op_alt_unit[OP_COUNT];
     uint16_t op_latency[OP_COUNT];   /* 0: the unit's latency */
