@@ -12,7 +12,8 @@
 # Measured: validation/cuda-h100/measured.csv — per kernel launch the H100's
 # cycles under Nsight Compute (sm__cycles_elapsed.max, cold caches, one
 # launch; raw/ holds the tool's output) and its warp instructions
-# (smsp__inst_executed.sum). Simulated: warpsim run -c h100 --no-checks with
+# (smsp__inst_executed.sum). Simulated: warpsim run -c h100 --no-checks
+# --set launch.flush=all (each launch cold, as under ncu) with
 # the same -D sizes, from the same SASS (workloads/cuda/sass/*.sm_90.sass,
 # dumped from the binaries that were timed). No config value was fitted to
 # these kernels: every row is a prediction. A row whose workload line in
@@ -50,7 +51,9 @@ while IFS='|' read -r wl sizes; do
     n=$((n + 1))
     defs=""
     for s in $sizes; do defs="$defs -D $s"; done
-    echo "$n|$wl|$sizes|$WARPSIM run -c h100$SETS --no-checks --stats=json $defs workloads/cuda/$wl.sass" >> "$TMP/jobs"
+    # launch.flush=all: every launch starts with cold caches, as ncu's
+    # --cache-control all flushed them before each profiled kernel
+    echo "$n|$wl|$sizes|$WARPSIM run -c h100 --set launch.flush=all$SETS --no-checks --stats=json $defs workloads/cuda/$wl.sass" >> "$TMP/jobs"
 done < "$TMP/points"
 [ -s "$TMP/jobs" ] || { echo "correlate: no measured rows match '$ONLY'" >&2; exit 2; }
 if [ -n "$REUSE" ]; then
@@ -107,7 +110,7 @@ END {
     print "" > md
     print "Each row is one kernel launch of the CUDA suite (workloads/cuda, 15 programs) at one size, run on an H100 SXM5 " \
           "under Nsight Compute (`sm__cycles_elapsed.max`, cold caches, one launch: validation/cuda-h100/raw) and simulated by " \
-          "`warpsim run -c h100` from the SASS that ran (workloads/cuda/sass/NAME.sm_90.sass, CUDA 13.0). " \
+          "`warpsim run -c h100 --set launch.flush=all` (every launch cold, as ncu flushed the caches before each) from the SASS that ran (workloads/cuda/sass/NAME.sm_90.sass, CUDA 13.0). " \
           "No config value was set from these kernels: every row is a **prediction**. " \
           "Rows of a workload listed in validation/cuda-h100/calibrated.txt would be labelled calibrated and kept out of the headline." > md
     print "" > md

@@ -1,9 +1,11 @@
 /* tests/test_mem_load.c — the memory blocks under load, each through its
  * ports: DRAM refresh, the bus turnaround between reads and writes and the
  * write drain (sim/mem/dram.c), the L2 slice's data port (sim/mem/l2.c), and
- * the coalescer's count of partially written sectors (sim/sm/coalesce.c). */
+ * the L1's path for atomics (sim/mem/l1.c) and the coalescer's count of
+ * partially written sectors (sim/sm/coalesce.c). */
 #include "check_main.h"
 #include "mem/dram.h"
+#include "mem/l1.h"
 #include "mem/l2.h"
 #include "sm/coalesce.h"
 
@@ -126,7 +128,55 @@ START_TEST(l2_data_port_costs)
     ck_assert_int_eq(l2_accept(s, &rd, 26), 1);
     ck_assert_uint_eq(st.v[STAT_l2_port_stalls], 6);
     l2_delete(s);
+    /* the costs are in the slice's cycles: at half the core clock 3.6 slice
+     * cycles are 7.2 core cycles */
+    p.clock = 100;
+    p.core_clock = 200;
+    s = l2_new(&p, ch, (l2_ports){ NULL, no_send, identity }, &st);
+    mem_msg far = { .line = 1024, .sectors = 0xf, .kind = MR_STORE };
+    ck_assert_int_eq(l2_accept(s, &far, 10), 1);             /* slice time 5.0: busy until 8.6 = core 17.2 */
+    ck_assert_int_eq(l2_accept(s, &far, 16), 0);
+    ck_assert_int_eq(l2_accept(s, &far, 17), 1);
+    l2_delete(s);
     dram_delete(ch);
+    stats_free(&st);
+}
+END_TEST
+
+static void no_done(void *ctx, int tag, uint64_t now) { (void)ctx; (void)tag; (void)now; }
+static void no_wake(void *ctx) { (void)ctx; }
+
+/* l1.atomic_sector_cost = 130: an atomic of 4 sectors holds the path 5.2
+ * cycles, the next goes when it frees, fractions carried */
+START_TEST(l1_atomic_path)
+{
+    kernel_stats st;
+    stats_local_init(&st, 1);
+    l1_params p = { .cache = { .size = 16384, .line = 128, .sector = 32, .assoc = 4, .mshrs = 8 },
+                    .latency = 30, .queue = 64, .sectored = 1, .room_needed = 1, .atomic_sector_cost = 130 };
+    l1_cache *l = l1_new(&p, 0, (l1_sm_port){ NULL, no_done, no_wake }, &st);
+    mem_msg at = { .line = 0, .sectors = 0xf, .kind = MR_ATOMIC, .lanes = 32, .word_lanes = 1, .tag = -1 };
+    for (int i = 0; i < 3; i++) l1_submit(l, &at);
+    uint64_t sent[3];
+    int n = 0;
+    for (uint64_t t = 0; t < 20 && n < 3; t++) {
+        l1_tick(l, t);
+        while (l1_out_peek(l)) { sent[n++] = t; l1_out_pop(l); }
+    }
+    ck_assert_int_eq(n, 3);
+    ck_assert_uint_eq(sent[0], 0);
+    ck_assert_uint_eq(sent[1], 5);                            /* free during 5: 5.2 */
+    ck_assert_uint_eq(sent[2], 10);                           /* 10.4 */
+    ck_assert_uint_eq(st.v[STAT_l1_atomic_waits], 8);
+    /* the L1 takes its requests in order: a load behind a waiting atomic waits too */
+    mem_msg ld = { .line = 4096, .sectors = 1, .kind = MR_LOAD, .use_l1 = 1, .tag = 0 };
+    l1_submit(l, &at);
+    l1_submit(l, &ld);
+    l1_tick(l, 11);
+    ck_assert_ptr_null(l1_out_peek(l));                       /* the path is busy until 10.4 + 5.2 */
+    l1_tick(l, 15);
+    ck_assert_ptr_nonnull(l1_out_peek(l));
+    l1_delete(l);
     stats_free(&st);
 }
 END_TEST
@@ -157,6 +207,7 @@ int main(void)
     tcase_add_test(t, dram_refresh_holds_the_channel);
     tcase_add_test(t, dram_turnaround_and_drain);
     tcase_add_test(t, l2_data_port_costs);
+    tcase_add_test(t, l1_atomic_path);
     tcase_add_test(t, coalesce_counts_partial_sectors);
     suite_add_tcase(s, t);
     return run_suite(s);

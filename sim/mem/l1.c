@@ -19,6 +19,7 @@ struct l1_cache {
      * fill lands or the output queue drains it would find the same, so
      * l1_tick counts the stall without looking again */
     int stalled;
+    uint64_t atomic_free_cc; /* when the atomic path takes the next atomic, in 1/100 cycles */
 };
 
 l1_cache *l1_new(const l1_params *p, int sm, l1_sm_port port, kernel_stats *st)
@@ -168,12 +169,28 @@ static void store_back(l1_cache *l, mem_msg *q)
     fifo_pop(&l->in);
 }
 
+/* global atomics leave the SM one sector at a time (l1.atomic_sector_cost):
+ * one SM's atomics to distinct words of one line take 5 cycles a warp
+ * instruction on the H100, whatever the L2 (validation/h100-micro, global
+ * RED from one block). 1 when the head atomic may go on in cycle `now`. */
+static int atomic_path(l1_cache *l, const mem_msg *q, uint64_t now)
+{
+    if (fifo_full(&l->out) || l->atomic_free_cc >= (now + 1) * 100) {
+        l->st->v[STAT_l1_atomic_waits]++;
+        return 0;
+    }
+    uint64_t start = l->atomic_free_cc > now * 100 ? l->atomic_free_cc : now * 100;
+    l->atomic_free_cc = start + (uint64_t)__builtin_popcount(q->sectors) * (uint64_t)l->p.atomic_sector_cost;
+    return 1;
+}
+
 void l1_tick(l1_cache *l, uint64_t now)
 {
     mem_msg *q = fifo_peek(&l->in);
     if (!q) return;
     if (l->stalled) { l->st->v[STAT_l1_mshr_stalls]++; return; }
     int before = fifo_room(&l->in);
+    if (q->kind == MR_ATOMIC && l->p.atomic_sector_cost && !atomic_path(l, q, now)) return;
     if (q->kind == MR_LOAD && q->use_l1) load(l, q, now);
     else if (q->kind == MR_STORE && q->use_l1 && l->p.local_write_back) store_back(l, q);
     else if (!fifo_full(&l->out)) {

@@ -14,6 +14,7 @@ typedef struct {
     int latency;             /* hit latency, core cycles */
     int queue;               /* requests the input and output queues hold */
     int local_write_back;    /* local stores stay in L1 until evicted (Fermi) */
+    int atomic_sector_cost;  /* 1/100 cycles an atomic holds the SM's path to the L2 per sector */
     int sectored;            /* a miss fetches only the missing sectors (else the line) */
     int room_needed;         /* queue room an SM needs to issue a memory instruction */
 } l1_params;

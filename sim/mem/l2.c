@@ -160,7 +160,15 @@ static int write(l2_slice *s, const mem_msg *m, uint64_t key)
  * whole ones: validation/h100-dram). 1 when the port is free during cycle
  * `now`; a request then starts where the last ended, so fractional costs
  * add up exactly. */
-static int port_free(const l2_slice *s, uint64_t now) { return s->port_free_cc < (now + 1) * 100; }
+/* core cycle `now` in 1/100 cycles of the slice's clock (l2.clock_mhz: the
+ * H100's L2 does not follow the SM clock, validation/h100-dram) */
+static uint64_t slice_cc(const l2_slice *s, uint64_t now)
+{
+    if (s->p.clock == s->p.core_clock || s->p.core_clock <= 0) return now * 100;
+    return now * 100 * (uint64_t)s->p.clock / (uint64_t)s->p.core_clock;
+}
+
+static int port_free(const l2_slice *s, uint64_t now) { return s->port_free_cc < slice_cc(s, now + 1); }
 
 static void port_hold(l2_slice *s, const mem_msg *m, uint64_t now)
 {
@@ -172,7 +180,7 @@ static void port_hold(l2_slice *s, const mem_msg *m, uint64_t now)
     } else {
         cost = sectors * (uint64_t)p->read_sector_cost;
     }
-    uint64_t start = s->port_free_cc > now * 100 ? s->port_free_cc : now * 100;
+    uint64_t at = slice_cc(s, now), start = s->port_free_cc > at ? s->port_free_cc : at;
     s->port_free_cc = start + cost;
 }
 

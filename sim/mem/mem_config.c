@@ -41,6 +41,7 @@ int mem_params_load(mem_params *p, const config *cfg, diag *d)
     p->l1.latency = KEYI(l1_latency);
     if (parse_carveouts(p, cfg, d)) return -1;
     p->l1.local_write_back = KEYI(l1_local_write_back);
+    p->l1.atomic_sector_cost = KEYI(l1_atomic_sector_cost);
     p->l1.sectored = KEYI(l1_sectored);
     p->l1.queue = KEYI(l1_queue);
     /* a warp instruction of 16-byte accesses makes at most 2 line requests per lane */
@@ -77,6 +78,8 @@ int mem_params_load(mem_params *p, const config *cfg, diag *d)
                              .queue = KEYI(dram_queue), .scheduler = KEYI(dram_scheduler), .map = p->map };
     p->core_clock = KEYI(gpu_clock_mhz);
     p->l2_clock = KEYI(l2_clock_mhz);
+    p->l2.clock = p->l2_clock;
+    p->l2.core_clock = p->core_clock;
     p->dram_clock = KEYI(dram_clock_mhz);
     p->dram_latency = KEYI(dram_latency);
     if (p->interleave < line) {
