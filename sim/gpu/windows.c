@@ -119,9 +119,16 @@ static int returns_at(gpu_t *g, uint64_t now)
  * sim.exhaustive), raising *last to each event's cycle. With drained (no
  * block left), it stops where the whole hierarchy has nothing left and sets
  * *drained. Returns the first cycle it has not run. */
-static uint64_t mem_catch_up(gpu_t *g, uint64_t from, uint64_t to, uint64_t *last, int *drained)
+static uint64_t mem_catch_up(gpu_t *g, uint64_t from, uint64_t to, uint64_t *last, int *drained, int busy)
 {
     uint64_t c = from + 1;
+    /* while SMs issue, the memory side has work nearly every cycle: ticking
+     * each (which gives the same result) costs less than finding the next
+     * event first; *last matters only once no block is left (drained) */
+    if (busy && !drained) {
+        for (; c <= to; c++) memsys_tick_mem(g->mem, c);
+        return c;
+    }
     while (c <= to) {
         uint64_t e = memsys_mem_next(g->mem, c - 1);
         if (e > to && drained && memsys_next_event(g->mem, c - 1) == UINT64_MAX) {
@@ -142,10 +149,33 @@ static uint64_t mem_catch_up(gpu_t *g, uint64_t from, uint64_t to, uint64_t *las
     return c;
 }
 
+/* the next window starts at `end`, or where anything can next change when
+ * nothing issued in [now, end) (time skipping, as in timing.c); by whole
+ * windows only: the windows lie on one grid from the launch's start, so
+ * skipping (or sim.exhaustive's not skipping) never moves them */
+static uint64_t next_window(gpu_t *g, const crew_sum *sum, uint64_t start, uint64_t now, uint64_t end,
+                            uint64_t limit_at)
+{
+    uint64_t W = (uint64_t)g->window;
+    if (sum->issued || g->p.exhaustive) return end;
+    uint64_t wake = memsys_mem_next(g->mem, now);
+    if (sum->wake < wake) wake = sum->wake;
+    if (wake > limit_at) wake = limit_at;
+    if (wake == UINT64_MAX || wake < end + W) return end;
+    return wake == limit_at ? wake : start + (wake - start) / W * W;
+}
+
 /* the SMs' L1s sleep through [from, to) when the whole GPU skips it */
 static void skip_sms(gpu_t *g, uint64_t from, uint64_t to)
 {
     for (int m = 0; m < g->nsm; m++) memsys_sm_skip(g->mem, m, to - from);
+}
+
+static func_status stuck(gpu_t *g, uint64_t now)
+{
+    diag_error(g->d, "kernel '%s': no instruction issued for 10 million cycles at cycle %" PRIu64
+               "; this is a simulator bug, please report it with the workload", g->drv->name, now);
+    return gpu_stop(g, now, FUNC_FAULT);
 }
 
 func_status gpu_window_loop(gpu_t *g, kernel_stats *st, int max_warps)
@@ -156,6 +186,7 @@ func_status gpu_window_loop(gpu_t *g, kernel_stats *st, int max_warps)
     uint64_t next_sample = obs ? start + obs->sample_interval : UINT64_MAX;
     uint64_t limit_at = t->max_cycles ? start + t->max_cycles : UINT64_MAX;
     uint64_t W = (uint64_t)g->window;
+    /* freed with the GPU (timing.c), whichever way the loop ends */
     g->returned = xcalloc((size_t)g->nsm, sizeof *g->returned);
     g->work = xcalloc((size_t)g->nsm, sizeof *g->work);
     par_stats *ps = &st->par;
@@ -188,28 +219,18 @@ func_status gpu_window_loop(gpu_t *g, kernel_stats *st, int max_warps)
         for (int m = 0; sum.finished && m < g->nsm; m++)
             if (g->sms[m].finished && gpu_refill(g, m)) return FUNC_BAD_LAUNCH;
         if (end - 1 >= next_sample) gpu_sample_memory(g, obs, end - 1, &next_sample);
-        /* the next window starts at `end`, or where anything can next
-         * change when nothing issued (time skipping, as in timing.c) */
-        uint64_t next = end;
-        if (!sum.issued && !g->p.exhaustive) {
-            uint64_t wake = memsys_mem_next(g->mem, now);
-            if (sum.wake < wake) wake = sum.wake;
-            if (wake > limit_at) wake = limit_at;
-            /* whole windows only: the windows lie on one grid from the
-             * launch's start, so skipping (or sim.exhaustive's not
-             * skipping) never moves them */
-            if (wake != UINT64_MAX && wake >= end + W) next = wake == limit_at ? wake : start + (wake - start) / W * W;
-        }
+        uint64_t next = next_window(g, &sum, start, now, end, limit_at);
         if (next > end) {   /* the SMs sleep through [end, next) as they are now */
             resident_sum += (next - end) * crews_resident_now(g->crews);
             skip_sms(g, end, next);
         }
         int drained = 0;
-        uint64_t mem_at = mem_catch_up(g, now, next - (next > end), &last, g->active_blocks ? NULL : &drained);
+        uint64_t mem_at = mem_catch_up(g, now, next - (next > end), &last, g->active_blocks ? NULL : &drained,
+                                       sum.issued > 0);
         if (next > end && !drained) {
             /* a skip: the returns of its first cycle come before its memory side */
             if (returns_at(g, next)) last = next;
-            mem_at = mem_catch_up(g, next - 1, next, &last, g->active_blocks ? NULL : &drained);
+            mem_at = mem_catch_up(g, next - 1, next, &last, g->active_blocks ? NULL : &drained, 0);
         }
         if (drained) {
             /* the kernel's last cycle is the last anything happened in */
@@ -222,15 +243,13 @@ func_status gpu_window_loop(gpu_t *g, kernel_stats *st, int max_warps)
         idle = sum.issued ? 0 : idle + (next - now);
         uint64_t prev = now;
         now = next;
-        if ((prev >> 12) != (now >> 12) && t->deadlocked(t)) return gpu_stop(g, now, FUNC_FAULT);
-        /* a signal is looked at every 4096 cycles (and after a skip) */
-        if (now >= limit_at || (((prev >> 12) != (now >> 12) || sum.issued == 0) && stop_signal()))
+        /* a deadlock and a signal are looked for every 4096 cycles (a
+         * signal after a window with no issue too) */
+        int tick = (prev >> 12) != (now >> 12);
+        if (tick && t->deadlocked(t)) return gpu_stop(g, now, FUNC_FAULT);
+        if (now >= limit_at || ((tick || sum.issued == 0) && stop_signal()))
             return gpu_early_stop(g, start, now, resident_sum, max_warps);
-        if (idle > 10000000) {
-            diag_error(g->d, "kernel '%s': no instruction issued for 10 million cycles at cycle %" PRIu64
-                       "; this is a simulator bug, please report it with the workload", t->name, now);
-            return gpu_stop(g, now, FUNC_FAULT);
-        }
+        if (idle > 10000000) return stuck(g, now);
     }
     ps->sm_seconds = in_sms;
     ps->serial_seconds = seconds() - t0 - in_sms;
