@@ -53,6 +53,36 @@ EOF0
     printf '%-58s %10s %10s %9.3f\n' "geometric mean" "" "" "$(awk -v g="$geo" -v n="$n" 'BEGIN { print exp(g / n) }')"
     exit 0
 fi
+# Issue 33's figures (BENCH_SECTION=windows runs only these): one-thread
+# speed in CPU seconds, --threads 2 against 1 in wall seconds on the full
+# size H100 sum, and the parallel efficiency the windows allow (from the
+# one-thread run's host object: see docs/speed.md). Printed as a Markdown
+# table for docs/speed.md.
+windows_section() {
+    cpu() { sed 's/.*"cpu_seconds":\([0-9.e+-]*\).*/\1/'; }
+    printf '| figure | value |\n|---|---|\n'
+    for cfg in gf100 h100; do
+        c=""; insns=0
+        for _ in $(seq "$runs"); do
+            json=$("$bin" run --stats=json -c $cfg -D n=4343534 "$top/workloads/sum/gpu3_grid_stride.sass")
+            c="$c $(printf '%s' "$json" | cpu)"; insns=$(printf '%s' "$json" | field warp_instructions)
+        done
+        printf '| %s gpu3 n = 4.3 M, one thread: warp-instr/s (CPU, median of %s) | %.0f K |\n' "$cfg" "$runs" \
+            "$(awk -v i="$insns" -v t="$(median $c)" 'BEGIN { print i / t / 1e3 }')"
+    done
+    full="-c h100 -D n=43435342 -D groups=1024 $top/workloads/sum/gpu3_grid_stride.sass"
+    run_a() { "$bin" run --stats=json "$@"; }
+    run_b() { "$bin" run --stats=json --threads 2 "$@"; }
+    # shellcheck disable=SC2086
+    alternate $full
+    printf '| h100 gpu3 n = 43.4 M, 1,024 blocks: wall s, 1 and 2 threads (median of %s, alternating) | %.2f, %.2f: %.2fx |\n' \
+        "$runs" "$ma" "$mb" "$(awk -v a="$ma" -v b="$mb" 'BEGIN { print a / b }')"
+    # shellcheck disable=SC2086
+    json=$("$bin" run --stats=json $full)
+    for k in windows syncs_per_cycle sm_share imbalance_2 imbalance_8 imbalance_16 imbalance_64 speedup_8 speedup_16 speedup_64; do
+        printf '| h100 full size, one thread: %s | %.3f |\n' "$k" "$(printf '%s' "$json" | field $k)"
+    done
+}
 # The fixed set: each workload on each config, execution-driven and replayed
 # from the trace that run emitted (identical statistics), against the
 # functional run of the same workload: simulated warp instructions and
@@ -61,6 +91,7 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 field() { sed "s/.*\"host\":{.*\"$1\":\([0-9.e+-]*\).*/\1/"; }
+if [ "${BENCH_SECTION:-}" = windows ]; then windows_section; exit 0; fi
 printf '%-34s %-10s %11s %11s %8s %8s %8s %7s %7s %7s\n' workload config warp_insns cycles \
     Minsn/s trace Mcyc/s %func MB MB_trace
 worst=""
@@ -154,3 +185,6 @@ for jobs in "$cores" 1; do
         "$(awk -v n="$np" -v m="$(median $times)" 'BEGIN { print n / m * 60 }')"
     [ "$cores" -gt 1 ] || break
 done
+
+printf '\nIssue 33 (docs/speed.md)\n'
+windows_section

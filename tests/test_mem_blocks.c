@@ -253,7 +253,7 @@ typedef struct {
     int n[2];
 } sources;
 
-static mem_msg *src_peek(void *ctx, int s) { sources *x = ctx; return x->n[s] ? &x->q[s][0] : NULL; }
+static mem_msg *src_peek(void *ctx, int s, uint64_t now) { sources *x = ctx; (void)now; return x->n[s] ? &x->q[s][0] : NULL; }
 static void src_pop(void *ctx, int s)
 {
     sources *x = ctx;

@@ -1,9 +1,9 @@
 #!/bin/sh
-# Parallel SMs (sim.threads, --threads) must give the statistics of one
-# thread: every shipped workload with 1, 2 and 4 threads on gf100 (15 SMs,
-# global atomics, spin locks and deadlocks among the workloads), and with 1
-# and 3 on GCN (compute units taking turns) and the H100 (132 SMs,
-# independent thread scheduling); a trace replay too. The quick pass (without
+# Parallel SMs (sim.threads, --threads: SMs in windows of cycles on
+# threads) must give the statistics of one thread: every shipped workload
+# with 1, 2 and 3 threads on gf100 (15 SMs, global atomics, spin locks and
+# deadlocks among the workloads), GCN (compute units taking turns) and the
+# H100 (132 SMs, independent thread scheduling); a trace replay too. The quick pass (without
 # WARPSIM_LONG=1): workload i on one of the three (i mod 3), with its counts.
 . "${top_srcdir:-.}/tests/lib.sh"
 stats() { "$bin" "$@" 2>&1 | sed 's/,"host":{[^}]*}//; s/"sets":\[[^]]*\]//'; }
@@ -23,15 +23,29 @@ i=0
 for f in $(ls "$top"/workloads/*/*.sass | grep -v /workloads/cuda/); do
     k=$((i % 3)); i=$((i + 1))
     [ -n "$long" ] || [ $k -eq 0 ] && same "$f gf100" "$(stats run --stats=json -c gf100 "$f")" \
-        "$(stats run --stats=json -c gf100 --threads 2 "$f")" "$(stats run --stats=json -c gf100 --threads=4 "$f")"
+        "$(stats run --stats=json -c gf100 --threads 2 "$f")" "$(stats run --stats=json -c gf100 --threads=3 "$f")"
     for cfg in gcn-tahiti h100; do
         k=$((k - 1))
         [ -n "$long" ] || [ $k -eq 0 ] || continue
-        same "$f $cfg" "$(stats run --stats=json -c $cfg "$f")" "$(stats run --stats=json -c $cfg --set sim.threads=3 "$f")"
+        same "$f $cfg" "$(stats run --stats=json -c $cfg "$f")" "$(stats run --stats=json -c $cfg --threads 2 "$f")" \
+            "$(stats run --stats=json -c $cfg --set sim.threads=3 "$f")"
     done
 done
+# the windows are on by default (the comparisons above would hold
+# trivially with one thread per run), and a window of 1 cycle is the
+# one-cycle loop, on one thread whatever --threads says
+w=$("$bin" config show -c h100 2>&1 | grep '^sim.window')
+case $w in "sim.window = 0 "*) ;; *) echo "FAIL: sim.window is not auto by default: $w"; fail=1 ;; esac
+f=$top/workloads/sum/gpu3_grid_stride.sass
+same "$f h100 sim.window=1" "$(stats run --stats=json -c h100 --set sim.window=1 "$f")" \
+    "$(stats run --stats=json -c h100 --set sim.window=1 --threads 3 "$f")"
+same "$f h100 --threads auto" "$(stats run --stats=json -c h100 "$f")" "$(stats run --stats=json -c h100 --threads auto "$f")"
+a=$(stats run --stats=json -c h100 --set sim.window=1 "$f")
+b=$(stats run --stats=json -c h100 "$f")
+[ "$a" != "$b" ] || { echo "FAIL: windows gave the statistics of one-cycle steps on h100 (are they on?)"; fail=1; }
 trace=$top/tests/traces/vectoradd-sm80/kernelslist.g
-same "$trace" "$(stats trace --stats=json -c gf100 "$trace")" "$(stats trace --stats=json -c gf100 --threads 2 "$trace")"
+same "$trace" "$(stats trace --stats=json -c gf100 "$trace")" "$(stats trace --stats=json -c gf100 --threads 2 "$trace")" \
+    "$(stats trace --stats=json -c gf100 --threads 3 "$trace")"
 # a fault stops the run with the first SM's report, whichever thread ran
 # that SM: every block but the first reads past the buffer, in one cycle
 cat > "$tmp/fault.sass" <<'EOT'
@@ -52,7 +66,7 @@ cat > "$tmp/fault.sass" <<'EOT'
 EOT
 one=$("$bin" run -c gf100 "$tmp/fault.sass" 2>&1); rc=$?
 [ $rc -eq 3 ] && printf '%s' "$one" | grep -q "access outside every buffer" || { echo "FAIL: the faulting workload: exit $rc: $one"; fail=1; }
-for th in 2 4; do
+for th in 2 3; do
     same "fault, $th threads" "$one" "$("$bin" run -c gf100 --threads $th "$tmp/fault.sass" 2>&1)"
 done
 # the comparison can fail: the output of a changed run differs

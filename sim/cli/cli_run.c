@@ -66,8 +66,8 @@ const char *const cli_run_help =
     "  --max-cycles=N          stop with a fault after N cycles of a launch, reporting each warp (0 = no limit)\n"
     "  --progress, --no-progress   a progress line on stderr for runs over a second (default: when stderr\n"
     "                          is a terminal); Ctrl-C stops a run, reporting each warp and the statistics so far\n"
-    "  --threads N             spread the SMs of a timed run over N host threads (sim.threads; the\n"
-    "                          statistics are the same for every N)\n"
+    "  --threads N|auto        spread the SMs of a timed run over N host threads, or one per core online\n"
+    "                          (sim.threads; the statistics are the same for every N)\n"
     "  --emit-trace DIR        write the timed run as an Accel-Sim trace directory (warpsim trace DIR/kernelslist.g)\n"
     "  --emit-trace-version N  the SASS version (-binary version) the trace is labelled with, which picks\n"
     "                          Accel-Sim's opcode table (default 86, Ampere, whatever the config: Accel-Sim\n"
@@ -167,9 +167,8 @@ static int parse_run_options(int argc, char **argv, run_options *o)
         } else if (cli_is_opt(a, "--emit-trace")) {
             if (!(o->emit_dir = opt_value(argc, argv, &i, "--emit-trace"))) return -1;
         } else if (cli_is_opt(a, "--threads")) {
-            uint64_t n;   /* the range sim.threads takes, said of the option */
-            if (!(v = opt_value(argc, argv, &i, "--threads")) || cli_whole_number("run", "--threads", v, 1, 256, &n)) return -1;
-            snprintf(o->threads_set, sizeof o->threads_set, "sim.threads=%.30s", v);
+            /* the range sim.threads takes, said of the option; or auto */
+            if (!(v = opt_value(argc, argv, &i, "--threads")) || cli_threads("run", v, o->threads_set, sizeof o->threads_set)) return -1;
             if (o->nsets < 64) o->sets[o->nsets++] = o->threads_set;
         } else if (!strcmp(a, "--progress") || !strcmp(a, "--no-progress")) {
             o->progress = a[2] == 'p';

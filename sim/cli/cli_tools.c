@@ -66,6 +66,27 @@ int cli_whole_number(const char *cmd, const char *name, const char *text, uint64
     return -1;
 }
 
+int cli_threads(const char *cmd, const char *text, char *set, size_t len)
+{
+    uint64_t n;
+    if (!strcmp(text, "auto")) {
+        /* the cores online: every count gives the same statistics */
+        long c = sysconf(_SC_NPROCESSORS_ONLN);
+        n = c < 1 ? 1 : c > 256 ? 256 : (uint64_t)c;
+    } else {
+        char *end;
+        unsigned long v = strtoul(text, &end, 10);
+        if (*text < '0' || *text > '9' || *end || v < 1 || v > 256) {
+            fprintf(stderr, "warpsim %s: error: --threads takes a whole number from 1 to 256 or auto, found '%s'\n",
+                    cmd, text);
+            return -1;
+        }
+        n = v;
+    }
+    snprintf(set, len, "sim.threads=%" PRIu64, n);
+    return 0;
+}
+
 int cli_check_output_dir(const char *cmd, const char *path)
 {
     char dir[1100];

@@ -15,8 +15,8 @@
 static const char *const trace_opts[] = { "-c", "--config", "--set", "--stats", "--per-pc", "--threads", "--help" };
 
 const char *const cli_trace_help =
-    "usage: warpsim trace [-c CONFIG] [--set key=value]... [--stats=text|json|csv] [--per-pc] [--threads N] TRACE\n"
-    "  --threads N   spread the SMs over N host threads (sim.threads; the same statistics for every N)\n"
+    "usage: warpsim trace [-c CONFIG] [--set key=value]... [--stats=text|json|csv] [--per-pc] [--threads N|auto] TRACE\n"
+    "  --threads N   spread the SMs over N host threads, or auto: one per core online (sim.threads; the same statistics for every N)\n"
     "  TRACE is a kernelslist.g (Accel-Sim's list of copies and kernels) or one kernel-N.traceg[.xz]\n"
     "  exit status: 0 done, 2 bad input (a trace error names file:line), 3 a stuck simulation\n";
 
@@ -51,9 +51,7 @@ static int parse_options(int argc, char **argv, trace_options *o)
         } else if (cli_is_opt(a, "--set")) {
             if (!(v = trace_value(argc, argv, &i, "--set")) || add_set(o, v)) return -1;
         } else if (cli_is_opt(a, "--threads")) {
-            uint64_t n;
-            if (!(v = trace_value(argc, argv, &i, "--threads")) || cli_whole_number("trace", "--threads", v, 1, 256, &n)) return -1;
-            snprintf(o->threads_set, sizeof o->threads_set, "sim.threads=%.30s", v);
+            if (!(v = trace_value(argc, argv, &i, "--threads")) || cli_threads("trace", v, o->threads_set, sizeof o->threads_set)) return -1;
             if (add_set(o, o->threads_set)) return -1;
         }
         else if (!strcmp(a, "--stats=json")) o->json = 1;

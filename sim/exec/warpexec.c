@@ -29,7 +29,13 @@ static int env_window(void *ctx, isa_space space, int lane, uint64_t addr, isa_w
     xsm *c = ctx;
     const xrun *r = c->r;
     (void)lane;
-    if (space == SPACE_GLOBAL) return gmem_window(r->mem, addr, w);
+    if (space == SPACE_GLOBAL) {
+        if (!r->gmem_lock) return gmem_window(r->mem, addr, w);
+        pthread_mutex_lock(r->gmem_lock);
+        int ok = gmem_window(r->mem, addr, w);
+        pthread_mutex_unlock(r->gmem_lock);
+        return ok;
+    }
     if (space != SPACE_SHARED || addr >= r->k->shared_bytes) return 0;
     w->lo = 0;
     w->hi = r->k->shared_bytes;
@@ -42,8 +48,14 @@ static int env_mem(void *ctx, isa_space space, int lane, uint64_t addr, void *bu
 {
     xsm *c = ctx;
     const xrun *r = c->r;
-    if (space == SPACE_GLOBAL)
-        return write == ISA_MEM_CHECK ? gmem_check(r->mem, addr, size) : gmem_access(r->mem, addr, buf, size, write);
+    if (space == SPACE_GLOBAL) {
+        if (write == ISA_MEM_CHECK) return gmem_check(r->mem, addr, size);
+        if (!r->gmem_lock) return gmem_access(r->mem, addr, buf, size, write);
+        pthread_mutex_lock(r->gmem_lock);
+        int f = gmem_access(r->mem, addr, buf, size, write);
+        pthread_mutex_unlock(r->gmem_lock);
+        return f;
+    }
     uint8_t *base;
     uint64_t limit;
     if (space == SPACE_SHARED) {
@@ -98,8 +110,10 @@ static uint64_t env_clock(void *ctx)
     /* a counter at a fraction of the core clock reads in steps of that
      * fraction (GT200: half rate, read as count << 1); GT200 has one such
      * register per TPC, not synchronised with the others (seed 001, fig. 5) */
-    uint64_t domain = (uint64_t)r->blocks[x->cur->block].sm / r->clock_domain;
-    uint64_t c = (r->cycle ? *r->cycle : r->clock) + domain_offset(domain, r->clock_skew);
+    int sm = r->blocks[x->cur->block].sm;
+    uint64_t domain = (uint64_t)sm / r->clock_domain;
+    uint64_t now = r->cycle ? *(const uint64_t *)(const void *)((const char *)r->cycle + r->cycle_stride * (size_t)sm) : r->clock;
+    uint64_t c = now + domain_offset(domain, r->clock_skew);
     return c / r->clock_divider * r->clock_divider;
 }
 
@@ -484,6 +498,13 @@ void xrun_set_timed(xrun *r, int defer)
     }
 }
 
+void xrun_set_threaded(xrun *r)
+{
+    if (r->gmem_lock) return;
+    r->gmem_lock = xcalloc(1, sizeof *r->gmem_lock);
+    pthread_mutex_init(r->gmem_lock, NULL);
+}
+
 void xrun_end_cycle(xrun *r)
 {
     uint64_t total = 0;
@@ -521,6 +542,10 @@ void xrun_free(xrun *r)
         diag_free(&r->sms[m].own);
     }
     free(r->sms);
+    if (r->gmem_lock) {
+        pthread_mutex_destroy(r->gmem_lock);
+        free(r->gmem_lock);
+    }
     for (int s = 0; s < r->nslots; s++) free(r->blocks[s].shared);
     for (int i = 0; i < r->nslots * r->warps_per_block; i++) {
         isa_warp_free(&r->warps[i].regs);

@@ -4,6 +4,7 @@
 #include "exec.h"
 #include "func.h"
 #include "simt_stack.h"
+#include <pthread.h>
 
 typedef struct {
     isa_warp_regs regs;
@@ -81,13 +82,18 @@ typedef struct xrun {
     uint64_t next_block, total_blocks, next_age;
     xsm *sms;                /* nsm of them (the functional runner uses the first) */
     int timed;               /* xrun_set_timed: each SM its own xsm, global accesses deferred */
+    /* SMs on several threads: the global accesses made at issue (LDGSTS's
+     * read) take this lock, as reading gmem creates pages and moves its
+     * look-up caches; NULL on one thread */
+    pthread_mutex_t *gmem_lock;
     uint64_t epoch_total;    /* the SMs' local_epoch summed at the last cycle's end */
     uint64_t gmem_epoch_seen; /* global memory's progress count at the last cycle's end */
     uint64_t clock;          /* instructions so far: the functional clock */
     uint64_t clock_divider;  /* the clock register counts once per this many cycles (sm.clock_divider) */
     uint64_t clock_domain;   /* SMs sharing one clock register (sm.clock_domain) */
     uint64_t clock_skew;     /* offsets of the domains' registers lie in [0, this) (sm.clock_skew) */
-    const uint64_t *cycle;   /* timing mode: the SM cycle counter read by SR_CLOCK* */
+    const uint64_t *cycle;   /* timing mode: SM 0's cycle counter read by SR_CLOCK*; SM m's */
+    size_t cycle_stride;     /* lies cycle_stride * m bytes further (SMs run windows apart) */
     stack_order order;
     int its;                 /* simt.model = its: independent thread scheduling */
     int release_exited;      /* simt.exited_at_barrier = release: exited threads do not hold a barrier */
@@ -117,6 +123,8 @@ int xrun_start_block(xrun *r, int slot);
  * without, they happen at issue, which gives the same result when the SMs
  * run one after the other in SM order (and costs less) */
 void xrun_set_timed(xrun *r, int defer);
+/* the SMs run on several threads (xrun.gmem_lock) */
+void xrun_set_threaded(xrun *r);
 /* the end of a cycle (timing): every SM's deferred global accesses applied
  * in SM order, then in issue order (as if the SMs had executed one after
  * the other), and the SMs' counts merged */

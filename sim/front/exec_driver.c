@@ -108,16 +108,17 @@ func_status exec_driver_run(const func_launch *l, gmem *mem, const config *cfg, 
     x->obs = opt ? opt->observer : NULL;
     func_status status = xrun_init(&x->run, l, mem, cfg, opt, stats, used, d, (int)CFG(cfg, sm_count));
     if (status != FUNC_OK || !x->run.nslots) { xrun_free(&x->run); free(x); return status; }
-    /* SMs on several threads defer global memory to the cycle's end (the
-     * timing model runs observed launches on one) */
-    xrun_set_timed(&x->run, !x->obs && CFG(cfg, sim_threads) > 1);
+    /* SMs in windows defer global memory to the window's end */
+    xrun_set_timed(&x->run, timing_defers(cfg));
+    if (timing_defers(cfg) && !x->obs && CFG(cfg, sim_threads) > 1) xrun_set_threaded(&x->run);
     isrc_func src;
     isrc_func_init(&src, &x->run);
     if (x->obs && x->obs->kernel_begin && announce_kernel(x, &src, l, d)) status = FUNC_BAD_LAUNCH;
     timing_driver t = { x, &src.src, x->run.k->name, x->run.warps_per_block, x->run.blocks_per_sm, x->run.k->ncode,
                         x_start_block, x_block_finished, x_warp_age, x_deadlocked, &x->run.cycle, x->obs,
                         opt ? opt->gpu : NULL, (int)x->run.k->shared_bytes, x_end_cycle, x_take_fault,
-                        x_report_stop, x_describe_warp, opt ? opt->max_cycles : 0, x->run.total_blocks };
+                        x_report_stop, x_describe_warp, opt ? opt->max_cycles : 0, x->run.total_blocks,
+                        &x->run.cycle_stride };
     if (status == FUNC_OK) status = timing_run_driver(&t, cfg, stats, d);
     if (x->obs && x->obs->kernel_end && x->obs->kernel_end(x->obs->ctx, d) && status == FUNC_OK) status = FUNC_BAD_LAUNCH;
     forget_texts(x);

@@ -26,14 +26,25 @@ struct sm_crews {
     int *owner;              /* SM -> crew */
     int *lists;              /* the crews' SM lists, back to back */
     lockstep *team;
+    crew_window_fn fn;       /* windows: each SM's window, or NULL (a cycle) */
+    void *fn_ctx;
+    uint64_t to;             /* windows: the window's end */
 };
+
+static void run_window(sm_crews *c, crew *w)
+{
+    crew_sum s = { 0, -1, 0, UINT64_MAX, 0, 0, 0 };
+    for (const int *m = w->sms; *m >= 0; m++) c->fn(c->fn_ctx, *m, w->now, c->to, &s);
+    w->sum = s;
+}
 
 static void run_crew(void *ctx, int k)
 {
     sm_crews *c = ctx;
     crew *w = &c->crews[k];
+    if (c->fn) { run_window(c, w); return; }
     if (!w->go) return;
-    crew_sum s = { 0, -1, 0, UINT64_MAX, 0 };
+    crew_sum s = { 0, -1, 0, UINT64_MAX, 0, 0, 0 };
     for (const int *m = w->sms; *m >= 0; m++) {
         sm_t *sm = &c->sms[*m];
         int n = sm_cycle(sm, w->now);
@@ -126,7 +137,7 @@ void crews_cycle(sm_crews *c, uint64_t now, int every, crew_sum *out)
      * run here, on its own thread */
     if (others) lockstep_step(c->team);
     else run_member(c, 0);
-    *out = (crew_sum){ 0, -1, 0, UINT64_MAX, 0 };
+    *out = (crew_sum){ 0, -1, 0, UINT64_MAX, 0, 0, 0 };
     for (int k = 0; k < c->ncrews; k++) {
         const crew *w = &c->crews[k];
         if (w->go) {
@@ -138,3 +149,28 @@ void crews_cycle(sm_crews *c, uint64_t now, int every, crew_sum *out)
         out->resident += w->sum.resident;
     }
 }
+
+void crews_window(sm_crews *c, uint64_t from, uint64_t to, crew_window_fn fn, void *ctx, crew_sum *out)
+{
+    c->fn = fn;
+    c->fn_ctx = ctx;
+    c->to = to;
+    for (int k = 0; k < c->ncrews; k++) c->crews[k].now = from;
+    if (c->members > 1) lockstep_step(c->team);
+    else run_member(c, 0);
+    c->fn = NULL;
+    *out = (crew_sum){ 0, -1, 0, UINT64_MAX, 0, 0, 0 };
+    for (int k = 0; k < c->ncrews; k++) {
+        const crew_sum *s = &c->crews[k].sum;
+        out->issued += s->issued;
+        if (s->fault >= 0 && (out->fault < 0 || s->fault < out->fault)) out->fault = s->fault;
+        out->finished |= s->finished;
+        if (s->wake < out->wake) out->wake = s->wake;
+        out->resident += s->resident;
+        out->resident_cycles += s->resident_cycles;
+        if (s->last_act > out->last_act) out->last_act = s->last_act;
+    }
+}
+
+int crews_threads(const sm_crews *c) { return c->members; }
+unsigned long long crews_steps(const sm_crews *c) { return lockstep_steps(c->team); }

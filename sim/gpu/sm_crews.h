@@ -15,6 +15,9 @@ typedef struct {
     int finished;            /* some SM had a warp finish (its blocks may be done) */
     uint64_t wake;           /* the earliest cycle an SM can do anything */
     uint64_t resident;       /* resident warps on all SMs */
+    /* windows only (crews_window) */
+    uint64_t resident_cycles; /* resident warps summed over the window's cycles */
+    uint64_t last_act;       /* the last cycle an SM or its L1 did anything (0: none) */
 } crew_sum;
 
 typedef struct sm_crews sm_crews;
@@ -33,5 +36,14 @@ void crews_resident(sm_crews *c, int m, int delta);
 uint64_t crews_resident_now(const sm_crews *c);
 /* every crew with something due (all with `every`) runs its SMs' cycle */
 void crews_cycle(sm_crews *c, uint64_t now, int every, crew_sum *out);
+/* windows: every crew runs fn(ctx, m, from, to, sum) for each of its SMs m
+ * in SM order, on its own thread; fn adds to its crew's sum. The sums are
+ * added up (fault: the lowest SM's). */
+typedef void (*crew_window_fn)(void *ctx, int m, uint64_t from, uint64_t to, crew_sum *sum);
+void crews_window(sm_crews *c, uint64_t from, uint64_t to, crew_window_fn fn, void *ctx, crew_sum *out);
+/* the threads that run the crews (1: the caller alone) and the times
+ * they met (the synchronisations the run paid for) */
+int crews_threads(const sm_crews *c);
+unsigned long long crews_steps(const sm_crews *c);
 
 #endif

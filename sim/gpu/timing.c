@@ -1,9 +1,6 @@
 /* sim/gpu/timing.c — the GPU: CTA dispatcher and the cycle loop over SMs. */
-#include "timing.h"
-#include "sm/sm.h"
-#include "gpu_state.h"
+#include "gpu_loop.h"
 #include "exec/observer.h"
-#include "sm_crews.h"
 #include "util/stop.h"
 #include "util/progress.h"
 #include <inttypes.h>
@@ -11,24 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct {
-    timing_driver *drv;
-    sm_params p;
-    mem_params mp;
-    memsys *mem;
-    sm_t *sms;
-    int nsm, nslots;
-    uint8_t *slot_active;
-    timing_gpu *gs;          /* what outlives the launch (gpu_state.h) */
-    int active_blocks;       /* blocks resident on some SM */
-    uint64_t blocks_started, issued;  /* for the progress line */
-    uint64_t now;            /* the core cycle, read by SR_CLOCKLO */
-    uint64_t launch_overhead; /* launch.overhead: cycles added to the kernel */
-    kernel_stats *stats;     /* the kernel's: blocks' own counters are summed into it */
-    int npc;                 /* instructions the blocks' per-PC counters hold */
-    diag *d;
-    sm_crews *crews;         /* who runs the SMs' part of each cycle */
-} gpu_t;
 
 /* the memory system's port into the SMs */
 static void load_done(void *ctx, int sm, int tag, uint64_t now)
@@ -74,7 +53,7 @@ static int dispatch(gpu_t *g, int s)
 }
 
 /* retire finished blocks of SM m and refill their slots */
-static int refill(gpu_t *g, int m)
+int gpu_refill(gpu_t *g, int m)
 {
     timing_driver *t = g->drv;
     sm_t *sm = &g->sms[m];
@@ -93,7 +72,7 @@ static int refill(gpu_t *g, int m)
 }
 
 /* an observer's periodic look at the memory system's counters */
-static void sample_memory(gpu_t *g, const sim_observer *obs, uint64_t now, uint64_t *next)
+void gpu_sample_memory(gpu_t *g, const sim_observer *obs, uint64_t now, uint64_t *next)
 {
     kernel_stats mem;
     memset(&mem, 0, sizeof mem);
@@ -103,7 +82,7 @@ static void sample_memory(gpu_t *g, const sim_observer *obs, uint64_t now, uint6
 }
 
 /* the loop stops: sleeping SMs' slots are charged up to `now` */
-static func_status stop(gpu_t *g, uint64_t now, func_status status)
+func_status gpu_stop(gpu_t *g, uint64_t now, func_status status)
 {
     for (int m = 0; m < g->nsm; m++) sm_settle(&g->sms[m], now);
     return status;
@@ -114,7 +93,7 @@ static func_status stop(gpu_t *g, uint64_t now, func_status status)
 /* the run ends before the kernel does: a signal asked for a stop, or the
  * launch reached --max-cycles. The driver's message, then where each
  * resident warp is and what its SM says it waits for. */
-static func_status early_stop(gpu_t *g, uint64_t start, uint64_t now, uint64_t resident_sum, int max_warps)
+func_status gpu_early_stop(gpu_t *g, uint64_t start, uint64_t now, uint64_t resident_sum, int max_warps)
 {
     timing_driver *t = g->drv;
     char why[200];
@@ -122,7 +101,7 @@ static func_status early_stop(gpu_t *g, uint64_t start, uint64_t now, uint64_t r
     func_status status = sig ? FUNC_STOPPED : FUNC_FAULT;
     if (sig) snprintf(why, sizeof why, "stopped by %s at cycle %" PRIu64, stop_signal_name(sig), now - start);
     else snprintf(why, sizeof why, "reached --max-cycles=%" PRIu64 " (raise the limit if the kernel is not stuck)", t->max_cycles);
-    stop(g, now, status);
+    gpu_stop(g, now, status);
     if (t->report_stop) t->report_stop(t, why);
     else diag_error(g->d, "kernel '%s' %s; the statistics are partial. Each resident warp:", t->name, why);
     int listed = 0, more = 0;
@@ -151,13 +130,11 @@ static func_status cycle_loop(gpu_t *g, kernel_stats *st, int max_warps)
     const sim_observer *obs = t->obs && t->obs->sample && t->obs->sample_interval ? t->obs : NULL;
     uint64_t next_sample = obs ? start + obs->sample_interval : UINT64_MAX;
     uint64_t limit_at = t->max_cycles ? start + t->max_cycles : UINT64_MAX;
-    *t->clock = &g->now;
     for (int m = 0; m < g->nsm; m++) sm_begin(&g->sms[m], start);
     /* the kernel ends when every block has finished and the memory
      * system has drained (stores still in flight count) */
     while (g->active_blocks || mem_next != UINT64_MAX) {
         crew_sum sum;
-        g->now = now;
         memsys_tick(g->mem, now);
         crews_cycle(g->crews, now, g->p.exhaustive, &sum);
         /* only an issue (or a fault) leaves anything for the cycle's end */
@@ -168,12 +145,12 @@ static func_status cycle_loop(gpu_t *g, kernel_stats *st, int max_warps)
         if (sum.fault >= 0) {
             /* the first SM's fault, as if they had run one after the other */
             if (t->take_fault) t->take_fault(t, sum.fault);
-            return stop(g, now, FUNC_FAULT);
+            return gpu_stop(g, now, FUNC_FAULT);
         }
         for (int m = 0; sum.finished && m < g->nsm; m++)
-            if (g->sms[m].finished && refill(g, m)) return FUNC_BAD_LAUNCH;
+            if (g->sms[m].finished && gpu_refill(g, m)) return FUNC_BAD_LAUNCH;
         memsys_tick_l1(g->mem, now);
-        if (now >= next_sample) sample_memory(g, obs, now, &next_sample);
+        if (now >= next_sample) gpu_sample_memory(g, obs, now, &next_sample);
         idle = sum.issued ? 0 : idle + 1;
         now++;
         /* nothing issued or fetched: jump to the next cycle anything can
@@ -190,25 +167,38 @@ static func_status cycle_loop(gpu_t *g, kernel_stats *st, int max_warps)
             resident_sum += skip * crews_resident_now(g->crews);
             memsys_skip(g->mem, now, wake);
             idle += skip;
-            if ((now >> 12) != (wake >> 12) && t->deadlocked(t)) return stop(g, wake, FUNC_FAULT);
+            if ((now >> 12) != (wake >> 12) && t->deadlocked(t)) return gpu_stop(g, wake, FUNC_FAULT);
             now = wake;
         }
-        if ((now & 4095) == 0 && t->deadlocked(t)) return stop(g, now, FUNC_FAULT);
+        if ((now & 4095) == 0 && t->deadlocked(t)) return gpu_stop(g, now, FUNC_FAULT);
         /* a signal is looked at every 4096 cycles (and after a skip) */
-        if (now >= limit_at || (((now & 4095) == 0 || sum.issued == 0) && stop_signal())) return early_stop(g, start, now, resident_sum, max_warps);
+        if (now >= limit_at || (((now & 4095) == 0 || sum.issued == 0) && stop_signal())) return gpu_early_stop(g, start, now, resident_sum, max_warps);
         if (idle > 10000000) {
             diag_error(g->d, "kernel '%s': no instruction issued for 10 million cycles at cycle %" PRIu64
                        "; this is a simulator bug, please report it with the workload", t->name, now);
-            return stop(g, now, FUNC_FAULT);
+            return gpu_stop(g, now, FUNC_FAULT);
         }
     }
-    stop(g, now, FUNC_OK);
+    gpu_stop(g, now, FUNC_OK);
     now += g->launch_overhead;
     timing_gpu_end(g->gs, now);
     st->cycles = now - start;
     st->occupancy_achieved = st->cycles ? (double)resident_sum / ((double)st->cycles * g->nsm * max_warps) : 0;
     return FUNC_OK;
 }
+
+int timing_window(const config *cfg)
+{
+    /* a load's value is written at the window's end: no warp may read it
+     * sooner (an L1 hit's latency), and no response may reach an SM
+     * within the window in which the L2 sent it (the interconnect's) */
+    int bound = (int)CFG(cfg, icnt_latency), l1 = (int)CFG(cfg, l1_latency), w = (int)CFG(cfg, sim_window);
+    if (l1 < bound) bound = l1;
+    if (bound < 1) bound = 1;
+    return w == 0 || w > bound ? bound : w;
+}
+
+int timing_defers(const config *cfg) { return timing_window(cfg) > 1; }
 
 func_status timing_run_driver(timing_driver *t, const config *cfg, kernel_stats *stats, diag *d)
 {
@@ -235,9 +225,16 @@ func_status timing_run_driver(timing_driver *t, const config *cfg, kernel_stats 
     stats->l1_bytes = (uint64_t)memsys_carveout(g.mem, t->blocks_per_sm
                       * (t->shared_per_block + (int)CFG(cfg, sm_shared_reserved)));
     g.sms = xcalloc((size_t)g.nsm, sizeof(sm_t));
+    /* SR_CLOCKLO reads the cycle its SM is at (sm_t.now) */
+    *t->clock = &g.sms[0].now;
+    if (t->clock_stride) *t->clock_stride = sizeof(sm_t);
     g.slot_active = xcalloc((size_t)g.nslots, 1);
-    /* an observer hears the SMs in SM order: one thread then */
-    g.crews = crews_new(g.sms, g.nsm, t->obs ? 1 : (int)CFG(cfg, sim_threads), (int)CFG(cfg, ccache_shared_by));
+    g.window = timing_window(cfg);
+    g.group = (int)CFG(cfg, ccache_shared_by);
+    memsys_set_windows(g.mem, g.window > 1);
+    /* an observer hears the SMs in SM order: one thread then; and threads
+     * that met every cycle (sim.window = 1) would cost more than they gain */
+    g.crews = crews_new(g.sms, g.nsm, t->obs || g.window == 1 ? 1 : (int)CFG(cfg, sim_threads), g.group);
     for (int m = 0; m < g.nsm; m++) {
         sm_links links = { g.mem, timing_gpu_ccache(g.gs, m), timing_gpu_icache(g.gs, m), timing_gpu_code_base(g.gs) };
         sm_init(&g.sms[m], m, &g.p, t->src, t->blocks_per_sm * t->warps_per_block, t->warps_per_block, stats->npc, &links);
@@ -248,7 +245,7 @@ func_status timing_run_driver(timing_driver *t, const config *cfg, kernel_stats 
     for (int m = 0; m < g.nsm; m++) sm_begin(&g.sms[m], timing_gpu_cycle(g.gs));
     for (int s = 0; s < g.nslots && status == FUNC_OK; s++)
         if (dispatch(&g, s) < 0) status = FUNC_BAD_LAUNCH;
-    if (status == FUNC_OK) status = cycle_loop(&g, stats, max_warps);
+    if (status == FUNC_OK) status = g.window > 1 ? gpu_window_loop(&g, stats, max_warps) : cycle_loop(&g, stats, max_warps);
     /* every block kept its own counters: the GPU sums them */
     memsys_report(g.mem, stats);
     for (int m = 0; m < g.nsm; m++) sm_report(&g.sms[m], stats);
@@ -262,5 +259,7 @@ func_status timing_run_driver(timing_driver *t, const config *cfg, kernel_stats 
     crews_free(g.crews);
     free(g.sms);
     free(g.slot_active);
+    free(g.returned);
+    free(g.work);
     return status;
 }

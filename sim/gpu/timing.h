@@ -41,13 +41,24 @@ struct timing_driver {
     void (*describe_warp)(timing_driver *t, int xw, const char *waits);
     uint64_t max_cycles;              /* 0: no limit */
     uint64_t blocks_total;            /* the grid's blocks, for the progress line (0: unknown) */
+    /* with clock: set to the distance in bytes from SM 0's counter to SM
+     * 1's (each SM's counter is its own: SMs run windows of cycles apart) */
+    size_t *clock_stride;
 };
 
 /* run the launch cycle by cycle; nslots = blocks_per_sm * sm.count. With
- * sim.threads > 1 (and no observer) the SMs' part of each cycle runs on that
- * many threads; the source's issue must then touch only the issuing SM's
- * state, deferring the rest to end_cycle. */
+ * windows (sim.window > 1) the SMs run a window at a time, on sim.threads
+ * threads when there is no observer; the source's issue must then touch
+ * only the issuing SM's state, deferring the rest to end_cycle, which comes
+ * at the window's end. */
 func_status timing_run_driver(timing_driver *t, const config *cfg, kernel_stats *stats, diag *d);
+/* the cycles per window a config gives (sim.window; 0 and values above the
+ * bound: min(icnt.latency, l1.latency)) */
+int timing_window(const config *cfg);
+/* 1 when the instruction source must defer global memory (isa_env
+ * .defer_global) to the driver's end_cycle: SMs in windows (only they run
+ * on several threads) */
+int timing_defers(const config *cfg);
 
 
 #endif

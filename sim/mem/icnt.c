@@ -50,7 +50,7 @@ static uint64_t wire(const icnt *n, int s, int d)
 /* source s offers the head of its queue to its slice */
 static inline void inject(icnt *n, int s, uint64_t now)
 {
-    mem_msg *m = n->ports.peek(n->ports.ctx, s);
+    mem_msg *m = n->ports.peek(n->ports.ctx, s, now);
     if (!m) return;
     int d = n->ports.route(n->ports.ctx, m);
     if (n->accepted[d] >= n->p.width || n->to_slice[d].n >= n->p.slice_queue) {
@@ -105,11 +105,17 @@ uint64_t icnt_response_next(const icnt *n, int src) { return timed_next(&n->to_s
 
 void icnt_skip(icnt *n, uint64_t ticks) { n->rr = (int)(((uint64_t)n->rr + ticks) % (uint64_t)n->p.nsrc); }
 
-uint64_t icnt_next_event(const icnt *n)
+uint64_t icnt_request_next(const icnt *n)
 {
     uint64_t t = UINT64_MAX;
     for (int d = 0; d < n->p.ndst; d++)
         if (timed_next(&n->to_slice[d]) < t) t = timed_next(&n->to_slice[d]);
+    return t;
+}
+
+uint64_t icnt_next_event(const icnt *n)
+{
+    uint64_t t = icnt_request_next(n);
     for (int s = 0; s < n->p.nsrc; s++)
         if (timed_next(&n->to_sm[s]) < t) t = timed_next(&n->to_sm[s]);
     return t;

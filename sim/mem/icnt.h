@@ -19,7 +19,7 @@ typedef struct {
 /* where requests come from (an SM's L1 output queue) and where they go */
 typedef struct {
     void *ctx;
-    mem_msg *(*peek)(void *ctx, int src);
+    mem_msg *(*peek)(void *ctx, int src, uint64_t now);   /* the head src offers at now, or NULL */
     void (*pop)(void *ctx, int src);
     int (*route)(void *ctx, mem_msg *m);         /* the destination slice of a request (it may note it in m) */
     /* a bit per source, kept by the owner: set at least where peek would
@@ -46,6 +46,8 @@ void icnt_response_pop(icnt *n, int src);
 uint64_t icnt_response_next(const icnt *n, int src);
 /* the earliest cycle a request or response arrives (UINT64_MAX: none in flight) */
 uint64_t icnt_next_event(const icnt *n);
+/* the same for requests only (the memory side's events with windows) */
+uint64_t icnt_request_next(const icnt *n);
 /* `ticks` ticks passed with nothing to inject: the arbitration turn moves on */
 void icnt_skip(icnt *n, uint64_t ticks);
 

@@ -11,6 +11,14 @@ struct l1_cache {
     int sm;
     cache c;
     msg_fifo in, out;        /* from the LD/ST unit; to the interconnect */
+    /* per out entry (same index): the first cycle the interconnect may
+     * take it (the one after the L1 tick that queued it) */
+    uint64_t *out_at;
+    /* entries the interconnect took that the L1 does not see yet: with
+     * windows (sim.window) room below comes back as credits at the next
+     * window's start (l1_credit), so that an SM's L1 never sees what the
+     * interconnect did for other SMs within a window */
+    int out_hidden;
     msg_timed hits;          /* hits in the hit pipeline */
     msg_pool wait;           /* merged misses waiting for a fill */
     l1_sm_port port;
@@ -32,6 +40,7 @@ l1_cache *l1_new(const l1_params *p, int sm, l1_sm_port port, kernel_stats *st)
     cache_init(&l->c, &p->cache);
     fifo_init(&l->in, p->queue);
     fifo_init(&l->out, p->queue);
+    l->out_at = xcalloc((size_t)p->queue, sizeof *l->out_at);
     timed_init(&l->hits, p->latency + p->queue + 8);
     pool_init(&l->wait);
     return l;
@@ -50,6 +59,7 @@ void l1_delete(l1_cache *l)
     if (!l) return;
     cache_free(&l->c);
     fifo_free(&l->in); fifo_free(&l->out);
+    free(l->out_at);
     timed_free(&l->hits);
     pool_free(&l->wait);
     free(l);
@@ -58,8 +68,23 @@ void l1_delete(l1_cache *l)
 int l1_room(const l1_cache *l) { return fifo_room(&l->in) >= l->p.room_needed; }
 void l1_submit(l1_cache *l, const mem_msg *m) { fifo_push(&l->in, m); }
 mem_msg *l1_out_peek(l1_cache *l) { return fifo_peek(&l->out); }
+mem_msg *l1_out_ready(l1_cache *l, uint64_t now)
+{
+    return l->out.n && l->out_at[l->out.head] <= now ? &l->out.m[l->out.head] : NULL;
+}
+uint64_t l1_out_next(const l1_cache *l) { return l->out.n ? l->out_at[l->out.head] : UINT64_MAX; }
 /* a head load stalled for an MSHR waits for a fill (an interconnect event) */
 int l1_busy(const l1_cache *l) { return (l->in.n && !l->stalled) || l->out.n; }
+int l1_in_busy(const l1_cache *l) { return l->in.n && !l->stalled; }
+
+/* the output queue as the L1 sees it: the hidden pops still hold room */
+static int out_full(const l1_cache *l) { return l->out.n + l->out_hidden >= l->out.cap; }
+/* queue m toward the interconnect, takeable from cycle `at` */
+static void out_push(l1_cache *l, const mem_msg *m, uint64_t at)
+{
+    l->out_at[(l->out.head + l->out.n) % l->out.cap] = at;
+    fifo_push(&l->out, m);
+}
 int l1_has_input(const l1_cache *l) { return l->in.n > 0; }
 
 void l1_skip(l1_cache *l, uint64_t cycles)
@@ -69,6 +94,14 @@ void l1_skip(l1_cache *l, uint64_t cycles)
 uint64_t l1_next_event(const l1_cache *l) { return timed_next(&l->hits); }
 
 void l1_out_pop(l1_cache *l) { fifo_pop(&l->out); l->stalled = 0; }
+void l1_out_pop_hidden(l1_cache *l) { fifo_pop(&l->out); l->out_hidden++; }
+int l1_credit(l1_cache *l)
+{
+    if (!l->out_hidden) return 0;
+    l->out_hidden = 0;
+    l->stalled = 0;
+    return 1;
+}
 
 /* a returning load reaches its SM (which wakes itself); a store's
  * acknowledgement changes nothing there */
@@ -95,10 +128,11 @@ void l1_response(l1_cache *l, const mem_msg *m, uint64_t now)
         uint32_t vd;
         /* a dirty victim (local write-back data) that finds the output
          * queue full is dropped, as before the split: see docs/memory.md */
-        if (cache_install(&l->c, m->line, mshr_sectors(&l->c, e), 0, &victim, &vd) && !fifo_full(&l->out)) {
+        if (cache_install(&l->c, m->line, mshr_sectors(&l->c, e), 0, &victim, &vd) && !out_full(l)) {
             mem_msg w = { .line = victim, .sectors = vd, .kind = MR_WRITEBACK, .sm = l->sm, .tag = -1,
                           .pc = m->pc, .l1_mshr = -1, .aux = -1, .slice = -1 };
-            fifo_push(&l->out, &w);
+            /* responses come before the interconnect's tick of the cycle */
+            out_push(l, &w, now);
         }
         for (int s; (s = mshr_pop_waiter(&l->c, e)) >= 0;) {
             complete(l, pool_at(&l->wait, s), now);
@@ -137,7 +171,7 @@ static void load(l1_cache *l, mem_msg *q, uint64_t now)
     }
     /* a non-sectored L1 fetches the whole line */
     uint32_t fetch = l->p.sectored ? q->sectors : (uint32_t)((1ull << l->c.sectors_per_line) - 1);
-    if (fifo_full(&l->out) || (e = mshr_alloc(&l->c, q->line, fetch)) < 0) {
+    if (out_full(l) || (e = mshr_alloc(&l->c, q->line, fetch)) < 0) {
         st->v[STAT_l1_mshr_stalls]++;
         l->stalled = 1;
         return;
@@ -146,16 +180,16 @@ static void load(l1_cache *l, mem_msg *q, uint64_t now)
     count(l, q->pc, 0);
     if (hit) st->v[STAT_l1_sector_misses]++;
     q->l1_mshr = e;
-    fifo_push(&l->out, q);
+    out_push(l, q, now + 1);
     fifo_pop(&l->in);
 }
 
 /* local memory on Fermi: written back from L1 on eviction */
-static void store_back(l1_cache *l, mem_msg *q)
+static void store_back(l1_cache *l, mem_msg *q, uint64_t now)
 {
     uint64_t victim;
     uint32_t vd;
-    if (fifo_full(&l->out)) return;
+    if (out_full(l)) return;
     l->st->v[STAT_l1_accesses]++;
     l->st->v[cache_lookup(&l->c, q->line, q->sectors) == q->sectors ? STAT_l1_hits : STAT_l1_misses]++;
     if (cache_install(&l->c, q->line, q->sectors, 1, &victim, &vd)) {
@@ -164,7 +198,7 @@ static void store_back(l1_cache *l, mem_msg *q)
         w.line = victim;
         w.slice = -1;
         w.sectors = vd;
-        fifo_push(&l->out, &w);
+        out_push(l, &w, now + 1);
     }
     fifo_pop(&l->in);
 }
@@ -192,15 +226,15 @@ void l1_tick(l1_cache *l, uint64_t now)
     int before = fifo_room(&l->in);
     if (q->kind == MR_ATOMIC && l->p.atomic_sector_cost && !atomic_path(l, q, now)) return;
     if (q->kind == MR_LOAD && q->use_l1) load(l, q, now);
-    else if (q->kind == MR_STORE && q->use_l1 && l->p.local_write_back) store_back(l, q);
-    else if (!fifo_full(&l->out)) {
+    else if (q->kind == MR_STORE && q->use_l1 && l->p.local_write_back) store_back(l, q, now);
+    else if (!out_full(l)) {
         /* write-through stores update a line the L1 holds; atomics bypass it */
         if (q->kind == MR_STORE && cache_lookup(&l->c, q->line, q->sectors)) {
             uint64_t victim;
             uint32_t vd;
             cache_install(&l->c, q->line, q->sectors, 0, &victim, &vd);
         }
-        fifo_push(&l->out, q);
+        out_push(l, q, now + 1);
         fifo_pop(&l->in);
     }
     /* the SM waits for room for a whole warp instruction: wake it when that appears */

@@ -44,9 +44,19 @@ void l1_drain_hits(l1_cache *l, uint64_t now);
 void l1_response(l1_cache *l, const mem_msg *m, uint64_t now);
 /* the port to the interconnect */
 mem_msg *l1_out_peek(l1_cache *l);
+/* the head if the interconnect may take it at `now` (it was queued before) */
+mem_msg *l1_out_ready(l1_cache *l, uint64_t now);
+/* the first cycle the head may be taken (UINT64_MAX: empty) */
+uint64_t l1_out_next(const l1_cache *l);
 void l1_out_pop(l1_cache *l);
+/* windows: the interconnect took the head, but the L1 sees the room only
+ * at l1_credit (the next window's start); 1 when credits came back */
+void l1_out_pop_hidden(l1_cache *l);
+int l1_credit(l1_cache *l);
 /* 1 when a request waits in a queue (the L1 needs its tick); the next hit's cycle */
 int l1_busy(const l1_cache *l);
+/* the input queue's head can make progress (l1_tick has work next cycle) */
+int l1_in_busy(const l1_cache *l);
 /* requests wait in the input queue (l1_tick has work) */
 int l1_has_input(const l1_cache *l);
 /* `cycles` cycles passed without a tick (nothing could change): count them

@@ -33,6 +33,12 @@ struct memsys {
      * is queued, exact after returns looked at it): returns skips the SMs
      * with nothing due without touching their blocks */
     uint64_t *sm_next;
+    /* windows (memsys_set_windows): the SM side runs on the SMs' threads
+     * and marks its own byte (an L1 queued toward the interconnect:
+     * pushed; the interconnect took from an L1: popped), folded in at the
+     * serial points (memsys_sm_phase_end, memsys_credits) */
+    int windows;
+    uint8_t *pushed, *popped;
     kernel_stats *st;        /* per block: nsm L1s, the interconnect, then the slices */
     int nst;
 };
@@ -56,11 +62,21 @@ static void set_bit(uint64_t *bits, int i, int on)
     else bits[i >> 6] &= ~((uint64_t)1 << (i & 63));
 }
 
-static mem_msg *net_peek(void *ctx, int src) { return l1_out_peek(((memsys *)ctx)->l1[src]); }
+/* SM s's L1 queued toward the interconnect */
+static void mark_out(memsys *m, int s)
+{
+    if (m->windows) m->pushed[s] = 1;
+    else set_bit(m->out_bits, s, 1);
+}
+
+static mem_msg *net_peek(void *ctx, int src, uint64_t now) { return l1_out_ready(((memsys *)ctx)->l1[src], now); }
 static void net_pop(void *ctx, int src)
 {
     memsys *m = ctx;
-    l1_out_pop(m->l1[src]);
+    if (m->windows) {   /* the L1 sees the room at the next window's start */
+        l1_out_pop_hidden(m->l1[src]);
+        m->popped[src] = 1;
+    } else l1_out_pop(m->l1[src]);
     set_bit(m->out_bits, src, l1_out_peek(m->l1[src]) != NULL);
 }
 
@@ -100,26 +116,28 @@ static void l2_cycle(memsys *m, int s, uint64_t now)
     if (q && l2_accept(m->slice[s], q, now)) icnt_request_pop(m->net, s);
 }
 
+/* SM s's L1 hits and responses due by now reach it; its next one */
+static uint64_t sm_returns(memsys *m, int s, uint64_t now)
+{
+    l1_drain_hits(m->l1[s], now);
+    mem_msg *r;
+    while ((r = icnt_response(m->net, s, now))) {
+        mem_msg copy = *r;
+        icnt_response_pop(m->net, s);
+        l1_response(m->l1[s], &copy, now);
+        if (l1_out_peek(m->l1[s])) mark_out(m, s);   /* a dirty victim's write-back */
+    }
+    uint64_t t = l1_next_event(m->l1[s]), u = icnt_response_next(m->net, s);
+    return m->sm_next[s] = t < u ? t : u;
+}
+
 /* L1 hits and responses reach their SMs, in SM order */
 static void returns(memsys *m, uint64_t now)
 {
     uint64_t next = UINT64_MAX;
     for (int s = 0; s < m->nsm; s++) {
-        if (m->sm_next[s] > now) {
-            if (m->sm_next[s] < next) next = m->sm_next[s];
-            continue;
-        }
-        l1_drain_hits(m->l1[s], now);
-        mem_msg *r;
-        while ((r = icnt_response(m->net, s, now))) {
-            mem_msg copy = *r;
-            icnt_response_pop(m->net, s);
-            l1_response(m->l1[s], &copy, now);
-            if (l1_out_peek(m->l1[s])) set_bit(m->out_bits, s, 1);   /* a dirty victim's write-back */
-        }
-        uint64_t t = l1_next_event(m->l1[s]), u = icnt_response_next(m->net, s);
-        m->sm_next[s] = t < u ? t : u;
-        if (m->sm_next[s] < next) next = m->sm_next[s];
+        uint64_t t = m->sm_next[s] > now ? m->sm_next[s] : sm_returns(m, s, now);
+        if (t < next) next = t;
     }
     m->returns_next = next;
 }
@@ -127,6 +145,11 @@ static void returns(memsys *m, uint64_t now)
 void memsys_tick(memsys *m, uint64_t now)
 {
     if (now >= m->returns_next) returns(m, now);
+    memsys_tick_mem(m, now);
+}
+
+void memsys_tick_mem(memsys *m, uint64_t now)
+{
     /* clock domains: each advances when its accumulator passes the core clock */
     m->dram_acc += (uint64_t)m->p.dram_clock;
     while (m->dram_acc >= (uint64_t)m->p.core_clock) {
@@ -149,7 +172,7 @@ void memsys_tick_l1(memsys *m, uint64_t now)
         if (!m->has_input[s]) continue;   /* its tick would do nothing */
         l1_tick(m->l1[s], now);
         m->has_input[s] = (uint8_t)l1_has_input(m->l1[s]);
-        if (l1_out_peek(m->l1[s])) set_bit(m->out_bits, s, 1);
+        if (l1_out_peek(m->l1[s])) mark_out(m, s);
         /* a hit it queued */
         uint64_t t = l1_next_event(m->l1[s]);
         if (t < m->returns_next) m->returns_next = t;
@@ -168,12 +191,9 @@ static uint64_t domain_ticks(uint64_t *acc, uint64_t clock, uint64_t core, uint6
 
 void memsys_skip(memsys *m, uint64_t from, uint64_t to)
 {
-    uint64_t n = to - from, core = (uint64_t)m->p.core_clock;
-    m->dram_now += domain_ticks(&m->dram_acc, (uint64_t)m->p.dram_clock, core, n);
-    for (int s = 0; s < m->p.slices; s++) dram_idle_to(m->ch[s], m->dram_now);
-    icnt_skip(m->net, domain_ticks(&m->l2_acc, (uint64_t)m->p.l2_clock, core, n));
+    memsys_skip_mem(m, from, to);
     for (int s = 0; s < m->nsm; s++)
-        if (m->has_input[s]) l1_skip(m->l1[s], n);
+        if (m->has_input[s]) l1_skip(m->l1[s], to - from);
 }
 
 uint64_t memsys_next_event(const memsys *m, uint64_t now)
@@ -188,6 +208,84 @@ uint64_t memsys_next_event(const memsys *m, uint64_t now)
         if (l2_next_event(m->slice[s]) < t) t = l2_next_event(m->slice[s]);
     }
     return t < now + 1 ? now + 1 : t;
+}
+
+/* ---- windows: the SM side (on SM s's thread) and the memory side ---- */
+void memsys_set_windows(memsys *m, int on) { m->windows = on; }
+
+int memsys_sm_returns(memsys *m, int s, uint64_t now)
+{
+    if (m->sm_next[s] > now) return 0;
+    sm_returns(m, s, now);
+    return 1;
+}
+
+int memsys_sm_l1(memsys *m, int s, uint64_t now)
+{
+    if (!m->has_input[s]) return 0;
+    int busy = l1_in_busy(m->l1[s]);
+    l1_tick(m->l1[s], now);
+    m->has_input[s] = (uint8_t)l1_has_input(m->l1[s]);
+    if (l1_out_peek(m->l1[s])) m->pushed[s] = 1;
+    uint64_t t = l1_next_event(m->l1[s]);   /* a hit it queued */
+    if (t < m->sm_next[s]) m->sm_next[s] = t;
+    return busy;
+}
+
+uint64_t memsys_sm_next(const memsys *m, int s, uint64_t now)
+{
+    if (m->has_input[s] && l1_in_busy(m->l1[s])) return now + 1;
+    return m->sm_next[s] > now ? m->sm_next[s] : now + 1;
+}
+
+void memsys_sm_skip(memsys *m, int s, uint64_t cycles)
+{
+    if (m->has_input[s]) l1_skip(m->l1[s], cycles);
+}
+
+void memsys_sm_phase_end(memsys *m)
+{
+    uint64_t next = UINT64_MAX;
+    for (int s = 0; s < m->nsm; s++) {
+        if (m->pushed[s]) {
+            m->pushed[s] = 0;
+            if (l1_out_peek(m->l1[s])) set_bit(m->out_bits, s, 1);
+        }
+        if (m->sm_next[s] < next) next = m->sm_next[s];
+    }
+    m->returns_next = next;
+}
+
+void memsys_credits(memsys *m)
+{
+    for (int s = 0; s < m->nsm; s++)
+        if (m->popped[s]) {
+            m->popped[s] = 0;
+            l1_credit(m->l1[s]);
+        }
+}
+
+uint64_t memsys_mem_next(const memsys *m, uint64_t now)
+{
+    uint64_t t = icnt_request_next(m->net);
+    for (int w = 0; w < (m->nsm + 63) / 64; w++)
+        for (uint64_t bits = m->out_bits[w]; bits; bits &= bits - 1) {
+            uint64_t u = l1_out_next(m->l1[w * 64 + __builtin_ctzll(bits)]);
+            if (u < t) t = u;
+        }
+    for (int s = 0; s < m->p.slices; s++) {
+        if (dram_busy(m->ch[s])) return now + 1;
+        if (l2_next_event(m->slice[s]) < t) t = l2_next_event(m->slice[s]);
+    }
+    return t < now + 1 ? now + 1 : t;
+}
+
+void memsys_skip_mem(memsys *m, uint64_t from, uint64_t to)
+{
+    uint64_t n = to - from, core = (uint64_t)m->p.core_clock;
+    m->dram_now += domain_ticks(&m->dram_acc, (uint64_t)m->p.dram_clock, core, n);
+    for (int s = 0; s < m->p.slices; s++) dram_idle_to(m->ch[s], m->dram_now);
+    icnt_skip(m->net, domain_ticks(&m->l2_acc, (uint64_t)m->p.l2_clock, core, n));
 }
 
 int memsys_room(const memsys *m, int sm) { return l1_room(m->l1[sm]); }
@@ -216,6 +314,9 @@ memsys *memsys_new(const mem_params *p, int nsm, int npc, mem_sm_port port)
     m->has_input = xcalloc((size_t)nsm, 1);
     m->out_bits = xcalloc((size_t)(nsm + 63) / 64, sizeof(uint64_t));
     m->sm_next = xcalloc((size_t)nsm, sizeof(uint64_t));   /* 0: look at each */
+    /* one line per 64 SMs' bytes: threads write their own SMs' */
+    m->pushed = xcalloc_lines((size_t)nsm, 1);
+    m->popped = xcalloc((size_t)nsm, 1);
     m->l1 = xcalloc((size_t)nsm, sizeof *m->l1);
     m->l1ctx = xcalloc((size_t)nsm, sizeof *m->l1ctx);
     for (int s = 0; s < nsm; s++) {
@@ -244,7 +345,7 @@ void memsys_delete(memsys *m)
     icnt_delete(m->net);
     for (int s = 0; s < m->p.slices; s++) { l2_delete(m->slice[s]); dram_delete(m->ch[s]); }
     for (int i = 0; i < m->nst; i++) stats_free(&m->st[i]);
-    free(m->has_input); free(m->out_bits); free(m->sm_next);
+    free(m->has_input); free(m->out_bits); free(m->sm_next); free(m->pushed); free(m->popped);
     free(m->l1); free(m->l1ctx); free(m->slice); free(m->ch); free(m->st);
     free(m);
 }

@@ -50,6 +50,30 @@ void memsys_submit(memsys *m, int sm, int kind, uint64_t line, uint32_t sectors,
  * issue, the L1s after */
 void memsys_tick(memsys *m, uint64_t now);
 void memsys_tick_l1(memsys *m, uint64_t now);
+/* the memory side of memsys_tick: DRAM, L2 slices and the interconnect's
+ * injection, without the SMs' returns */
+void memsys_tick_mem(memsys *m, uint64_t now);
+
+/* Windows (sim.window > 1): the SMs run a window of cycles each on its own
+ * thread, then the memory side catches up. The SM side of SM s touches
+ * only s's L1 and response wire: memsys_sm_returns (hits and responses due
+ * at now; 1 when any were), memsys_sm_l1 (its L1's tick; 1 when its input
+ * could move), memsys_sm_next (its next event
+ * after now), memsys_sm_skip (cycles it skipped). memsys_sm_phase_end,
+ * after every SM's window, hands the queued requests to the interconnect;
+ * memsys_credits, before the next window, gives each L1 the room the
+ * interconnect left (until then the L1 sees its output queue as full as
+ * at the window's start: credit-based injection). */
+void memsys_set_windows(memsys *m, int on);
+int memsys_sm_returns(memsys *m, int s, uint64_t now);
+int memsys_sm_l1(memsys *m, int s, uint64_t now);
+uint64_t memsys_sm_next(const memsys *m, int s, uint64_t now);
+void memsys_sm_skip(memsys *m, int s, uint64_t cycles);
+void memsys_sm_phase_end(memsys *m);
+void memsys_credits(memsys *m);
+/* the memory side's next event after now, and its skip of [from, to) */
+uint64_t memsys_mem_next(const memsys *m, uint64_t now);
+void memsys_skip_mem(memsys *m, uint64_t from, uint64_t to);
 /* the earliest cycle at which the hierarchy can change (UINT64_MAX: idle) */
 uint64_t memsys_next_event(const memsys *m, uint64_t now);
 /* cycles [from, to) are skipped (none reaches memsys_next_event): the clock

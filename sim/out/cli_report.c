@@ -217,6 +217,37 @@ void cli_json_kernel(json_writer *j, const kernel_stats *s, int launch, const ch
     json_end_object(j);
 }
 
+/* the windows' parallel efficiency (par_stats), flat (scripts strip the
+ * host object up to its first closing brace): synchronisations per
+ * simulated cycle; per thread count n, the work of each window's busiest
+ * crew against an even share (imbalance_n, 1 = even), and the speed-up
+ * that predicts from the host time inside the SMs' windows and outside
+ * them (speedup_n: Amdahl with the imbalance, synchronisation not counted;
+ * meaningful for a run with --threads 1) */
+static void json_par(json_writer *j, const kernel_stats *ks, int nk, uint64_t cycles)
+{
+    par_stats p = { 0, 0, { 0 }, 0, 0 };
+    for (int i = 0; i < nk; i++) {
+        p.windows += ks[i].par.windows;
+        p.work += ks[i].par.work;
+        for (int c = 0; c < PAR_COUNTS; c++) p.work_max[c] += ks[i].par.work_max[c];
+        p.sm_seconds += ks[i].par.sm_seconds;
+        p.serial_seconds += ks[i].par.serial_seconds;
+    }
+    if (!p.windows || !p.work) return;
+    json_uint(j, "windows", p.windows);
+    json_double(j, "syncs_per_cycle", cycles ? (double)p.windows / (double)cycles : 0);
+    json_double(j, "sm_share", p.sm_seconds / (p.sm_seconds + p.serial_seconds));
+    for (int c = 0; c < PAR_COUNTS; c++) {
+        char key[32];
+        double share = (double)p.work_max[c] / (double)p.work;
+        snprintf(key, sizeof key, "imbalance_%d", par_threads[c]);
+        json_double(j, key, share * par_threads[c]);
+        snprintf(key, sizeof key, "speedup_%d", par_threads[c]);
+        json_double(j, key, (p.sm_seconds + p.serial_seconds) / (p.serial_seconds + p.sm_seconds * share));
+    }
+}
+
 void cli_json_host(json_writer *j, const kernel_stats *ks, int nk, double seconds)
 {
     uint64_t insns = 0, cycles = 0;
@@ -227,9 +258,14 @@ void cli_json_host(json_writer *j, const kernel_stats *ks, int nk, double second
     json_uint(j, "cycles", cycles);
     json_double(j, "warp_instructions_per_second", seconds > 0 ? (double)insns / seconds : 0);
     json_double(j, "cycles_per_second", seconds > 0 ? (double)cycles / seconds : 0);
-    /* the process's peak resident memory so far (Linux counts it in KiB) */
+    /* the process's peak resident memory so far (Linux counts it in KiB),
+     * and the CPU time of all its threads (user and system) */
     struct rusage ru;
-    json_uint(j, "peak_rss_kib", getrusage(RUSAGE_SELF, &ru) == 0 && ru.ru_maxrss > 0 ? (uint64_t)ru.ru_maxrss : 0);
+    int have = getrusage(RUSAGE_SELF, &ru) == 0;
+    json_uint(j, "peak_rss_kib", have && ru.ru_maxrss > 0 ? (uint64_t)ru.ru_maxrss : 0);
+    json_double(j, "cpu_seconds", have ? (double)ru.ru_utime.tv_sec + 1e-6 * (double)ru.ru_utime.tv_usec
+                                         + (double)ru.ru_stime.tv_sec + 1e-6 * (double)ru.ru_stime.tv_usec : 0);
+    json_par(j, ks, nk, cycles);
     json_end_object(j);
 }
 

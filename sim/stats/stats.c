@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+const int par_threads[PAR_COUNTS] = { 2, 8, 16, 64 };
+
 const char *const stat_names[STAT_COUNT] = {
 #define STAT(name, doc) #name,
 #include "stats.def"

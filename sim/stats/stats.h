@@ -50,6 +50,17 @@ typedef struct {
     uint64_t issued_warp_instructions;
 } sm_stats;
 
+/* how well windows of SM cycles (sim.window) would run in parallel: the
+ * SMs' work per window (cycles an SM looked at, plus its issues) summed,
+ * and the sums of each window's largest crew share for PAR_THREADS thread
+ * counts; the host seconds inside the SMs' windows and outside them */
+#define PAR_COUNTS 4
+extern const int par_threads[PAR_COUNTS];   /* 2, 8, 16, 64 */
+typedef struct {
+    uint64_t windows, work, work_max[PAR_COUNTS];
+    double sm_seconds, serial_seconds;
+} par_stats;
+
 typedef struct {
     char kernel[256];
     int warp_size;
@@ -68,6 +79,7 @@ typedef struct {
     int npc, nsm;
     pc_stats *per_pc;      /* npc entries */
     sm_stats *per_sm;      /* nsm entries */
+    par_stats par;         /* host figures of the windows, never compared */
 } kernel_stats;
 
 extern const char *const stall_names[STALL_COUNT];

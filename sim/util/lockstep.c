@@ -1,11 +1,13 @@
-/* sim/util/lockstep.c — a team of threads stepping together (lockstep.h). */
+/* sim/util/lockstep.c — a team of threads stepping together (lockstep.h).
+ * One mutex guards the step counter and the count of members still
+ * running; members wait for a new step, the caller for the last member, on
+ * two condition variables. Nobody spins: a member whose core another
+ * process holds costs the team its wake-up latency, not a core's worth of
+ * polling by the others. */
 #include "lockstep.h"
 #include "stop.h"
 #include "xalloc.h"
 #include <pthread.h>
-#include <sched.h>
-#include <stdatomic.h>
-#include <stdint.h>
 #include <stdlib.h>
 
 typedef struct {
@@ -19,65 +21,29 @@ struct lockstep {
     void *ctx;
     pthread_t *threads;
     member *members;
-    atomic_uint_fast64_t step;   /* steps begun; a member runs when it moves */
-    atomic_int pending;          /* members still running the current step */
-    atomic_int quit;
-    /* a waiter that has spun long enough sleeps: the machine may have fewer
-     * free cores than the team has members */
     pthread_mutex_t lock;
     pthread_cond_t moved, done;
-    atomic_int sleepers;
+    unsigned long long step;     /* steps begun; a member runs when it moves */
+    int pending;                 /* members still running the current step */
+    int quit;
 };
-
-/* spins before a waiter sleeps: covers the cycle's serial part when each
- * member has a core, and little more */
-#define SPINS 2000
-
-static void relax(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#endif
-}
-
-/* wait until *v != old (moved) or == 0 (pending): spin, then sleep on c */
-static void wait_for(lockstep *t, pthread_cond_t *c, int (*ready)(lockstep *t, uint_fast64_t old), uint_fast64_t old)
-{
-    for (int i = 0; i < SPINS; i++) {
-        if (ready(t, old)) return;
-        relax();
-    }
-    pthread_mutex_lock(&t->lock);
-    atomic_fetch_add(&t->sleepers, 1);
-    while (!ready(t, old)) pthread_cond_wait(c, &t->lock);
-    atomic_fetch_sub(&t->sleepers, 1);
-    pthread_mutex_unlock(&t->lock);
-}
-
-static int moved(lockstep *t, uint_fast64_t old) { return atomic_load(&t->step) != old; }
-static int all_done(lockstep *t, uint_fast64_t old) { (void)old; return atomic_load(&t->pending) == 0; }
-
-/* wake whoever sleeps on c (the check after the change: no lost wake-up,
- * as a sleeper counts itself before it looks) */
-static void wake(lockstep *t, pthread_cond_t *c)
-{
-    if (!atomic_load(&t->sleepers)) return;
-    pthread_mutex_lock(&t->lock);
-    pthread_cond_broadcast(c);
-    pthread_mutex_unlock(&t->lock);
-}
 
 static void *member_main(void *arg)
 {
     member *m = arg;
     lockstep *t = m->team;
-    uint_fast64_t seen = 0;
+    unsigned long long seen = 0;
     for (;;) {
-        wait_for(t, &t->moved, moved, seen);
-        seen = atomic_load(&t->step);
-        if (atomic_load(&t->quit)) return NULL;
+        pthread_mutex_lock(&t->lock);
+        while (t->step == seen) pthread_cond_wait(&t->moved, &t->lock);
+        seen = t->step;
+        int quit = t->quit;
+        pthread_mutex_unlock(&t->lock);
+        if (quit) return NULL;
         t->fn(t->ctx, m->id);
-        if (atomic_fetch_sub(&t->pending, 1) == 1) wake(t, &t->done);
+        pthread_mutex_lock(&t->lock);
+        if (--t->pending == 0) pthread_cond_signal(&t->done);
+        pthread_mutex_unlock(&t->lock);
     }
 }
 
@@ -88,10 +54,6 @@ lockstep *lockstep_new(int members, void (*fn)(void *ctx, int member), void *ctx
     t->n = members;
     t->fn = fn;
     t->ctx = ctx;
-    atomic_init(&t->step, 0);
-    atomic_init(&t->pending, 0);
-    atomic_init(&t->quit, 0);
-    atomic_init(&t->sleepers, 0);
     pthread_mutex_init(&t->lock, NULL);
     pthread_cond_init(&t->moved, NULL);
     pthread_cond_init(&t->done, NULL);
@@ -111,19 +73,28 @@ lockstep *lockstep_new(int members, void (*fn)(void *ctx, int member), void *ctx
 
 void lockstep_step(lockstep *t)
 {
-    atomic_store(&t->pending, t->n - 1);
-    atomic_fetch_add(&t->step, 1);
-    wake(t, &t->moved);
+    pthread_mutex_lock(&t->lock);
+    t->pending = t->n - 1;
+    t->step++;
+    pthread_cond_broadcast(&t->moved);
+    pthread_mutex_unlock(&t->lock);
     t->fn(t->ctx, 0);
-    wait_for(t, &t->done, all_done, 0);
+    pthread_mutex_lock(&t->lock);
+    while (t->pending) pthread_cond_wait(&t->done, &t->lock);
+    pthread_mutex_unlock(&t->lock);
 }
+
+unsigned long long lockstep_steps(const lockstep *t) { return t ? t->step : 0; }
 
 void lockstep_free(lockstep *t)
 {
     if (!t) return;
-    atomic_store(&t->quit, 1);
-    atomic_fetch_add(&t->step, 1);
-    wake(t, &t->moved);
+    pthread_mutex_lock(&t->lock);
+    t->quit = 1;
+    t->step++;
+    pthread_cond_broadcast(&t->moved);
+    pthread_mutex_unlock(&t->lock);
+    /* threads[k] for k in 1..started (threads[0] is the caller's: unused) */
     for (int k = 1; k <= t->started; k++) pthread_join(t->threads[k], NULL);
     pthread_mutex_destroy(&t->lock);
     pthread_cond_destroy(&t->moved);

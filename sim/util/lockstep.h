@@ -1,9 +1,10 @@
-/* sim/util/lockstep.h — a team of threads that take many short steps
- * together: each step, member k (the caller is member 0) runs fn(ctx, k),
- * and lockstep_step returns when every member has. Between steps the
- * members wait spinning, so that a step costs well under a microsecond when
- * each member has a core of its own, then sleeping, so that a busy machine
- * is not kept from the member it waits for. */
+/* sim/util/lockstep.h — a team of threads that take steps together: each
+ * step, member k (the caller is member 0) runs fn(ctx, k), and
+ * lockstep_step returns when every member has. Between steps the members
+ * block on a condition variable and never spin, so that a machine busy with
+ * other work is not kept from the member the others wait for: a step costs
+ * a few microseconds of wake-ups, which is why the cycle loop meets once per
+ * window of cycles (sim.window), not every cycle. */
 #ifndef WARPSIM_LOCKSTEP_H
 #define WARPSIM_LOCKSTEP_H
 
@@ -15,6 +16,8 @@ lockstep *lockstep_new(int members, void (*fn)(void *ctx, int member), void *ctx
 /* one step: fn(ctx, k) for every member k, the caller's share included;
  * what the members wrote is visible to the caller when it returns */
 void lockstep_step(lockstep *t);
+/* steps taken so far (the synchronisations a run paid for) */
+unsigned long long lockstep_steps(const lockstep *t);
 void lockstep_free(lockstep *t);
 
 #endif

@@ -1,0 +1,262 @@
+/* sim/gpu/windows.c — the cycle loop in windows of cycles (sim.window > 1;
+ * docs/decisions.md, "SMs run in windows"). Each window [T, T + W):
+ *
+ *  1. every SM runs the window alone, on its crew's thread: the hits and
+ *     responses due reach its L1, it issues, its L1 takes its requests
+ *     (memsys_sm_*); it skips the cycles in which nothing it waits for is due;
+ *  2. at the window's end, serially: the requests the L1s queued go to the
+ *     interconnect, global memory is applied (SM order, then issue order),
+ *     the lowest SM's fault stops the run, finished blocks are replaced;
+ *  3. the memory side (DRAM, L2 slices, the interconnect's injection) runs
+ *     the cycles up to the next window's start T' (T + W, or later when the
+ *     whole GPU sleeps), event by event; the room it leaves in each L1's
+ *     output queue reaches the L1 at T' (credits).
+ *
+ * The memory side runs one cycle behind: cycle t's runs after the SMs' t - 1,
+ * as in the one-cycle loop (timing.c), so a window of 1 gives that loop's
+ * order. Nothing an SM does in a window reaches another SM within it: a
+ * response takes icnt.latency >= W cycles, and a load's value, written at
+ * the window's end, is read no sooner than l1.latency >= W after its issue.
+ * So the statistics do not depend on how the SMs are spread over threads. */
+#include "gpu_loop.h"
+#include "exec/observer.h"
+#include "util/stop.h"
+#include "util/progress.h"
+#include <inttypes.h>
+#include <time.h>
+
+/* SM m's part of cycles [from, to), on its crew's thread: at each cycle
+ * it has anything due, its issue and its L1's tick, then the returns of
+ * the next cycle it will look at (before that cycle's memory side, as in
+ * timing.c). last_act: the last cycle a warp finished or its L1 had work
+ * (the kernel's end). */
+static void sm_window(void *ctx, int m, uint64_t from, uint64_t to, crew_sum *s)
+{
+    gpu_t *g = ctx;
+    sm_t *sm = &g->sms[m];
+    memsys *mem = g->mem;
+    int every = g->p.exhaustive, finished = 0;
+    uint64_t t = from, act = 0, work = 0;
+    if (g->returned[m] != from && memsys_sm_returns(mem, m, from)) act = from;
+    while (t < to) {
+        work++;
+        /* an SM with no warps left only charges its slots, which
+         * sm_settle does as well: it runs again when poked or given a block */
+        if (sm->poked || ((every || sm->wake <= t) && sm->resident)) {
+            int n = sm_cycle(sm, t);
+            if (n < 0) {
+                if (s->fault < 0 || m < s->fault) s->fault = m;
+                break;
+            }
+            s->issued += n;
+            work += (uint64_t)n;
+            if (sm->finished) { finished = 1; act = t; }
+        }
+        if (memsys_sm_l1(mem, m, t)) act = t;
+        uint64_t next = t + 1;
+        if (!every) {
+            uint64_t a = sm->poked ? t + 1 : sm->wake, b = memsys_sm_next(mem, m, t);
+            next = a < b ? a : b;
+            if (next <= t) next = t + 1;
+            if (next > to) next = to;
+            if (next > t + 1) memsys_sm_skip(mem, m, next - t - 1);
+        }
+        s->resident_cycles += (next - t) * (uint64_t)sm->resident;
+        if (memsys_sm_returns(mem, m, next)) act = next;
+        g->returned[m] = next;
+        t = next;
+    }
+    /* returns at `to` woke it: it runs then (an L1's room does not: the
+     * one-cycle loop skips past that wake-up too) */
+    if (act == to && to < s->wake) s->wake = to;
+    g->work[m] = work;
+    sm->finished = finished;
+    s->finished |= finished;
+    s->resident += (uint64_t)sm->resident;
+    if (act > s->last_act) s->last_act = act;
+    uint64_t a = sm->wake, b = memsys_sm_next(mem, m, to - 1);
+    if (a < s->wake) s->wake = a;
+    if (b < s->wake) s->wake = b;
+}
+
+/* the window's work per SM, as crews of each par_threads count would
+ * share it (SM m on crew m / group mod threads, as sm_crews.c deals them) */
+static void count_work(gpu_t *g, par_stats *ps)
+{
+    uint64_t share[64];
+    ps->windows++;
+    for (int i = 0; i < PAR_COUNTS; i++) {
+        int n = par_threads[i];
+        uint64_t most = 0;
+        for (int k = 0; k < n; k++) share[k] = 0;
+        for (int m = 0; m < g->nsm; m++) share[m / g->group % n] += g->work[m];
+        for (int k = 0; k < n; k++) most = share[k] > most ? share[k] : most;
+        ps->work_max[i] += most;
+    }
+    for (int m = 0; m < g->nsm; m++) ps->work += g->work[m];
+}
+
+static double seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* every SM's returns of cycle `now` (the first of a window the GPU skipped
+ * to), serially; 1 when any SM had any */
+static int returns_at(gpu_t *g, uint64_t now)
+{
+    int any = 0;
+    for (int m = 0; m < g->nsm; m++) {
+        any |= memsys_sm_returns(g->mem, m, now);
+        g->returned[m] = now;
+    }
+    return any;
+}
+
+/* the memory side's cycles (from, to], event by event (every one with
+ * sim.exhaustive), raising *last to each event's cycle. With drained (no
+ * block left), it stops where the whole hierarchy has nothing left and sets
+ * *drained. Returns the first cycle it has not run. */
+static uint64_t mem_catch_up(gpu_t *g, uint64_t from, uint64_t to, uint64_t *last, int *drained, int busy)
+{
+    uint64_t c = from + 1;
+    /* while SMs issue, the memory side has work nearly every cycle: ticking
+     * each (which gives the same result) costs less than finding the next
+     * event first; *last matters only once no block is left (drained) */
+    if (busy && !drained) {
+        for (; c <= to; c++) memsys_tick_mem(g->mem, c);
+        return c;
+    }
+    while (c <= to) {
+        uint64_t e = memsys_mem_next(g->mem, c - 1);
+        if (e > to && drained && memsys_next_event(g->mem, c - 1) == UINT64_MAX) {
+            *drained = 1;
+            return c;
+        }
+        if (e <= to && e > *last) *last = e;
+        if (g->p.exhaustive) e = c;
+        if (e > to) {
+            memsys_skip_mem(g->mem, c, to + 1);
+            return to + 1;
+        }
+        if (e > c) memsys_skip_mem(g->mem, c, e);
+        memsys_tick_mem(g->mem, e);
+        c = e + 1;
+    }
+    if (drained && memsys_next_event(g->mem, to) == UINT64_MAX) *drained = 1;
+    return c;
+}
+
+/* the next window starts at `end`, or where anything can next change when
+ * nothing issued in [now, end) (time skipping, as in timing.c); by whole
+ * windows only: the windows lie on one grid from the launch's start, so
+ * skipping (or sim.exhaustive's not skipping) never moves them */
+static uint64_t next_window(gpu_t *g, const crew_sum *sum, uint64_t start, uint64_t now, uint64_t end,
+                            uint64_t limit_at)
+{
+    uint64_t W = (uint64_t)g->window;
+    if (sum->issued || g->p.exhaustive) return end;
+    uint64_t wake = memsys_mem_next(g->mem, now);
+    if (sum->wake < wake) wake = sum->wake;
+    if (wake > limit_at) wake = limit_at;
+    if (wake == UINT64_MAX || wake < end + W) return end;
+    return wake == limit_at ? wake : start + (wake - start) / W * W;
+}
+
+/* the SMs' L1s sleep through [from, to) when the whole GPU skips it */
+static void skip_sms(gpu_t *g, uint64_t from, uint64_t to)
+{
+    for (int m = 0; m < g->nsm; m++) memsys_sm_skip(g->mem, m, to - from);
+}
+
+static func_status stuck(gpu_t *g, uint64_t now)
+{
+    diag_error(g->d, "kernel '%s': no instruction issued for 10 million cycles at cycle %" PRIu64
+               "; this is a simulator bug, please report it with the workload", g->drv->name, now);
+    return gpu_stop(g, now, FUNC_FAULT);
+}
+
+func_status gpu_window_loop(gpu_t *g, kernel_stats *st, int max_warps)
+{
+    timing_driver *t = g->drv;
+    uint64_t start = timing_gpu_cycle(g->gs), now = start, resident_sum = 0, idle = 0, last = 0;
+    const sim_observer *obs = t->obs && t->obs->sample && t->obs->sample_interval ? t->obs : NULL;
+    uint64_t next_sample = obs ? start + obs->sample_interval : UINT64_MAX;
+    uint64_t limit_at = t->max_cycles ? start + t->max_cycles : UINT64_MAX;
+    uint64_t W = (uint64_t)g->window;
+    /* freed with the GPU (timing.c), whichever way the loop ends */
+    g->returned = xcalloc((size_t)g->nsm, sizeof *g->returned);
+    g->work = xcalloc((size_t)g->nsm, sizeof *g->work);
+    par_stats *ps = &st->par;
+    double t0 = seconds(), in_sms = 0;
+    for (int m = 0; m < g->nsm; m++) sm_begin(&g->sms[m], start);
+    returns_at(g, now);
+    memsys_tick_mem(g->mem, now);
+    /* the kernel ends when every block has finished and the memory
+     * system has drained (stores still in flight count): one cycle after
+     * the last thing any block did */
+    int done = !g->active_blocks && memsys_next_event(g->mem, now) == UINT64_MAX;
+    while (!done) {
+        uint64_t end = now + W < limit_at ? now + W : limit_at;
+        crew_sum sum;
+        double t1 = seconds();
+        crews_window(g->crews, now, end, sm_window, g, &sum);
+        in_sms += seconds() - t1;
+        count_work(g, ps);
+        memsys_sm_phase_end(g->mem);
+        if (t->end_cycle && (sum.issued || sum.fault >= 0)) t->end_cycle(t);
+        g->issued += (uint64_t)sum.issued;
+        progress_tick(t->name, end - start, g->issued, g->blocks_started, t->blocks_total);
+        resident_sum += sum.resident_cycles;
+        if (sum.last_act > last) last = sum.last_act;
+        if (sum.fault >= 0) {
+            /* the lowest SM's fault, as if they had run one after the other */
+            if (t->take_fault) t->take_fault(t, sum.fault);
+            return gpu_stop(g, end, FUNC_FAULT);
+        }
+        for (int m = 0; sum.finished && m < g->nsm; m++)
+            if (g->sms[m].finished && gpu_refill(g, m)) return FUNC_BAD_LAUNCH;
+        if (end - 1 >= next_sample) gpu_sample_memory(g, obs, end - 1, &next_sample);
+        uint64_t next = next_window(g, &sum, start, now, end, limit_at);
+        if (next > end) {   /* the SMs sleep through [end, next) as they are now */
+            resident_sum += (next - end) * crews_resident_now(g->crews);
+            skip_sms(g, end, next);
+        }
+        int drained = 0;
+        uint64_t mem_at = mem_catch_up(g, now, next - (next > end), &last, g->active_blocks ? NULL : &drained,
+                                       sum.issued > 0);
+        if (next > end && !drained) {
+            /* a skip: the returns of its first cycle come before its memory side */
+            if (returns_at(g, next)) last = next;
+            mem_at = mem_catch_up(g, next - 1, next, &last, g->active_blocks ? NULL : &drained, 0);
+        }
+        if (drained) {
+            /* the kernel's last cycle is the last anything happened in */
+            now = last + 1 > mem_at ? last + 1 : mem_at;
+            for (int m = 0; m < g->nsm; m++)
+                if (g->sms[m].next > now) now = g->sms[m].next;
+            break;
+        }
+        memsys_credits(g->mem);
+        idle = sum.issued ? 0 : idle + (next - now);
+        uint64_t prev = now;
+        now = next;
+        /* a deadlock and a signal are looked for every 4096 cycles (a
+         * signal after a window with no issue too) */
+        int tick = (prev >> 12) != (now >> 12);
+        if (tick && t->deadlocked(t)) return gpu_stop(g, now, FUNC_FAULT);
+        if (now >= limit_at || ((tick || sum.issued == 0) && stop_signal()))
+            return gpu_early_stop(g, start, now, resident_sum, max_warps);
+        if (idle > 10000000) return stuck(g, now);
+    }
+    ps->sm_seconds = in_sms;
+    ps->serial_seconds = seconds() - t0 - in_sms;
+    gpu_stop(g, now, FUNC_OK);
+    now += g->launch_overhead;
+    timing_gpu_end(g->gs, now);
+    st->cycles = now - start;
+    st->occupancy_achieved = st->cycles ? (double)resident_sum / ((double)st->cycles * g->nsm * max_warps) : 0;
+    return FUNC_OK;
+}
