@@ -21,7 +21,7 @@ struct dram_channel {
     int last_write;          /* direction of the last data transfer */
     uint64_t bus_free, now;
     uint64_t next_refresh, refresh_end;
-    uint64_t row_hits, row_misses, bytes, dropped, refreshes;
+    uint64_t row_hits, row_misses, bytes, dropped;
 };
 
 dram_channel *dram_new(const dram_params *p)
@@ -79,7 +79,6 @@ static int refreshing(dram_channel *ch, uint64_t now)
         uint64_t start = ch->next_refresh + late * (uint64_t)ch->p.tREFI;
         ch->refresh_end = start + (uint64_t)ch->p.tRFC;
         ch->next_refresh = start + (uint64_t)ch->p.tREFI;
-        ch->refreshes += late + 1;
         for (int b = 0; b < ch->p.banks; b++) {
             ch->bank[b].open_row = -1;
             if (ch->bank[b].ready < ch->refresh_end) ch->bank[b].ready = ch->refresh_end;
@@ -140,12 +139,11 @@ int dram_tick(dram_channel *ch, uint64_t now, uint64_t *done)
     return e.token;
 }
 
-void dram_clear_counters(dram_channel *ch) { ch->row_hits = ch->row_misses = ch->bytes = ch->refreshes = 0; }
+void dram_clear_counters(dram_channel *ch) { ch->row_hits = ch->row_misses = ch->bytes = 0; }
 
 void dram_report(const dram_channel *ch, kernel_stats *st)
 {
     st->v[STAT_dram_row_hits] += ch->row_hits;
     st->v[STAT_dram_row_misses] += ch->row_misses;
     st->v[STAT_dram_bytes] += ch->bytes;
-    st->v[STAT_dram_refreshes] += ch->refreshes;
 }
