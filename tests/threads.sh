@@ -8,6 +8,7 @@
 . "${top_srcdir:-.}/tests/lib.sh"
 stats() { "$bin" "$@" 2>&1 | sed 's/,"host":{[^}]*}//; s/"sets":\[[^]]*\]//'; }
 n=0
+W="--set sim.window=0"   # windows on (auto): the one-cycle default runs on one thread
 same() {   # what, then the runs' outputs
     what=$1; a=$2; shift 2
     for b in "$@"; do
@@ -22,30 +23,29 @@ same() {   # what, then the runs' outputs
 i=0
 for f in $(ls "$top"/workloads/*/*.sass | grep -v /workloads/cuda/); do
     k=$((i % 3)); i=$((i + 1))
-    [ -n "$long" ] || [ $k -eq 0 ] && same "$f gf100" "$(stats run --stats=json -c gf100 "$f")" \
-        "$(stats run --stats=json -c gf100 --threads 2 "$f")" "$(stats run --stats=json -c gf100 --threads=3 "$f")"
+    [ -n "$long" ] || [ $k -eq 0 ] && same "$f gf100" "$(stats run --stats=json -c gf100 $W "$f")" \
+        "$(stats run --stats=json -c gf100 $W --threads 2 "$f")" "$(stats run --stats=json -c gf100 $W --threads=3 "$f")"
     for cfg in gcn-tahiti h100; do
         k=$((k - 1))
         [ -n "$long" ] || [ $k -eq 0 ] || continue
-        same "$f $cfg" "$(stats run --stats=json -c $cfg "$f")" "$(stats run --stats=json -c $cfg --threads 2 "$f")" \
-            "$(stats run --stats=json -c $cfg --set sim.threads=3 "$f")"
+        same "$f $cfg" "$(stats run --stats=json -c $cfg $W "$f")" "$(stats run --stats=json -c $cfg $W --threads 2 "$f")" \
+            "$(stats run --stats=json -c $cfg $W --set sim.threads=3 "$f")"
     done
 done
-# the windows are on by default (the comparisons above would hold
-# trivially with one thread per run), and a window of 1 cycle is the
-# one-cycle loop, on one thread whatever --threads says
+# the windows are off by default (sim.window = 1, the one-cycle loop, on
+# one thread whatever --threads says); sim.window = 0 turns them on
 w=$("$bin" config show -c h100 2>&1 | grep '^sim.window')
-case $w in "sim.window = 0 "*) ;; *) echo "FAIL: sim.window is not auto by default: $w"; fail=1 ;; esac
+case $w in "sim.window = 1 "*) ;; *) echo "FAIL: sim.window is not 1 by default: $w"; fail=1 ;; esac
 f=$top/workloads/sum/gpu3_grid_stride.sass
 same "$f h100 sim.window=1" "$(stats run --stats=json -c h100 --set sim.window=1 "$f")" \
     "$(stats run --stats=json -c h100 --set sim.window=1 --threads 3 "$f")"
-same "$f h100 --threads auto" "$(stats run --stats=json -c h100 "$f")" "$(stats run --stats=json -c h100 --threads auto "$f")"
+same "$f h100 --threads auto" "$(stats run --stats=json -c h100 $W "$f")" "$(stats run --stats=json -c h100 $W --threads auto "$f")"
 a=$(stats run --stats=json -c h100 --set sim.window=1 "$f")
-b=$(stats run --stats=json -c h100 "$f")
+b=$(stats run --stats=json -c h100 $W "$f")
 [ "$a" != "$b" ] || { echo "FAIL: windows gave the statistics of one-cycle steps on h100 (are they on?)"; fail=1; }
 trace=$top/tests/traces/vectoradd-sm80/kernelslist.g
-same "$trace" "$(stats trace --stats=json -c gf100 "$trace")" "$(stats trace --stats=json -c gf100 --threads 2 "$trace")" \
-    "$(stats trace --stats=json -c gf100 --threads 3 "$trace")"
+same "$trace" "$(stats trace --stats=json -c gf100 $W "$trace")" "$(stats trace --stats=json -c gf100 $W --threads 2 "$trace")" \
+    "$(stats trace --stats=json -c gf100 $W --threads 3 "$trace")"
 # a fault stops the run with the first SM's report, whichever thread ran
 # that SM: every block but the first reads past the buffer, in one cycle
 cat > "$tmp/fault.sass" <<'EOT'
@@ -64,10 +64,10 @@ cat > "$tmp/fault.sass" <<'EOT'
   launch past grid=30 block=256 (a)
 .end
 EOT
-one=$("$bin" run -c gf100 "$tmp/fault.sass" 2>&1); rc=$?
+one=$("$bin" run -c gf100 $W "$tmp/fault.sass" 2>&1); rc=$?
 [ $rc -eq 3 ] && printf '%s' "$one" | grep -q "access outside every buffer" || { echo "FAIL: the faulting workload: exit $rc: $one"; fail=1; }
 for th in 2 3; do
-    same "fault, $th threads" "$one" "$("$bin" run -c gf100 --threads $th "$tmp/fault.sass" 2>&1)"
+    same "fault, $th threads" "$one" "$("$bin" run -c gf100 $W --threads $th "$tmp/fault.sass" 2>&1)"
 done
 # the comparison can fail: the output of a changed run differs
 a=$(stats run --stats=json -c gf100 --threads 2 "$top/workloads/histogram/v1_atomic_per_byte.sass")

@@ -148,6 +148,8 @@ static void keep_addresses(trace_block *b, trace_inst *in, const uint64_t a[TRAC
 
 void trace_addresses(const trace_inst *in, uint64_t out[TRACE_WARP])
 {
+    /* width 0 (no lane accessed memory, or a trace that says so): no addresses */
+    if (!in->addr) { memset(out, 0, TRACE_WARP * sizeof *out); return; }
     if (!in->addr_strided) { memcpy(out, in->addr, TRACE_WARP * sizeof *out); return; }
     memset(out, 0, TRACE_WARP * sizeof *out);
     uint64_t v = in->addr[1];
@@ -390,7 +392,7 @@ static int parse_inst(trace_kernel *k, char *l, trace_block *b, trace_inst *in, 
         if (i >= ntok || parse_reg(tok[i++], &in->src[r])) BAD("expected %d source registers (R0 .. R255)", k->path, k->line, in->nsrc);
     if (i >= ntok || !parse_u64(tok[i++], 10, &v)) BAD("the memory width is missing", k->path, k->line);
     if (v && parse_addresses(k, tok, ntok, &i, in, b, d)) return -1;
-    if (!v) in->width = 0;
+    if (!v) { in->width = 0; in->addr = NULL; in->addr_strided = 0; }
     in->exec = in->mask;
     if (k->tracer_version >= 5 && i < ntok) {   /* the immediate: in warpsim's traces, the other lanes and the divergence */
         if (k->gen == 'W') {

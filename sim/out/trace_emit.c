@@ -203,7 +203,7 @@ static void write_addresses(sbuf *out, const isa_result *res, uint64_t lanes)
         sb_printf(out, "%d 1 0x%" PRIx64 " %d ", res->mem_size, a[0], (int)(int64_t)(a[1] - a[0]));
         return;
     }
-    if (!n) { sb_printf(out, "%d 0 ", res->mem_size); return; }
+    if (!n) { sb_printf(out, "0 "); return; }   /* no lane executed: no access, width 0 (the reader takes nothing more) */
     sb_printf(out, "%d 2 0x%" PRIx64, res->mem_size, a[0]);
     for (int i = 1; i < n; i++) sb_printf(out, " %" PRId64, (int64_t)(a[i] - a[i - 1]));
     sb_printf(out, " ");
