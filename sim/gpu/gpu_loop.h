@@ -37,6 +37,10 @@ int gpu_refill(gpu_t *g, int m);
 func_status gpu_stop(gpu_t *g, uint64_t now, func_status status);
 /* a signal or --max-cycles stopped the run before the kernel's end */
 func_status gpu_early_stop(gpu_t *g, uint64_t start, uint64_t now, uint64_t resident_sum, int max_warps);
+/* no instruction issued for 10 million cycles: a simulator bug, reported */
+func_status gpu_stuck(gpu_t *g, uint64_t now);
+/* the kernel ended at `now`: its cycles (with the launch overhead) and occupancy */
+func_status gpu_finish(gpu_t *g, kernel_stats *st, uint64_t start, uint64_t now, uint64_t resident_sum, int max_warps);
 /* an observer's periodic look at the memory system's counters */
 void gpu_sample_memory(gpu_t *g, const struct sim_observer *obs, uint64_t now, uint64_t *next);
 /* windows.c: the launch's cycle loop in windows of g->window cycles */

@@ -173,12 +173,20 @@ static func_status cycle_loop(gpu_t *g, kernel_stats *st, int max_warps)
         if ((now & 4095) == 0 && t->deadlocked(t)) return gpu_stop(g, now, FUNC_FAULT);
         /* a signal is looked at every 4096 cycles (and after a skip) */
         if (now >= limit_at || (((now & 4095) == 0 || sum.issued == 0) && stop_signal())) return gpu_early_stop(g, start, now, resident_sum, max_warps);
-        if (idle > 10000000) {
-            diag_error(g->d, "kernel '%s': no instruction issued for 10 million cycles at cycle %" PRIu64
-                       "; this is a simulator bug, please report it with the workload", t->name, now);
-            return gpu_stop(g, now, FUNC_FAULT);
-        }
+        if (idle > 10000000) return gpu_stuck(g, now);
     }
+    return gpu_finish(g, st, start, now, resident_sum, max_warps);
+}
+
+func_status gpu_stuck(gpu_t *g, uint64_t now)
+{
+    diag_error(g->d, "kernel '%s': no instruction issued for 10 million cycles at cycle %" PRIu64
+               "; this is a simulator bug, please report it with the workload", g->drv->name, now);
+    return gpu_stop(g, now, FUNC_FAULT);
+}
+
+func_status gpu_finish(gpu_t *g, kernel_stats *st, uint64_t start, uint64_t now, uint64_t resident_sum, int max_warps)
+{
     gpu_stop(g, now, FUNC_OK);
     now += g->launch_overhead;
     timing_gpu_end(g->gs, now);

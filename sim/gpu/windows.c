@@ -171,13 +171,6 @@ static void skip_sms(gpu_t *g, uint64_t from, uint64_t to)
     for (int m = 0; m < g->nsm; m++) memsys_sm_skip(g->mem, m, to - from);
 }
 
-static func_status stuck(gpu_t *g, uint64_t now)
-{
-    diag_error(g->d, "kernel '%s': no instruction issued for 10 million cycles at cycle %" PRIu64
-               "; this is a simulator bug, please report it with the workload", g->drv->name, now);
-    return gpu_stop(g, now, FUNC_FAULT);
-}
-
 func_status gpu_window_loop(gpu_t *g, kernel_stats *st, int max_warps)
 {
     timing_driver *t = g->drv;
@@ -249,14 +242,9 @@ func_status gpu_window_loop(gpu_t *g, kernel_stats *st, int max_warps)
         if (tick && t->deadlocked(t)) return gpu_stop(g, now, FUNC_FAULT);
         if (now >= limit_at || ((tick || sum.issued == 0) && stop_signal()))
             return gpu_early_stop(g, start, now, resident_sum, max_warps);
-        if (idle > 10000000) return stuck(g, now);
+        if (idle > 10000000) return gpu_stuck(g, now);
     }
     ps->sm_seconds = in_sms;
     ps->serial_seconds = seconds() - t0 - in_sms;
-    gpu_stop(g, now, FUNC_OK);
-    now += g->launch_overhead;
-    timing_gpu_end(g->gs, now);
-    st->cycles = now - start;
-    st->occupancy_achieved = st->cycles ? (double)resident_sum / ((double)st->cycles * g->nsm * max_warps) : 0;
-    return FUNC_OK;
+    return gpu_finish(g, st, start, now, resident_sum, max_warps);
 }
