@@ -253,13 +253,14 @@ typedef struct {
     int n[2];
 } sources;
 
-static mem_msg *src_peek(void *ctx, int s, uint64_t now) { sources *x = ctx; (void)now; return x->n[s] ? &x->q[s][0] : NULL; }
-static void src_pop(void *ctx, int s)
+static mem_msg *src_peek(void *ctx, int s, uint64_t now, int k) { sources *x = ctx; (void)now; return k < x->n[s] ? &x->q[s][k] : NULL; }
+static void src_pop(void *ctx, int s, int k)
 {
     sources *x = ctx;
-    memmove(&x->q[s][0], &x->q[s][1], sizeof(mem_msg) * (size_t)--x->n[s]);
+    memmove(&x->q[s][k], &x->q[s][k + 1], sizeof(mem_msg) * (size_t)(--x->n[s] - k));
 }
 static int route_all_to_0(void *ctx, mem_msg *m) { (void)ctx; (void)m; return 0; }
+static int route_odd_even(void *ctx, mem_msg *m) { (void)ctx; return (int)(m->line % 2); }
 
 START_TEST(icnt_latency_width_backpressure)
 {
@@ -279,20 +280,62 @@ START_TEST(icnt_latency_width_backpressure)
     ck_assert_uint_eq(icnt_request(n, 0, 10)->line, 0);
     icnt_tick(n, 1);                                     /* round robin: SM 1 first now */
     ck_assert_int_eq(src.n[1], 2);
-    icnt_tick(n, 2);                                     /* the slice holds 2: back-pressure */
-    ck_assert_int_eq(src.n[0] + src.n[1], 4);
-    ck_assert_uint_eq(st.v[STAT_icnt_stalls], 4);
-    icnt_request_pop(n, 0);
-    icnt_tick(n, 3);
-    ck_assert_int_eq(src.n[0] + src.n[1], 3);
+    /* the wire is pipelined: besides the slice's 2 it holds width x latency = 10,
+     * so the other four go, one a cycle */
+    for (uint64_t t = 2; t < 6; t++) icnt_tick(n, t);
+    ck_assert_int_eq(src.n[0] + src.n[1], 0);
     mem_msg r = { .line = 7, .sm = 1 };
     icnt_respond(n, &r, 5);
     ck_assert_ptr_null(icnt_response(n, 1, 14));
     ck_assert_uint_eq(icnt_response(n, 1, 15)->line, 7);
     ck_assert_ptr_null(icnt_response(n, 0, 15));         /* to its own SM only */
+    icnt_request_pop(n, 0);
     ck_assert_uint_eq(icnt_next_event(n), 11);           /* SM 1's request arrives at 1 + 10 */
     icnt_delete(n);
+
+    /* latency 1: the wire holds 1 besides the slice's 2, then back-pressure */
+    src = (sources){ 0 };
+    for (int i = 0; i < 5; i++) src.q[0][src.n[0]++] = (mem_msg){ .line = (uint64_t)i };
+    p.latency = 1;
+    p.nsrc = 1;
+    n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_all_to_0, NULL }, &st);
+    for (uint64_t t = 0; t < 6; t++) icnt_tick(n, t);
+    ck_assert_int_eq(src.n[0], 2);
+    icnt_request_pop(n, 0);
+    icnt_tick(n, 6);
+    ck_assert_int_eq(src.n[0], 1);
+    icnt_delete(n);
     stats_free(&st);
+}
+END_TEST
+
+/* icnt.lookahead: a request to a slice with room passes the head, whose
+ * slice is full; requests to one slice keep their order */
+START_TEST(icnt_lookahead_passes_a_blocked_head)
+{
+    for (int look = 1; look <= 2; look++) {
+        sources src = { 0 };
+        uint64_t lines[] = { 0, 2, 4, 1, 3 };            /* slice 0, 0, 0, then 1, 1 */
+        for (int i = 0; i < 5; i++) src.q[0][src.n[0]++] = (mem_msg){ .line = lines[i] };
+        kernel_stats st;
+        stats_local_init(&st, 1);
+        icnt_params p = { .latency = 1, .width = 1, .slice_queue = 1, .nsrc = 1, .ndst = 2, .lookahead = look };
+        icnt *n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_odd_even, NULL }, &st);
+        for (uint64_t t = 0; t < 4; t++) icnt_tick(n, t);   /* slice 0 takes 2 (queue + wire), then is full */
+        if (look == 1) {
+            ck_assert_int_eq(src.n[0], 3);               /* line 4 at the head blocks lines 1 and 3 */
+            ck_assert_uint_eq(src.q[0][0].line, 4);
+        } else {
+            ck_assert_int_eq(src.n[0], 1);               /* lines 1 and 3 went past it, in order */
+            ck_assert_uint_eq(src.q[0][0].line, 4);
+            ck_assert_uint_eq(icnt_request(n, 1, 10)->line, 1);
+            icnt_request_pop(n, 1);
+            ck_assert_uint_eq(icnt_request(n, 1, 10)->line, 3);
+        }
+        ck_assert_uint_eq(icnt_request(n, 0, 10)->line, 0);
+        icnt_delete(n);
+        stats_free(&st);
+    }
 }
 END_TEST
 
@@ -490,6 +533,7 @@ int main(void)
     tcase_add_test(t, cache_write_back_victims);
     tcase_add_test(t, dram_row_timing);
     tcase_add_test(t, dram_frfcfs_vs_fcfs);
+    tcase_add_test(t, icnt_lookahead_passes_a_blocked_head);
     tcase_add_test(t, icnt_latency_width_backpressure);
     tcase_add_test(t, l2_slice_misses_and_atomics);
     tcase_add_test(t, l2_atomic_unit_costs);

@@ -1,6 +1,6 @@
 /* tests/test_mem_load.c — the memory blocks under load, each through its
  * ports: DRAM refresh, the bus turnaround between reads and writes and the
- * write drain (sim/mem/dram.c), the L2 slice's data port (sim/mem/l2.c), and
+ * write drain, the activate window (sim/mem/dram.c), the L2 slice's data port (sim/mem/l2.c), and
  * the L1's path for atomics (sim/mem/l1.c) and the coalescer's count of
  * partially written sectors (sim/sm/coalesce.c). */
 #include "check_main.h"
@@ -91,6 +91,35 @@ START_TEST(dram_turnaround_and_drain)
 }
 END_TEST
 
+/* activates: tRRD apart, and a fifth not before the first + tFAW; eight
+ * banks, each request a row of its own */
+START_TEST(dram_activate_window)
+{
+    dram_params p = one_bank();
+    p.banks = 8;
+    p.row_bytes = 64;
+    p.queue = 16;
+    p.map = addr_map_at(0);
+    uint64_t done[6];
+    for (int faw = 0; faw <= 1; faw++) {
+        p.tRRD = faw ? 2 : 0;
+        p.tFAW = faw ? 20 : 0;
+        dram_channel *ch = dram_new(&p);
+        for (int i = 0; i < 6; i++) dram_enqueue(ch, i, (uint64_t)i * 64, 32);
+        for (int i = 0; i < 6; i++) ck_assert_int_eq(dram_tick(ch, (uint64_t)i, &done[i]), i);
+        if (!faw) {
+            /* the bus alone: a burst of 2 after the other */
+            for (int i = 1; i < 6; i++) ck_assert_uint_eq(done[i], done[i - 1] + 2);
+        } else {
+            for (int i = 1; i < 4; i++) ck_assert_uint_eq(done[i], done[i - 1] + 2);   /* tRRD = the burst */
+            ck_assert_uint_eq(done[4], done[0] + 20);                                  /* the fifth waits for tFAW */
+            ck_assert_uint_eq(done[5], done[4] + 2);
+        }
+        dram_delete(ch);
+    }
+}
+END_TEST
+
 static void no_send(void *ctx, const mem_msg *m, uint64_t at) { (void)ctx; (void)m; (void)at; }
 static uint64_t identity(void *ctx, uint64_t line) { (void)ctx; return line; }
 
@@ -160,7 +189,7 @@ START_TEST(l1_atomic_path)
     int n = 0;
     for (uint64_t t = 0; t < 20 && n < 3; t++) {
         l1_tick(l, t);
-        while (l1_out_peek(l)) { sent[n++] = t; l1_out_pop(l); }
+        while (l1_out_peek(l)) { sent[n++] = t; l1_out_pop(l, 0); }
     }
     ck_assert_int_eq(n, 3);
     ck_assert_uint_eq(sent[0], 0);
@@ -205,6 +234,7 @@ int main(void)
     TCase *t = tcase_create("load");
     tcase_add_test(t, dram_refresh_holds_the_channel);
     tcase_add_test(t, dram_turnaround_and_drain);
+    tcase_add_test(t, dram_activate_window);
     tcase_add_test(t, l2_data_port_costs);
     tcase_add_test(t, l1_atomic_path);
     tcase_add_test(t, coalesce_counts_partial_sectors);

@@ -20,6 +20,8 @@ struct dram_channel {
     int draining;            /* dram.write_drain: 1 while writes go first */
     int last_write;          /* direction of the last data transfer */
     uint64_t bus_free, now;
+    uint64_t act[4];         /* the last four activates, oldest first (tRRD, tFAW) */
+    int acts;                /* activates so far, up to 4 */
     uint64_t next_refresh, refresh_end;
     uint64_t row_hits, row_misses, bytes, dropped;
 };
@@ -97,6 +99,21 @@ static void update_drain(dram_channel *ch)
     else if (ch->writes <= hi / 2) ch->draining = 0;
 }
 
+/* the first cycle from `at` an activate may take: tRRD after the last one,
+ * and no fifth within tFAW (the DRAM's power budget, JESD235/238). Activates
+ * are granted in order, so act[] stays sorted. */
+static uint64_t activate_slot(dram_channel *ch, uint64_t at)
+{
+    if (ch->p.tRRD <= 0 && ch->p.tFAW <= 0) return at;
+    uint64_t rrd = ch->act[3] + (uint64_t)ch->p.tRRD, faw = ch->act[0] + (uint64_t)ch->p.tFAW;
+    if (ch->acts >= 1 && at < rrd) at = rrd;
+    if (ch->acts >= 4 && at < faw) at = faw;
+    memmove(&ch->act[0], &ch->act[1], 3 * sizeof ch->act[0]);
+    ch->act[3] = at;
+    if (ch->acts < 4) ch->acts++;
+    return at;
+}
+
 int dram_tick(dram_channel *ch, uint64_t now, uint64_t *done)
 {
     ch->now = now + 1;
@@ -120,6 +137,7 @@ int dram_tick(dram_channel *ch, uint64_t now, uint64_t *done)
             if (pre < now) pre = now;
             activate = pre + (uint64_t)ch->p.tRP;
         }
+        activate = activate_slot(ch, activate);
         b->open_row = e.row;
         b->activated = activate;
         column_at = activate + (uint64_t)ch->p.tRCD;

@@ -1,5 +1,5 @@
 /* sim/mem/dram.h — one DRAM channel: banks with an open row, the usual
- * timing constraints (tRCD, tCL, tRP, tRAS), a data bus, and a request
+ * timing constraints (tRCD, tCL, tRP, tRAS, tRRD, tFAW), a data bus, and a request
  * scheduler chosen by name (sim/mem/dram_schedulers.def). Time is counted in
  * DRAM command cycles. Its ports: a room query, enqueue, one tick per
  * command cycle that returns a finished request's token, and the statistics
@@ -15,6 +15,7 @@ typedef struct {
     int tRCD, tCL, tRP, tRAS;
     int tREFI, tRFC;                             /* refresh: every tREFI cycles the channel is busy for tRFC (0: none) */
     int tWTR, tRTW;                              /* bus turnaround: write data to read data, read data to write data */
+    int tRRD, tFAW;                              /* activates: at least tRRD apart, at most four in any tFAW (0: no limit) */
     int write_drain;                             /* writes queued that start a drain (0: no preference); it ends at half */
     int refresh_phase;                           /* cycle of the channel's first refresh (channels are staggered) */
     int queue;                                   /* requests the channel accepts (dram_room) */

@@ -12,6 +12,9 @@ struct icnt {
     msg_timed *to_sm;        /* nsrc: responses on their way to each SM */
     int *accepted;           /* ndst: requests a slice took this cycle */
     int rr;                  /* the SM that injects first this cycle */
+    int slice_room;          /* requests on a slice's wire and in its input queue: the wire
+                                is pipelined and holds width x its latency besides the queue */
+    int open;                /* slices that take a request in this tick (none: no scan) */
     kernel_stats *st;
 };
 
@@ -24,6 +27,8 @@ icnt *icnt_new(const icnt_params *p, icnt_ports ports, kernel_stats *st)
     n->to_slice = xcalloc((size_t)p->ndst, sizeof(msg_timed));
     n->to_sm = xcalloc((size_t)p->nsrc, sizeof(msg_timed));
     n->accepted = xcalloc((size_t)p->ndst, sizeof(int));
+    n->slice_room = p->slice_queue + p->width * (p->latency + p->far_latency);
+    if (n->p.lookahead < 1) n->p.lookahead = 1;
     for (int d = 0; d < p->ndst; d++) timed_init(&n->to_slice[d], p->slice_queue);
     for (int s = 0; s < p->nsrc; s++) timed_init(&n->to_sm[s], 64);
     return n;
@@ -47,19 +52,31 @@ static uint64_t wire(const icnt *n, int s, int d)
     return (uint64_t)p->latency + (far ? (uint64_t)p->far_latency : 0);
 }
 
-/* source s offers the head of its queue to its slice */
+/* source s offers one request a cycle: the first of the icnt.lookahead at
+ * the head of its queue whose slice has room (1: the head alone, which
+ * blocks the others while its slice is full: head-of-line blocking). A
+ * request passes only requests to other slices, so those to one address
+ * keep their order. */
+static inline int slice_takes(const icnt *n, int d)
+{
+    return n->accepted[d] < n->p.width && n->to_slice[d].n < n->slice_room;
+}
+
 static inline void inject(icnt *n, int s, uint64_t now)
 {
-    mem_msg *m = n->ports.peek(n->ports.ctx, s, now);
-    if (!m) return;
-    int d = n->ports.route(n->ports.ctx, m);
-    if (n->accepted[d] >= n->p.width || n->to_slice[d].n >= n->p.slice_queue) {
-        n->st->v[STAT_icnt_stalls]++;
+    mem_msg *m = n->ports.peek(n->ports.ctx, s, now, 0);
+    if (!m) return;             /* nothing offered: no stall */
+    for (int k = 0; n->open && k < n->p.lookahead; k++) {
+        if (k && !(m = n->ports.peek(n->ports.ctx, s, now, k))) break;
+        int d = n->ports.route(n->ports.ctx, m);
+        if (!slice_takes(n, d)) continue;
+        n->accepted[d]++;
+        timed_insert(&n->to_slice[d], m, now + wire(n, s, d));
+        n->open -= !slice_takes(n, d);
+        n->ports.pop(n->ports.ctx, s, k);
         return;
     }
-    n->accepted[d]++;
-    timed_insert(&n->to_slice[d], m, now + wire(n, s, d));
-    n->ports.pop(n->ports.ctx, s);
+    n->st->v[STAT_icnt_stalls]++;
 }
 
 /* the sources in [from, to) in order, those the pending bits name */
@@ -79,7 +96,11 @@ static void inject_range(icnt *n, int from, int to, uint64_t now)
 
 void icnt_tick(icnt *n, uint64_t now)
 {
-    for (int d = 0; d < n->p.ndst; d++) n->accepted[d] = 0;
+    n->open = 0;
+    for (int d = 0; d < n->p.ndst; d++) {
+        n->accepted[d] = 0;
+        n->open += slice_takes(n, d);
+    }
     /* round robin: from rr on, then those before it */
     inject_range(n, n->rr, n->p.nsrc, now);
     inject_range(n, 0, n->rr, now);

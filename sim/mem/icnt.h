@@ -14,13 +14,14 @@ typedef struct {
     int nsrc, ndst;          /* SMs, slices */
     int partitions;          /* l2.partitions: SMs and slices split into this many halves (consecutive indices) */
     int far_latency;         /* extra cycles each way between an SM and a slice of another partition */
+    int lookahead;           /* requests at the head of a source's queue it may pick from */
 } icnt_params;
 
 /* where requests come from (an SM's L1 output queue) and where they go */
 typedef struct {
     void *ctx;
-    mem_msg *(*peek)(void *ctx, int src, uint64_t now);   /* the head src offers at now, or NULL */
-    void (*pop)(void *ctx, int src);
+    mem_msg *(*peek)(void *ctx, int src, uint64_t now, int k);   /* src's k-th request (0: the head) if offered at now, or NULL */
+    void (*pop)(void *ctx, int src, int k);
     int (*route)(void *ctx, mem_msg *m);         /* the destination slice of a request (it may note it in m) */
     /* a bit per source, kept by the owner: set at least where peek would
      * find a request (NULL: peek at every source each tick) */

@@ -68,9 +68,15 @@ void l1_delete(l1_cache *l)
 int l1_room(const l1_cache *l) { return fifo_room(&l->in) >= l->p.room_needed; }
 void l1_submit(l1_cache *l, const mem_msg *m) { fifo_push(&l->in, m); }
 mem_msg *l1_out_peek(l1_cache *l) { return fifo_peek(&l->out); }
-mem_msg *l1_out_ready(l1_cache *l, uint64_t now)
+mem_msg *l1_out_ready(l1_cache *l, uint64_t now, int k)
 {
-    return l->out.n && l->out_at[l->out.head] <= now ? &l->out.m[l->out.head] : NULL;
+    return k < l->out.n && l->out_at[(l->out.head + k) % l->out.cap] <= now ? fifo_at(&l->out, k) : NULL;
+}
+/* out_at follows its message when the k-th leaves */
+static void out_remove(l1_cache *l, int k)
+{
+    for (int i = k; i > 0; i--) l->out_at[(l->out.head + i) % l->out.cap] = l->out_at[(l->out.head + i - 1) % l->out.cap];
+    fifo_remove(&l->out, k);
 }
 uint64_t l1_out_next(const l1_cache *l) { return l->out.n ? l->out_at[l->out.head] : UINT64_MAX; }
 /* a head load stalled for an MSHR waits for a fill (an interconnect event) */
@@ -93,8 +99,8 @@ void l1_skip(l1_cache *l, uint64_t cycles)
 }
 uint64_t l1_next_event(const l1_cache *l) { return timed_next(&l->hits); }
 
-void l1_out_pop(l1_cache *l) { fifo_pop(&l->out); l->stalled = 0; }
-void l1_out_pop_hidden(l1_cache *l) { fifo_pop(&l->out); l->out_hidden++; }
+void l1_out_pop(l1_cache *l, int k) { out_remove(l, k); l->stalled = 0; }
+void l1_out_pop_hidden(l1_cache *l, int k) { out_remove(l, k); l->out_hidden++; }
 int l1_credit(l1_cache *l)
 {
     if (!l->out_hidden) return 0;

@@ -44,14 +44,16 @@ void l1_drain_hits(l1_cache *l, uint64_t now);
 void l1_response(l1_cache *l, const mem_msg *m, uint64_t now);
 /* the port to the interconnect */
 mem_msg *l1_out_peek(l1_cache *l);
-/* the head if the interconnect may take it at `now` (it was queued before) */
-mem_msg *l1_out_ready(l1_cache *l, uint64_t now);
+/* the k-th request from the head if the interconnect may take it at `now`
+ * (it was queued before; requests are takeable in queue order) */
+mem_msg *l1_out_ready(l1_cache *l, uint64_t now, int k);
 /* the first cycle the head may be taken (UINT64_MAX: empty) */
 uint64_t l1_out_next(const l1_cache *l);
-void l1_out_pop(l1_cache *l);
+/* the interconnect took the k-th request (0: the head) */
+void l1_out_pop(l1_cache *l, int k);
 /* windows: the interconnect took the head, but the L1 sees the room only
  * at l1_credit (the next window's start); 1 when credits came back */
-void l1_out_pop_hidden(l1_cache *l);
+void l1_out_pop_hidden(l1_cache *l, int k);
 int l1_credit(l1_cache *l);
 /* 1 when a request waits in a queue (the L1 needs its tick); the next hit's cycle */
 int l1_busy(const l1_cache *l);

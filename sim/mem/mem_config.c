@@ -66,7 +66,7 @@ int mem_params_load(mem_params *p, const config *cfg, diag *d)
     }
     p->l2.fill_group = fill ? (uint32_t)(fill / sector) : 1;
     p->icnt = (icnt_params){ KEYI(icnt_latency), KEYI(icnt_width), KEYI(l2_queue), 0, 0, KEYI(l2_partitions),
-                             KEYI(l2_far_latency) };
+                             KEYI(l2_far_latency), KEYI(icnt_lookahead) };
     p->slices = KEYI(l2_slices);
     p->interleave = KEYI(l2_interleave);
     p->map = addr_map_at(KEYI(mem_address_map));
@@ -74,7 +74,7 @@ int mem_params_load(mem_params *p, const config *cfg, diag *d)
                              .bus_bytes = KEYI(dram_bus_bytes), .data_rate = KEYI(dram_data_rate),
                              .tRCD = KEYI(dram_tRCD), .tCL = KEYI(dram_tCL), .tRP = KEYI(dram_tRP), .tRAS = KEYI(dram_tRAS),
                              .tREFI = KEYI(dram_tREFI), .tRFC = KEYI(dram_tRFC), .tWTR = KEYI(dram_tWTR),
-                             .tRTW = KEYI(dram_tRTW), .write_drain = KEYI(dram_write_drain),
+                             .tRTW = KEYI(dram_tRTW), .tRRD = KEYI(dram_tRRD), .tFAW = KEYI(dram_tFAW), .write_drain = KEYI(dram_write_drain),
                              .queue = KEYI(dram_queue), .scheduler = KEYI(dram_scheduler), .map = p->map };
     p->core_clock = KEYI(gpu_clock_mhz);
     p->l2_clock = KEYI(l2_clock_mhz);

@@ -69,14 +69,14 @@ static void mark_out(memsys *m, int s)
     else set_bit(m->out_bits, s, 1);
 }
 
-static mem_msg *net_peek(void *ctx, int src, uint64_t now) { return l1_out_ready(((memsys *)ctx)->l1[src], now); }
-static void net_pop(void *ctx, int src)
+static mem_msg *net_peek(void *ctx, int src, uint64_t now, int k) { return l1_out_ready(((memsys *)ctx)->l1[src], now, k); }
+static void net_pop(void *ctx, int src, int k)
 {
     memsys *m = ctx;
     if (m->windows) {   /* the L1 sees the room at the next window's start */
-        l1_out_pop_hidden(m->l1[src]);
+        l1_out_pop_hidden(m->l1[src], k);
         m->popped[src] = 1;
-    } else l1_out_pop(m->l1[src]);
+    } else l1_out_pop(m->l1[src], k);
     set_bit(m->out_bits, src, l1_out_peek(m->l1[src]) != NULL);
 }
 

@@ -22,6 +22,14 @@ static inline int fifo_room(const msg_fifo *q) { return q->cap - q->n; }
 static inline void fifo_push(msg_fifo *q, const mem_msg *m) { q->m[(q->head + q->n++) % q->cap] = *m; }
 static inline mem_msg *fifo_peek(msg_fifo *q) { return q->n ? &q->m[q->head] : NULL; }
 static inline void fifo_pop(msg_fifo *q) { q->head = (q->head + 1) % q->cap; q->n--; }
+/* the k-th message from the head (k < n) */
+static inline mem_msg *fifo_at(msg_fifo *q, int k) { return &q->m[(q->head + k) % q->cap]; }
+/* take out the k-th message: the k before it move up one place, keeping their order */
+static inline void fifo_remove(msg_fifo *q, int k)
+{
+    for (int i = k; i > 0; i--) q->m[(q->head + i) % q->cap] = q->m[(q->head + i - 1) % q->cap];
+    fifo_pop(q);
+}
 
 typedef struct {
     uint64_t ready, seq;

@@ -17,6 +17,6 @@ nvcc -cudart shared -arch=sm_90 -O3 -o "$tmp/dram31" "$here/dram31.cu"
 gzip -dc "$here/raw/dram31.sm_90.sass.gz" > "$tmp/dram31.sm_90.sass"
 gzip -dc "$here/raw/dram31.sm_90.elf.txt.gz" > "$tmp/dram31.sm_90.elf.txt"
 git -C "$top" log -1 --format='warpsim %h %cs' > "$out/version.txt" 2>/dev/null || true
-D31_SIM=1 D31_REPS=1 "$bin" cuda -c h100 --set launch.flush=all --set gpu.clock_mhz=1590 --set l2.clock_mhz=1590 \
+D31_SIM=1 D31_REPS=1 "$bin" cuda -c h100 --set launch.flush=all --set gpu.clock_mhz=1590 \
     --sass "$tmp/dram31.sm_90.sass" -- "$tmp/dram31" stream scatter > "$out/sim.txt" 2> "$out/sim.log"
 cat "$out/sim.txt"
