@@ -60,7 +60,10 @@ static int env_mem(void *ctx, isa_space space, int lane, uint64_t addr, void *bu
     xsm *c = ctx;
     const xrun *r = c->r;
     if (space == SPACE_GLOBAL) {
-        if (write == ISA_MEM_CHECK) return gmem_check(r->mem, addr, size);
+        if (write == ISA_MEM_CHECK) {
+            if (addr - c->chk_lo < c->chk_hi - c->chk_lo && (uint64_t)size <= c->chk_hi - addr) return FAULT_NONE;
+            return gmem_check_span(r->mem, addr, size, &c->chk_lo, &c->chk_hi);
+        }
         if (!r->gmem_lock) return gmem_access(r->mem, addr, buf, size, write);
         pthread_mutex_lock(r->gmem_lock);
         int f = gmem_access(r->mem, addr, buf, size, write);
@@ -307,10 +310,11 @@ static void defer(xsm *c, const isa_insn *in, isa_warp_regs *regs, const isa_res
     e->res.exec_mask = res->exec_mask;
     e->res.mem_space = res->mem_space;
     e->res.mem_size = res->mem_size;
+    int data = isa_ops[in->op].kind != KIND_LOAD;   /* what a store or atomic writes; a load has none */
     for (uint64_t m = res->exec_mask; m; m &= m - 1) {
         int l = __builtin_ctzll(m);
         e->res.addr[l] = res->addr[l];
-        memcpy(e->res.data[l], res->data[l], sizeof e->res.data[l]);
+        if (data) memcpy(e->res.data[l], res->data[l], sizeof e->res.data[l]);
     }
 }
 
