@@ -13,4 +13,4 @@ static int gto_order(sched_state *s, int *out)
 
 static void gto_notify(sched_state *s, int pos, int event) { if (event == SCHED_ISSUED) s->last = pos; }
 
-const sched_policy sched_gto = { "gto", 0, -1, gto_init, gto_order, gto_notify };
+const sched_policy sched_gto = { "gto", 0, -1, gto_init, gto_order, gto_notify, NULL };
