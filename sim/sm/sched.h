@@ -65,6 +65,7 @@ const sched_policy *sched_at(int i);
 
 /* helpers for policies */
 int sched_by_age(const sched_state *s, int *out, int skip);   /* listed warps, oldest first */
+int sched_oldest_listed(const sched_state *s);                /* the first of sched_by_age, -1 none */
 /* append the listed positions in [from, to) to out[n...]; returns the new n */
 int sched_list_range(const sched_state *s, int from, int to, int *out, int n);
 
