@@ -203,8 +203,17 @@ static int find_buffer(gmem *m, uint64_t addr)
 
 int gmem_check(const gmem *m, uint64_t addr, int size)
 {
+    uint64_t lo, hi;
+    return gmem_check_span(m, addr, size, &lo, &hi);
+}
+
+int gmem_check_span(const gmem *m, uint64_t addr, int size, uint64_t *lo, uint64_t *hi)
+{
     int b = search_buffer(m, addr);
-    return b < 0 || addr + (uint64_t)size > m->buf[b].base + m->buf[b].bytes ? FAULT_OUT_OF_BOUNDS : FAULT_NONE;
+    if (b < 0 || addr + (uint64_t)size > m->buf[b].base + m->buf[b].bytes) return FAULT_OUT_OF_BOUNDS;
+    *lo = m->buf[b].base;
+    *hi = m->buf[b].base + m->buf[b].bytes;
+    return FAULT_NONE;
 }
 
 static void grow(gmem *m)
@@ -220,6 +229,33 @@ static void grow(gmem *m)
     free(m->slots);
     m->slots = ns;
     m->cap = ncap;
+}
+
+/* the page at `start` of buffer b, zeroed, as its initialiser fills it:
+ * the elements that start in it (a buffer starts on a 64 KB boundary) */
+static void fill_page(const mem_buffer *b, uint64_t start, uint8_t *data)
+{
+    uint64_t lo = start > b->base ? start : b->base;
+    uint64_t hi = start + PAGE_SIZE < b->base + b->bytes ? start + PAGE_SIZE : b->base + b->bytes;
+    if (hi <= lo) return;
+    if (b->init.kind == INIT_FILE) {
+        memcpy(data + (lo - start), b->init.bytes + (lo - b->base), (size_t)(hi - lo));
+        return;
+    }
+    if (b->init.kind == INIT_CONST && b->init.a == 0) return;
+    uint64_t es = (uint64_t)elem_size(b->type), first = (lo - b->base) / es, end = (hi - b->base + es - 1) / es;
+    uint8_t *p = data + (lo - start);
+    if (b->init.kind == INIT_RANDOM && b->type == ET_F64) {
+        /* init_value's random doubles, the seed's hash taken once */
+        uint64_t seed = mix64(b->init.seed);
+        double a = b->init.a, span = b->init.b - b->init.a;
+        for (uint64_t i = first; i < end; i++, p += 8) {
+            double v = a + span * (double)(mix64(seed ^ i) >> 11) * 0x1.0p-53;
+            memcpy(p, &v, 8);
+        }
+        return;
+    }
+    for (uint64_t i = first; i < end; i++, p += es) elem_store(b->type, init_value(&b->init, b->type, i), p);
 }
 
 static uint8_t *page_of(gmem *m, uint64_t page, int buf)
@@ -244,20 +280,7 @@ static uint8_t *page_of(gmem *m, uint64_t page, int buf)
     }
     /* first touch: fill from the initialiser */
     uint8_t *data = xcalloc(1, PAGE_SIZE);
-    int es = elem_size(b->type);
-    uint64_t start = page << PAGE_BITS;
-    if (b->init.kind == INIT_FILE) {
-        uint64_t lo = start > b->base ? start : b->base;
-        uint64_t hi = start + PAGE_SIZE < b->base + b->bytes ? start + PAGE_SIZE : b->base + b->bytes;
-        if (hi > lo) memcpy(data + (lo - start), b->init.bytes + (lo - b->base), (size_t)(hi - lo));
-    }
-    for (uint64_t off = 0; off < PAGE_SIZE && b->init.kind != INIT_FILE; off += (uint64_t)es) {
-        uint64_t a = start + off;
-        if (a < b->base || a >= b->base + b->bytes) continue;
-        uint64_t idx = (a - b->base) / (uint64_t)es;
-        if (b->init.kind == INIT_CONST && b->init.a == 0) break;
-        elem_store(b->type, init_value(&b->init, b->type, idx), data + off);
-    }
+    fill_page(b, page << PAGE_BITS, data);
     m->slots[h].page = page;
     m->slots[h].data = data;
     if (++m->used * 2 > m->cap) grow(m);
@@ -384,7 +407,11 @@ double gmem_elem(gmem *m, int b, uint64_t i)
 {
     const mem_buffer *mb = &m->buf[b];
     int es = elem_size(mb->type);
+    uint64_t addr = mb->base + i * (uint64_t)es;
+    /* in the window: no copy through a buffer (checks read every element) */
+    if (addr >= m->win_lo && addr < m->win_hi && (uint64_t)es <= m->win_hi - addr)
+        return elem_load(mb->type, m->win_data + (addr - m->win_lo));
     uint8_t tmp[8];
-    gmem_access(m, mb->base + i * (uint64_t)es, tmp, es, 0);
+    gmem_access(m, addr, tmp, es, 0);
     return elem_load(mb->type, tmp);
 }

@@ -46,6 +46,9 @@ int gmem_nbuffers(const gmem *m);
 int gmem_access(gmem *m, uint64_t addr, void *buf, int size, int write);
 /* the fault gmem_access would give, touching nothing (safe from several threads) */
 int gmem_check(const gmem *m, uint64_t addr, int size);
+/* gmem_check, and where the access is valid the bytes [*lo, *hi) of its
+ * buffer: any access inside them is valid while no buffer is released */
+int gmem_check_span(const gmem *m, uint64_t addr, int size, uint64_t *lo, uint64_t *hi);
 /* the window of the page holding addr within its buffer, for direct
  * access (isa_env.window); 0 when addr is in no buffer */
 int gmem_window(gmem *m, uint64_t addr, isa_window *w);

@@ -4,6 +4,7 @@
  * detection (block barriers and exits: warpbar.c). The timing model calls xrun_step at issue (execute at issue). */
 #include "warpexec.h"
 #include <inttypes.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +20,17 @@ uint64_t xrun_epoch(const xrun *r)
  * the last cycle's end (timing), whether global accesses are deferred or not */
 static uint64_t seen_epoch(const xsm *c)
 {
-    return (c->r->timed ? c->r->gmem_epoch_seen : gmem_epoch(c->r->mem)) + c->others_epoch + c->local_epoch;
+    return (c->r->timed ? c->r->gmem_epoch_seen : gmem_epoch(c->r->mem)) + c->r->epoch_total - c->epoch_at_end
+           + c->local_epoch;
+}
+
+/* timing: SM c has work for xrun_end_cycle (its count, deferred accesses,
+ * progress) */
+static inline void mark_stepped(xsm *c)
+{
+    if (c->marked) return;
+    c->marked = 1;
+    atomic_fetch_or_explicit(&c->r->stepped[c->index >> 6], (uint64_t)1 << (c->index & 63), memory_order_relaxed);
 }
 
 /* global memory a page at a time, shared memory the block's whole; local
@@ -49,7 +60,10 @@ static int env_mem(void *ctx, isa_space space, int lane, uint64_t addr, void *bu
     xsm *c = ctx;
     const xrun *r = c->r;
     if (space == SPACE_GLOBAL) {
-        if (write == ISA_MEM_CHECK) return gmem_check(r->mem, addr, size);
+        if (write == ISA_MEM_CHECK) {
+            if (addr - c->chk_lo < c->chk_hi - c->chk_lo && (uint64_t)size <= c->chk_hi - addr) return FAULT_NONE;
+            return gmem_check_span(r->mem, addr, size, &c->chk_lo, &c->chk_hi);
+        }
         if (!r->gmem_lock) return gmem_access(r->mem, addr, buf, size, write);
         pthread_mutex_lock(r->gmem_lock);
         int f = gmem_access(r->mem, addr, buf, size, write);
@@ -296,10 +310,11 @@ static void defer(xsm *c, const isa_insn *in, isa_warp_regs *regs, const isa_res
     e->res.exec_mask = res->exec_mask;
     e->res.mem_space = res->mem_space;
     e->res.mem_size = res->mem_size;
+    int data = isa_ops[in->op].kind != KIND_LOAD;   /* what a store or atomic writes; a load has none */
     for (uint64_t m = res->exec_mask; m; m &= m - 1) {
         int l = __builtin_ctzll(m);
         e->res.addr[l] = res->addr[l];
-        memcpy(e->res.data[l], res->data[l], sizeof e->res.data[l]);
+        if (data) memcpy(e->res.data[l], res->data[l], sizeof e->res.data[l]);
     }
 }
 
@@ -317,6 +332,7 @@ int xrun_step(xrun *r, xwarp *w, kernel_stats *st, xstep *out)
     out->active = active;
     out->diverged = 0;
     c->cur = w;
+    if (r->timed) mark_stepped(c);
     uint64_t e = seen_epoch(c);
     if (e != c->last_epoch) { c->last_epoch = e; c->since_progress = 0; }
     else c->since_progress++;
@@ -426,7 +442,7 @@ int xrun_count(xrun *r, xwarp *w)
 {
     xsm *c = sm_of(r, w);
     if (!r->opt->max_instructions || *r->used + c->used < r->opt->max_instructions) {
-        if (r->timed) c->used++;
+        if (r->timed) { c->used++; mark_stepped(c); }
         else (*r->used)++;
         return 0;
     }
@@ -452,10 +468,14 @@ func_status xrun_init(xrun *r, const func_launch *l, gmem *mem, const config *cf
     r->release_exited = CFG(cfg, simt_exited_at_barrier) == 1;
     r->order = CFG(cfg, simt_divergence_order) == 0 ? STACK_TAKEN_FIRST : STACK_FALLTHROUGH_FIRST;
     r->sms = xcalloc_lines((size_t)(nsm > 0 ? nsm : 1), sizeof *r->sms);
+    int words = (nsm > 0 ? nsm : 1) / 64 + 1;
+    r->stepped = xcalloc((size_t)words, sizeof *r->stepped);
+    for (int k = 0; k < words; k++) atomic_init(&r->stepped[k], 0);
     for (int m = 0; m < (nsm > 0 ? nsm : 1); m++) {
         xsm *c = &r->sms[m];
         c->r = r;
         c->d = d;
+        c->index = m;
         c->env = (isa_env){ c, env_mem, env_sreg, env_clock, l->cbank, l->cbank_size, 0, env_window };
     }
     snprintf(stats->kernel, sizeof stats->kernel, "%s", r->k->name);
@@ -505,25 +525,31 @@ void xrun_set_threaded(xrun *r)
     pthread_mutex_init(r->gmem_lock, NULL);
 }
 
+/* SM c's part of the cycle's end: its deferred accesses, its count */
+static void end_cycle_sm(xrun *r, xsm *c)
+{
+    if (c->nlog) {
+        isa_env now = c->env;
+        now.defer_global = 0;
+        for (int i = 0; i < c->nlog; i++) isa_commit_global(r->k, c->log[i].in, c->log[i].regs, &now, &c->log[i].res);
+        c->nlog = 0;
+    }
+    *r->used += c->used;
+    c->used = 0;
+    c->marked = 0;
+    r->epoch_total += c->local_epoch - c->epoch_at_end;
+    c->epoch_at_end = c->local_epoch;
+}
+
+/* the SMs that stepped, in SM order (the others have nothing to apply and
+ * their progress counts did not move) */
 void xrun_end_cycle(xrun *r)
 {
-    uint64_t total = 0;
-    for (int m = 0; m < r->nsm; m++) {
-        xsm *c = &r->sms[m];
-        if (c->nlog) {
-            isa_env now = c->env;
-            now.defer_global = 0;
-            for (int i = 0; i < c->nlog; i++) isa_commit_global(r->k, c->log[i].in, c->log[i].regs, &now, &c->log[i].res);
-            c->nlog = 0;
-        }
-        *r->used += c->used;
-        c->used = 0;
-        total += c->local_epoch;
+    for (int k = 0; k <= r->nsm / 64; k++) {
+        uint64_t bits = atomic_exchange_explicit(&r->stepped[k], 0, memory_order_relaxed);
+        for (; bits; bits &= bits - 1) end_cycle_sm(r, &r->sms[k * 64 + __builtin_ctzll(bits)]);
     }
     r->gmem_epoch_seen = gmem_epoch(r->mem);
-    if (total == r->epoch_total) return;   /* no SM's count moved */
-    r->epoch_total = total;
-    for (int m = 0; m < r->nsm; m++) r->sms[m].others_epoch = total - r->sms[m].local_epoch;
 }
 
 void xrun_take_fault(xrun *r, int m)
@@ -542,6 +568,7 @@ void xrun_free(xrun *r)
         diag_free(&r->sms[m].own);
     }
     free(r->sms);
+    free((void *)r->stepped);
     if (r->gmem_lock) {
         pthread_mutex_destroy(r->gmem_lock);
         free(r->gmem_lock);

@@ -61,11 +61,15 @@ typedef struct xsm {
     diag own;                /* timing: this SM's reports, until xrun_take_fault */
     diag *d;                 /* where reports go: own, or the run's (functional) */
     uint64_t local_epoch;    /* shared/local writes, exits, barrier releases on this SM */
-    uint64_t others_epoch;   /* every other SM's local_epoch at the last cycle's end */
+    uint64_t epoch_at_end;   /* local_epoch at the last cycle's end (others': xrun.epoch_total less it) */
     uint64_t last_epoch, since_progress;
     uint64_t used;           /* timing: warp instructions since the last cycle's end */
     xdeferred *log;          /* timing: global accesses since the last cycle's end */
     int nlog, caplog;
+    uint64_t chk_lo, chk_hi; /* the buffer of the last global access checked (no buffer is
+                                released during a launch): the lanes after it need no search */
+    int index;               /* its SM */
+    int marked;              /* timing: its bit in xrun.stepped is set */
 } xsm;
 
 typedef struct xrun {
@@ -87,6 +91,10 @@ typedef struct xrun {
      * look-up caches; NULL on one thread */
     pthread_mutex_t *gmem_lock;
     uint64_t epoch_total;    /* the SMs' local_epoch summed at the last cycle's end */
+    /* timing: a bit per SM that stepped a warp since the last cycle's end
+     * (only those have anything for xrun_end_cycle: with many SMs most
+     * have not); set once per cycle by the SM's own thread */
+    _Atomic uint64_t *stepped;
     uint64_t gmem_epoch_seen; /* global memory's progress count at the last cycle's end */
     uint64_t clock;          /* instructions so far: the functional clock */
     uint64_t clock_divider;  /* the clock register counts once per this many cycles (sm.clock_divider) */

@@ -7,30 +7,67 @@ static inline uint64_t div_by(uint64_t x, uint64_t d, int shift) { return shift 
 
 static int pow2_shift(int d) { return d > 0 && !(d & (d - 1)) ? __builtin_ctz((unsigned)d) : -1; }
 
+/* the request of `line` in out[0..*n), added when new (-1: no room) */
+static inline int request_of(line_request *out, int *n, uint64_t line)
+{
+    /* lines are distinct in out: neighbouring lanes mostly share the last one */
+    if (*n && out[*n - 1].line == line) return *n - 1;
+    int i = 0;
+    while (i < *n && out[i].line != line) i++;
+    if (i == *n) {
+        if (*n == COALESCE_MAX) return -1;
+        out[(*n)++] = (line_request){ line, 0, 0, 1, 0 };
+    }
+    return i;
+}
+
+/* lines and sectors of a power of two (the usual case): shifts only */
+static int lanes_pow2(const uint64_t *addr, uint64_t mask, int size, int ss, int ls, line_request *out)
+{
+    int n = 0, at = -1;
+    uint64_t sector = 0;   /* at >= 0: the last lane's one sector, in request `at` */
+    for (uint64_t m = mask; m; m &= m - 1) {
+        int lane = __builtin_ctzll(m);
+        uint64_t first = addr[lane] >> ss, last = (addr[lane] + (uint64_t)size - 1) >> ss;
+        if (at >= 0 && first == sector && last == sector) {   /* neighbouring lanes on one sector */
+            out[at].lanes |= 1ull << lane;
+            continue;
+        }
+        sector = first;
+        at = -1;
+        for (uint64_t s = first; s <= last; s++) {
+            uint64_t byte = s << ss, line = byte >> ls << ls;
+            int i = at = request_of(out, &n, line);
+            if (i < 0) continue;
+            out[i].sectors |= 1u << ((byte - line) >> ss);
+            out[i].lanes |= 1ull << lane;
+        }
+        if (first != last) at = -1;   /* two sectors (or no room for its line): no next lane joins */
+    }
+    return n;
+}
+
 int coalesce(const uint64_t *addr, uint64_t mask, int size, int line_size, int sector_size,
              line_request *out, int *nsectors)
 {
     int n = 0, ss = pow2_shift(sector_size), ls = pow2_shift(line_size);
     uint64_t sec = (uint64_t)sector_size, lsz = (uint64_t)line_size;
-    for (uint64_t m = mask; m; m &= m - 1) {
-        int lane = __builtin_ctzll(m);
-        /* an access may cross a line (only when unaligned, which faults
-         * earlier); walk its sectors anyway */
-        uint64_t first = div_by(addr[lane], sec, ss), last = div_by(addr[lane] + (uint64_t)size - 1, sec, ss);
-        for (uint64_t s = first; s <= last; s++) {
-            uint64_t byte = s * sec;
-            uint64_t line = div_by(byte, lsz, ls) * lsz;
-            uint32_t bit = 1u << div_by(byte - line, sec, ss);
-            int i = 0;
-            while (i < n && out[i].line != line) i++;
-            if (i == n) {
-                if (n == COALESCE_MAX) continue;
-                out[n++] = (line_request){ line, 0, 0, 1, 0 };
+    if (ss >= 0 && ls >= 0) n = lanes_pow2(addr, mask, size, ss, ls, out);
+    else
+        for (uint64_t m = mask; m; m &= m - 1) {
+            int lane = __builtin_ctzll(m);
+            /* an access may cross a line (only when unaligned, which faults
+             * earlier); walk its sectors anyway */
+            uint64_t first = div_by(addr[lane], sec, ss), last = div_by(addr[lane] + (uint64_t)size - 1, sec, ss);
+            for (uint64_t s = first; s <= last; s++) {
+                uint64_t byte = s * sec;
+                uint64_t line = div_by(byte, lsz, ls) * lsz;
+                int i = request_of(out, &n, line);
+                if (i < 0) continue;
+                out[i].sectors |= 1u << div_by(byte - line, sec, ss);
+                out[i].lanes |= 1ull << lane;
             }
-            out[i].sectors |= bit;
-            out[i].lanes |= 1ull << lane;
         }
-    }
     int sectors = 0;
     for (int i = 0; i < n; i++) {
         /* lanes write distinct bytes: fewer than a sector's worth per sector leaves some partial */

@@ -47,3 +47,16 @@ int sched_by_age(const sched_state *s, int *out, int skip)
     }
     return n;
 }
+
+/* sched_by_age's first: the least age, the lowest position among equals
+ * (its insertion sort is stable) */
+int sched_oldest_listed(const sched_state *s)
+{
+    int best = -1;
+    for (int k = 0; k * 64 < s->nwarps; k++)
+        for (uint64_t bits = sched_listed_word(s, k); bits; bits &= bits - 1) {
+            int p = k * 64 + __builtin_ctzll(bits);
+            if (best < 0 || s->age[s->warps[p]] < s->age[s->warps[best]]) best = p;
+        }
+    return best;
+}

@@ -24,11 +24,15 @@ typedef struct {
     uint64_t live_bits[SCHED_WORDS];
     uint64_t parked_bits[SCHED_WORDS];
     int with_parked;
+    /* when set, the order lists only these of the live warps (parked or
+     * not): the SM asks where they come in the whole order */
+    const uint64_t *only;
 } sched_state;
 
 /* the warps at positions of word k that the order lists */
 static inline uint64_t sched_listed_word(const sched_state *s, int k)
 {
+    if (s->only) return s->live_bits[k] & s->only[k];
     return s->with_parked ? s->live_bits[k] : s->live_bits[k] & ~s->parked_bits[k];
 }
 
@@ -50,6 +54,9 @@ typedef struct {
     int (*order)(sched_state *s, int *out);
     /* an event (SCHED_*) of the warp at position pos */
     void (*notify)(sched_state *s, int pos, int event);
+    /* optional: the first position order would give, -1 for none (the SM
+     * asks which of a few warps comes first) */
+    int (*first)(sched_state *s);
 } sched_policy;
 
 const sched_policy *sched_find(const char *name);
@@ -58,6 +65,7 @@ const sched_policy *sched_at(int i);
 
 /* helpers for policies */
 int sched_by_age(const sched_state *s, int *out, int skip);   /* listed warps, oldest first */
+int sched_oldest_listed(const sched_state *s);                /* the first of sched_by_age, -1 none */
 /* append the listed positions in [from, to) to out[n...]; returns the new n */
 int sched_list_range(const sched_state *s, int from, int to, int *out, int n);
 

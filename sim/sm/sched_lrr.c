@@ -20,6 +20,21 @@ static int lrr_order(sched_state *s, int *out)
     return sched_list_range(s, 0, start, out, sched_list_range(s, start, s->nwarps, out, 0));
 }
 
+static int lrr_first(sched_state *s)
+{
+    if (!s->nwarps) return -1;
+    int start = s->last + 1 < s->nwarps ? s->last + 1 : 0;
+    for (int k = start >> 6; k < (s->nwarps + 63) >> 6; k++) {   /* from start on */
+        uint64_t b = sched_listed_word(s, k) & (k == start >> 6 ? ~(uint64_t)0 << (start & 63) : ~(uint64_t)0);
+        if (b) return k * 64 + __builtin_ctzll(b);
+    }
+    for (int k = 0; k <= start >> 6; k++) {   /* then before it */
+        uint64_t b = sched_listed_word(s, k);
+        if (b) return k * 64 + __builtin_ctzll(b);
+    }
+    return -1;
+}
+
 static void lrr_notify(sched_state *s, int pos, int event) { if (event == SCHED_ISSUED) s->last = pos; }
 
-const sched_policy sched_lrr = { "lrr", 0, -1, lrr_init, lrr_order, lrr_notify };
+const sched_policy sched_lrr = { "lrr", 0, -1, lrr_init, lrr_order, lrr_notify, lrr_first };

@@ -49,4 +49,4 @@ static void tl_notify(sched_state *s, int pos, int event)
 }
 
 const sched_policy sched_two_level = { "two_level", sizeof(tl_state), CFGK_sched_active_set,
-    tl_init, tl_order, tl_notify };
+    tl_init, tl_order, tl_notify, NULL };

@@ -88,6 +88,10 @@ static void update_fetchable(sm_t *sm, int i)
  * when none (no division: this runs every cycle) */
 static int next_fetchable(const sm_t *sm, int from)
 {
+    if (sm->nwarps <= 64) {   /* one word (the usual case): from `from` on, then before it */
+        uint64_t bits = sm->fetchable[0], after = bits & ~(uint64_t)0 << from;
+        return after ? __builtin_ctzll(after) : bits ? __builtin_ctzll(bits) : -1;
+    }
     int words = (sm->nwarps + 63) / 64, wd = from >> 6;
     for (int k = 0; k <= words; k++) {
         uint64_t bits = sm->fetchable[wd];
@@ -102,6 +106,7 @@ static int next_fetchable(const sm_t *sm, int from)
 /* some warp is fetchable */
 static int any_fetchable(const sm_t *sm)
 {
+    if (sm->nwarps <= 64) return sm->fetchable[0] != 0;
     for (int k = 0; k < (sm->nwarps + 63) / 64; k++)
         if (sm->fetchable[k]) return 1;
     return 0;
@@ -170,7 +175,8 @@ static int fetch(sm_t *sm, uint64_t now)
 static int blocked(sm_t *sm, int local, int s, const isrc_static *st, int reason, uint64_t until)
 {
     twarp *t = &sm->w[local];
-    watch_park(sm, local, 0);
+    int pos = (int)watch_div((uint64_t)local, (uint64_t)sm->p->nsched);   /* its position: unpark it first if parked */
+    if (pos < SCHED_MAX_WARPS && sm->sched[s].parked_bits[pos >> 6] >> (pos & 63) & 1) watch_park(sm, local, 0);
     t->blocked_until = until;
     t->blocked_st = st;
     t->blocked_reason = (uint8_t)reason;
@@ -250,8 +256,8 @@ static void occupy(sm_t *sm, int cls, int inst, uint64_t until)
 {
     const unit_params *u = &sm->p->unit[cls];
     sm->busy[cls][inst] = until;
-    for (int o = 0; o < UNIT_COUNT; o++) {
-        if (!(u->occupies >> o & 1)) continue;
+    for (uint32_t m = u->occupies & (((uint32_t)1 << UNIT_COUNT) - 1); m; m &= m - 1) {
+        int o = __builtin_ctz(m);
         for (int i = 0; i < sm->p->unit[o].count; i++)
             if (sm->busy[o][i] < until) sm->busy[o][i] = until;
     }
@@ -364,24 +370,7 @@ static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int
     return 0;
 }
 
-/* how close a reason is to issuing: the scheduler reports the closest */
-static int closeness(int reason)
-{
-    static const int rank[STALL_COUNT] = {
-        [STALL_issued] = 9, [STALL_unit_busy] = 8, [STALL_mem_full] = 7, [STALL_scoreboard] = 6,
-        [STALL_sync] = 5, [STALL_ibuffer_empty] = 4, [STALL_barrier] = 3, [STALL_done] = 2, [STALL_no_warp] = 1,
-    };
-    return rank[reason];
-}
-
-static void charge(sm_t *sm, int s, int reason, int pc, uint64_t cycles)
-{
-    sm->st.stall[reason] += cycles;
-    sm->totals.stall[reason] += cycles;
-    if (pc >= 0) sm->st.per_pc[pc].stall[reason] += cycles;
-    sm->watch[s].last_reason = (uint8_t)reason;
-    sm->watch[s].last_pc = pc;
-}
+static inline int closeness(int reason) { return watch_closeness(reason); }
 
 /* the warp's own issue pipeline: after the cycle it issued in (one or, dual
  * issuing, two instructions) its next issue comes sched.warp_issue_interval
@@ -391,42 +380,6 @@ static void hold_warp(sm_t *sm, int local, uint64_t now)
     twarp *t = &sm->w[local];
     uint64_t next = now + (uint64_t)sm->p->warp_issue_interval;
     if (t->sync_until < next) t->sync_until = next;
-}
-
-/* a scheduler that issued nothing charges the closest reason of all its
- * warps, parked ones included: the first warp of the whole order that has
- * it (why/pc: this cycle's reasons of the warps examined, by position).
- * No warp is closer than `bound`: the first warp that close ends the search. */
-static void charge_idle(sm_t *sm, int s, int bound, const int8_t *why, const int *pc)
-{
-    sched_state *ss = &sm->sched[s];
-    int order[SCHED_MAX_WARPS];
-    ss->with_parked = 1;
-    int n = sm->p->policy->order(ss, order);
-    ss->with_parked = 0;
-    int best = sm->resident ? STALL_done : STALL_no_warp, best_pc = -1;
-    for (int k = 0; k < n && closeness(best) < bound; k++) {
-        int pos = order[k], reason = why[pos], at = pc[pos];
-        if (ss->parked_bits[pos >> 6] >> (pos & 63) & 1) {
-            const twarp *t = &sm->w[ss->warps[pos]];
-            reason = t->blocked_reason;
-            at = t->blocked_st ? t->blocked_st->pc : -1;
-        }
-        if (closeness(reason) > closeness(best)) { best = reason; best_pc = at; }
-    }
-    charge(sm, s, best, best_pc, 1);
-}
-
-/* nothing issued: the closest reason among the warps examined (best, the
- * first of the order with it) stands unless a parked warp's is as close */
-static void charge_none(sm_t *sm, int s, int best, int best_pc, const int8_t *why, const int *pc)
-{
-    const sched_watch *wt = &sm->watch[s];
-    int parked = 0;
-    for (int r = 0; r < STALL_COUNT; r++)
-        if (wt->parked_by[r] && closeness(r) > parked) parked = closeness(r);
-    if (parked >= closeness(best)) charge_idle(sm, s, parked, why, pc);
-    else charge(sm, s, best, best_pc, 1);
 }
 
 /* GCN's rule: up to issue_width instructions in the cycle, each from a
@@ -458,8 +411,8 @@ static int schedule_by_category(sm_t *sm, int s, const int *order, int n, uint64
         pc[pos] = st ? st->pc : -1;
         if (closeness(why) > closeness(best)) { best = why; best_pc = pc[pos]; }
     }
-    if (issued) charge(sm, s, STALL_issued, first_pc, 1);
-    else charge_none(sm, s, best, best_pc, why_at, pc);
+    if (issued) watch_charge(sm, s, STALL_issued, first_pc, 1);
+    else watch_charge_none(sm, s, best, best_pc, why_at, pc);
     return issued;
 }
 
@@ -478,7 +431,7 @@ static int schedule(sm_t *sm, int s, uint64_t now)
         if (sm->obs && why != STALL_issued) sm->w[local].seen_reason = (int8_t)why;
         if (why == STALL_issued) {
             if (issue(sm, local, s, pos, st, inst, now)) return -1;
-            charge(sm, s, STALL_issued, st->pc, 1);
+            watch_charge(sm, s, STALL_issued, st->pc, 1);
             /* dual issue: a second, independent instruction of the same warp */
             for (int extra = 1; extra < sm->p->issue_width && sm->live[local]; extra++) {
                 if (check(sm, local, s, now, &st, &inst) != STALL_issued) break;
@@ -491,7 +444,7 @@ static int schedule(sm_t *sm, int s, uint64_t now)
         pc[pos] = st ? st->pc : -1;
         if (closeness(why) > closeness(best)) { best = why; best_pc = pc[pos]; }
     }
-    charge_none(sm, s, best, best_pc, why_at, pc);
+    watch_charge_none(sm, s, best, best_pc, why_at, pc);
     return 0;
 }
 
@@ -506,18 +459,9 @@ static void sm_sleep(sm_t *sm, uint64_t from)
     if (sm->asleep_since == UINT64_MAX) sm->asleep_since = from;
 }
 
-int sm_cycle(sm_t *sm, uint64_t now)
+/* sm_cycle of an SM that has something to look at */
+static __attribute__((noinline)) int sm_cycle_awake(sm_t *sm, uint64_t now)
 {
-    if (now > sm->next) sm_sleep(sm, sm->next);
-    sm->next = now + 1;
-    sm->finished = 0;
-    sm->now = now;
-    /* nothing this SM waits for can have happened: sleep through the cycle,
-     * charging it as the last one (the same as the GPU's time skipping) */
-    if (!sm->poked && now < sm->wake) {
-        sm_sleep(sm, now);
-        return 0;
-    }
     sm_settle(sm, now);
     sm->poked = 0;
     fetch(sm, now);
@@ -533,7 +477,7 @@ int sm_cycle(sm_t *sm, uint64_t now)
         for (int j = first; j < last; j++) {
             int s = sm->p->turns ? j : j + rot < nsched ? j + rot : j + rot - nsched;
             sched_watch *wt = &sm->watch[s];
-            if (!watch_due(sm, s, now)) { charge(sm, s, wt->last_reason, wt->last_pc, 1); continue; }
+            if (!watch_due(sm, s, now)) { watch_charge(sm, s, wt->last_reason, wt->last_pc, 1); continue; }
             wt->wake = UINT64_MAX;
             watch_unpark_expired(sm, s, now);
             sm->shared_change = 0;
@@ -562,6 +506,24 @@ int sm_cycle(sm_t *sm, uint64_t now)
     return issued;
 }
 
+int sm_cycle(sm_t *sm, uint64_t now)
+{
+    uint64_t next = sm->next;
+    sm->next = now + 1;
+    sm->finished = 0;
+    sm->now = now;
+    /* nothing this SM waits for can have happened: sleep through the cycle,
+     * charging it as the last one (the same as the GPU's time skipping);
+     * the cycles since the last call were slept through too. Most SMs of a
+     * large GPU sleep most cycles: this path stays small. */
+    if (!sm->poked && now < sm->wake) {
+        if (sm->asleep_since == UINT64_MAX) sm->asleep_since = now > next ? next : now;
+        return 0;
+    }
+    if (now > next) sm_sleep(sm, next);
+    return sm_cycle_awake(sm, now);
+}
+
 /* cycles t in [from, to) with t = phase (mod period) */
 static uint64_t slots_in(uint64_t from, uint64_t to, uint64_t period, uint64_t phase)
 {
@@ -580,6 +542,6 @@ void sm_settle(sm_t *sm, uint64_t now)
     for (int s = 0; s < sm->p->nsched; s++) {
         /* a scheduler's issue slots: every k cycles, or its turn every k*n */
         uint64_t slots = sm->p->turns ? slots_in(from, now, k * n, (uint64_t)s * k) : slots_in(from, now, k, 0);
-        if (slots) charge(sm, s, sm->watch[s].last_reason, sm->watch[s].last_pc, slots);
+        if (slots) watch_charge(sm, s, sm->watch[s].last_reason, sm->watch[s].last_pc, slots);
     }
 }

@@ -39,6 +39,8 @@ typedef struct {
     uint64_t wake;                   /* earliest cycle an examination could find anything new */
     uint64_t park_min;               /* earliest end of a timed park among its warps */
     uint16_t parked_by[STALL_COUNT]; /* its parked warps by the reason they wait for */
+    uint32_t parked_ranks;           /* bit watch_closeness(r) for each reason r with parked_by[r] */
+    uint64_t parked_for[STALL_COUNT][SCHED_WORDS]; /* by position: parked, waiting for that reason */
     uint64_t timed_bits[SCHED_WORDS]; /* by position: parked until a known cycle */
     uint64_t until[SCHED_MAX_WARPS]; /* by position: a timed park's end (twarp.blocked_until),
                                         side by side for the expiry scan */

@@ -1,5 +1,5 @@
-/* sim/sm/sm_watch.c — parked warps, live bits and the schedulers' wake
- * times (sm_watch.h). */
+/* sim/sm/sm_watch.c — parked warps, live bits, the schedulers' wake
+ * times and the stall reasons charged to their issue slots (sm_watch.h). */
 #include "sm_watch.h"
 
 void watch_park(sm_t *sm, int local, int on)
@@ -19,7 +19,10 @@ void watch_park(sm_t *sm, int local, int on)
     }
     /* the reasons parked warps wait for: a scheduler with a closer one
      * among the warps it examined need not look at them (schedule) */
-    sm->watch[s].parked_by[sm->w[local].blocked_reason] += on ? 1 : -1;
+    sched_watch *wt = &sm->watch[s];
+    int r = sm->w[local].blocked_reason;
+    wt->parked_for[r][pos >> 6] ^= bit;
+    if (on ? !wt->parked_by[r]++ : !--wt->parked_by[r]) wt->parked_ranks ^= (uint32_t)1 << watch_closeness(r);
 }
 
 void watch_live(sm_t *sm, int local, int on)
@@ -91,3 +94,83 @@ int watch_due(const sm_t *sm, int s, uint64_t now)
     return wt->wake <= now || wt->park_min <= now || sm->p->exhaustive;
 }
 
+/* ---- stall reasons charged to a scheduler's issue slots ---- */
+
+void watch_charge(sm_t *sm, int s, int reason, int pc, uint64_t cycles)
+{
+    sm->st.stall[reason] += cycles;
+    sm->totals.stall[reason] += cycles;
+    if (pc >= 0) sm->st.per_pc[pc].stall[reason] += cycles;
+    sm->watch[s].last_reason = (uint8_t)reason;
+    sm->watch[s].last_pc = pc;
+}
+
+/* a scheduler that issued nothing charges the closest reason of all its
+ * warps, parked ones included: the first warp of the whole order that has
+ * it (why/pc: this cycle's reasons of the warps examined, by position).
+ * No warp is closer than `bound`: the first warp that close ends the search. */
+static void charge_idle(sm_t *sm, int s, int bound, const int8_t *why, const int *pc)
+{
+    sched_state *ss = &sm->sched[s];
+    int order[SCHED_MAX_WARPS];
+    ss->with_parked = 1;
+    int n = sm->p->policy->order(ss, order);
+    ss->with_parked = 0;
+    int best = sm->resident ? STALL_done : STALL_no_warp, best_pc = -1;
+    for (int k = 0; k < n && watch_closeness(best) < bound; k++) {
+        int pos = order[k], reason = why[pos], at = pc[pos];
+        if (ss->parked_bits[pos >> 6] >> (pos & 63) & 1) {
+            const twarp *t = &sm->w[ss->warps[pos]];
+            reason = t->blocked_reason;
+            at = t->blocked_st ? t->blocked_st->pc : -1;
+        }
+        if (watch_closeness(reason) > watch_closeness(best)) { best = reason; best_pc = at; }
+    }
+    watch_charge(sm, s, best, best_pc, 1);
+}
+
+/* charge_idle without the whole order: the warps `reason` (the closest
+ * reason, `bound` its closeness) is the reason of, parked or examined, are
+ * ordered alone (the policy orders any two warps the same whichever others
+ * it lists); the first of them is the warp charge_idle finds. Falls back
+ * to it when none is live. */
+static void charge_closest(sm_t *sm, int s, int bound, const int8_t *why, const int *pc)
+{
+    sched_state *ss = &sm->sched[s];
+    const sched_watch *wt = &sm->watch[s];
+    static const int8_t reason_of[] = { -1, STALL_no_warp, STALL_done, STALL_barrier, STALL_ibuffer_empty,
+                                        STALL_sync, STALL_scoreboard, STALL_mem_full, STALL_unit_busy, STALL_issued };
+    int reason = reason_of[bound], initial = sm->resident ? STALL_done : STALL_no_warp;
+    if (watch_closeness(initial) >= bound) { charge_idle(sm, s, bound, why, pc); return; }
+    uint64_t only[SCHED_WORDS];
+    int order[SCHED_MAX_WARPS], words = (ss->nwarps + 63) / 64;
+    for (int k = 0; k < words; k++) {
+        uint64_t c = wt->parked_for[reason][k];
+        for (uint64_t b = ss->live_bits[k] & ~ss->parked_bits[k]; b; b &= b - 1) {   /* examined */
+            int pos = k * 64 + __builtin_ctzll(b);
+            if (why[pos] == reason) c |= b & -b;
+        }
+        only[k] = c;
+    }
+    const sched_policy *pol = sm->p->policy;
+    ss->only = only;
+    int pos = pol->first ? pol->first(ss) : pol->order(ss, order) ? order[0] : -1;
+    ss->only = NULL;
+    if (pos < 0) { charge_idle(sm, s, bound, why, pc); return; }
+    int at = pc[pos];
+    if (ss->parked_bits[pos >> 6] >> (pos & 63) & 1) {
+        const twarp *t = &sm->w[ss->warps[pos]];
+        at = t->blocked_st ? t->blocked_st->pc : -1;
+    }
+    watch_charge(sm, s, reason, at, 1);
+}
+
+/* nothing issued: the closest reason among the warps examined (best, the
+ * first of the order with it) stands unless a parked warp's is as close */
+void watch_charge_none(sm_t *sm, int s, int best, int best_pc, const int8_t *why, const int *pc)
+{
+    uint32_t ranks = sm->watch[s].parked_ranks & ~(uint32_t)1;   /* rank 0: never the closest */
+    int parked = ranks ? 31 - __builtin_clz(ranks) : 0;
+    if (parked >= watch_closeness(best)) charge_closest(sm, s, parked, why, pc);
+    else watch_charge(sm, s, best, best_pc, 1);
+}

@@ -14,6 +14,17 @@
 static inline uint64_t watch_mod(uint64_t x, uint64_t d) { return d & (d - 1) ? x % d : x & (d - 1); }
 static inline uint64_t watch_div(uint64_t x, uint64_t d) { return d & (d - 1) ? x / d : x >> __builtin_ctzll(d); }
 
+/* how close a reason is to issuing: a scheduler reports the closest (each
+ * reason a warp can show has a rank of its own) */
+static inline int watch_closeness(int reason)
+{
+    static const int rank[STALL_COUNT] = {
+        [STALL_issued] = 9, [STALL_unit_busy] = 8, [STALL_mem_full] = 7, [STALL_scoreboard] = 6,
+        [STALL_sync] = 5, [STALL_ibuffer_empty] = 4, [STALL_barrier] = 3, [STALL_done] = 2, [STALL_no_warp] = 1,
+    };
+    return rank[reason];
+}
+
 /* park or unpark warp `local` (its blocked_reason is the reason counted) */
 void watch_park(sm_t *sm, int local, int on);
 /* the warp is resident and unfinished (on) or not */
@@ -31,5 +42,12 @@ void watch_wake_at(sm_t *sm, int s, uint64_t t);
 uint64_t watch_next_slot(const sm_t *sm, int s, uint64_t t);
 /* is scheduler s to be examined at `now`? */
 int watch_due(const sm_t *sm, int s, uint64_t now);
+
+/* charge `cycles` issue slots of scheduler s to reason (at instruction pc, -1 none) */
+void watch_charge(sm_t *sm, int s, int reason, int pc, uint64_t cycles);
+/* scheduler s issued nothing: charge the closest reason of its warps, best
+ * (at best_pc) the closest among those examined, why/pc the reasons and
+ * instructions of the examined ones by position, parked warps included */
+void watch_charge_none(sm_t *sm, int s, int best, int best_pc, const int8_t *why, const int *pc);
 
 #endif
