@@ -209,8 +209,13 @@ func_status gpu_window_loop(gpu_t *g, kernel_stats *st, int max_warps)
             if (t->take_fault) t->take_fault(t, sum.fault);
             return gpu_stop(g, end, FUNC_FAULT);
         }
-        for (int m = 0; sum.finished && m < g->nsm; m++)
-            if (g->sms[m].finished && gpu_refill(g, m)) return FUNC_BAD_LAUNCH;
+        /* blocks are dispatched after the window's last cycle, whichever
+         * cycle their SM last ran (a new warp's first wait counts from it) */
+        for (int m = 0; sum.finished && m < g->nsm; m++) {
+            if (!g->sms[m].finished) continue;
+            g->sms[m].now = end - 1;
+            if (gpu_refill(g, m)) return FUNC_BAD_LAUNCH;
+        }
         if (end - 1 >= next_sample) gpu_sample_memory(g, obs, end - 1, &next_sample);
         uint64_t next = next_window(g, &sum, start, now, end, limit_at);
         if (next > end) {   /* the SMs sleep through [end, next) as they are now */

@@ -119,13 +119,15 @@ void sm_warp_start(sm_t *sm, int local, int xw, uint64_t age)
     sm->age[local] = age;
     watch_live(sm, local, 1);
     sm->resident++;
-    sm->poked = 1;
+    /* a new live warp changes every scheduler's look (its order, the
+     * reason of one with no warp): all look again when the SM next runs */
+    sm_poke(sm);
     update_fetchable(sm, local);
 }
 
 void sm_warp_clear(sm_t *sm, int local)
 {
-    if (sm->live[local]) sm->resident--;
+    if (sm->live[local]) { sm->resident--; sm_poke(sm); }
     watch_live(sm, local, 0);
     watch_unblock(sm, local);
     sm->w[local].xw = -1;
