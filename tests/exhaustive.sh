@@ -19,6 +19,10 @@ for f in $(ls "$top"/workloads/*/*.sass | grep -v /workloads/cuda/); do
         # shellcheck disable=SC2086
         a=$(stats $mode "$f"); b=$(stats $mode --set sim.exhaustive=1 "$f")
         n=$((n + 1))
+        # no SM charges more slots to issuing than it issued instructions
+        over=$(printf '%s' "$a" | grep -o '"warp_instructions":[0-9]*,"stalls":{"issued":[0-9]*' \
+            | awk -F'[:,]' '$5 > $2 { n++ } END { print n + 0 }')
+        [ "$over" -eq 0 ] || { echo "FAIL: $f $mode: $over SMs charge more issue slots than they issued"; fail=1; }
         if [ "$a" != "$b" ]; then
             echo "FAIL: $f $mode: event-driven and exhaustive statistics differ"
             printf '%s\n' "$a" | tr ',' '\n' > "$tmp/a"; printf '%s\n' "$b" | tr ',' '\n' > "$tmp/b"
