@@ -79,7 +79,7 @@ windows_section() {
         "$runs" "$ma" "$mb" "$(awk -v a="$ma" -v b="$mb" 'BEGIN { print a / b }')"
     # shellcheck disable=SC2086
     json=$("$bin" run --stats=json $full)
-    for k in windows syncs_per_cycle sm_share imbalance_2 imbalance_8 imbalance_16 imbalance_64 speedup_8 speedup_16 speedup_64; do
+    for k in windows syncs_per_cycle span_share sm_share slice_share imbalance_2 imbalance_8 imbalance_16 imbalance_64 speedup_2 speedup_8 speedup_16 speedup_64; do
         printf '| h100 full size, one thread: %s | %.3f |\n' "$k" "$(printf '%s' "$json" | field $k)"
     done
 }
