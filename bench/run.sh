@@ -70,7 +70,7 @@ windows_section() {
         printf '| %s gpu3 n = 4.3 M, one thread: warp-instr/s (CPU, median of %s) | %.0f K |\n' "$cfg" "$runs" \
             "$(awk -v i="$insns" -v t="$(median $c)" 'BEGIN { print i / t / 1e3 }')"
     done
-    full="-c h100 --set sim.window=0 -D n=43435342 -D groups=1024 $top/workloads/sum/gpu3_grid_stride.sass"
+    full="-c h100 -D n=43435342 -D groups=1024 $top/workloads/sum/gpu3_grid_stride.sass"
     run_a() { "$bin" run --stats=json "$@"; }
     run_b() { "$bin" run --stats=json --threads 2 "$@"; }
     # shellcheck disable=SC2086
@@ -79,7 +79,7 @@ windows_section() {
         "$runs" "$ma" "$mb" "$(awk -v a="$ma" -v b="$mb" 'BEGIN { print a / b }')"
     # shellcheck disable=SC2086
     json=$("$bin" run --stats=json $full)
-    for k in windows syncs_per_cycle sm_share imbalance_2 imbalance_8 imbalance_16 imbalance_64 speedup_8 speedup_16 speedup_64; do
+    for k in windows syncs_per_cycle span_share sm_share slice_share imbalance_2 imbalance_8 imbalance_16 imbalance_64 speedup_2 speedup_8 speedup_16 speedup_64; do
         printf '| h100 full size, one thread: %s | %.3f |\n' "$k" "$(printf '%s' "$json" | field $k)"
     done
 }
@@ -147,8 +147,8 @@ printf '%s\n' "Minsn/s, trace: execution- and trace-driven; %func: timing speed 
 printf '\n%-58s %8s %8s %8s\n' "--threads (gf100, sm.count = 16, median of $runs)" 1_s 2_s speedup
 while read -r file defs; do
     [ -n "$file" ] || continue
-    run_a() { "$bin" run --stats=json -c gf100 --set sm.count=16 --set sim.window=0 "$@"; }
-    run_b() { "$bin" run --stats=json -c gf100 --set sm.count=16 --set sim.window=0 --threads 2 "$@"; }
+    run_a() { "$bin" run --stats=json -c gf100 --set sm.count=16 "$@"; }
+    run_b() { "$bin" run --stats=json -c gf100 --set sm.count=16 --threads 2 "$@"; }
     # shellcheck disable=SC2086
     alternate $defs "$top/$file"
     o=$ma; t=$mb

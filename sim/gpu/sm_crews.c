@@ -29,6 +29,9 @@ struct sm_crews {
     crew_window_fn fn;       /* windows: each SM's window, or NULL (a cycle) */
     void *fn_ctx;
     uint64_t to;             /* windows: the window's end */
+    void (*each)(void *ctx, int i);   /* crews_each: items instead of crews, or NULL */
+    void *each_ctx;
+    int each_n;
 };
 
 static void run_window(sm_crews *c, crew *w)
@@ -61,6 +64,10 @@ static void run_crew(void *ctx, int k)
 static void run_member(void *ctx, int k)
 {
     sm_crews *c = ctx;
+    if (c->each) {
+        for (int i = k; i < c->each_n; i += c->members) c->each(c->each_ctx, i);
+        return;
+    }
     for (int j = k; j < c->ncrews; j += c->members) run_crew(c, j);
 }
 
@@ -170,6 +177,16 @@ void crews_window(sm_crews *c, uint64_t from, uint64_t to, crew_window_fn fn, vo
         out->resident_cycles += s->resident_cycles;
         if (s->last_act > out->last_act) out->last_act = s->last_act;
     }
+}
+
+void crews_each(sm_crews *c, int n, void (*fn)(void *ctx, int i), void *ctx)
+{
+    c->each = fn;
+    c->each_ctx = ctx;
+    c->each_n = n;
+    if (c->members > 1) lockstep_step(c->team);
+    else run_member(c, 0);
+    c->each = NULL;
 }
 
 int crews_threads(const sm_crews *c) { return c->members; }

@@ -41,6 +41,10 @@ void crews_cycle(sm_crews *c, uint64_t now, int every, crew_sum *out);
  * added up (fault: the lowest SM's). */
 typedef void (*crew_window_fn)(void *ctx, int m, uint64_t from, uint64_t to, crew_sum *sum);
 void crews_window(sm_crews *c, uint64_t from, uint64_t to, crew_window_fn fn, void *ctx, crew_sum *out);
+/* fn(ctx, i) for each i in [0, n), on the crews' threads (item i on thread
+ * i mod threads): items that touch nothing of each other (the L2 slices of
+ * a window's memory side) */
+void crews_each(sm_crews *c, int n, void (*fn)(void *ctx, int i), void *ctx);
 /* the threads that run the crews (1: the caller alone) and the times
  * they met (the synchronisations the run paid for) */
 int crews_threads(const sm_crews *c);

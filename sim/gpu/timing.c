@@ -238,6 +238,7 @@ func_status timing_run_driver(timing_driver *t, const config *cfg, kernel_stats 
     if (t->clock_stride) *t->clock_stride = sizeof(sm_t);
     g.slot_active = xcalloc((size_t)g.nslots, 1);
     g.window = timing_window(cfg);
+    g.spans = (int)CFG(cfg, sim_spans);
     g.group = (int)CFG(cfg, ccache_shared_by);
     memsys_set_windows(g.mem, g.window > 1);
     /* an observer hears the SMs in SM order: one thread then; and threads

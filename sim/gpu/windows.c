@@ -115,6 +115,9 @@ static int returns_at(gpu_t *g, uint64_t now)
     return any;
 }
 
+/* slice s's part of a span, on a crew's thread */
+static void span_slice(void *ctx, int s) { memsys_span_slice(ctx, s); }
+
 /* the memory side's cycles (from, to], event by event (every one with
  * sim.exhaustive), raising *last to each event's cycle. With drained (no
  * block left), it stops where the whole hierarchy has nothing left and sets
@@ -124,8 +127,18 @@ static uint64_t mem_catch_up(gpu_t *g, uint64_t from, uint64_t to, uint64_t *las
     uint64_t c = from + 1;
     /* while SMs issue, the memory side has work nearly every cycle: ticking
      * each (which gives the same result) costs less than finding the next
-     * event first; *last matters only once no block is left (drained) */
+     * event first; *last matters only once no block is left (drained).
+     * The slices then run in parallel where their inputs allow (a span) */
     if (busy && !drained) {
+        if (g->spans && memsys_span_begin(g->mem, from, to)) {
+            par_stats *ps = &g->stats->par;
+            double t0 = seconds();
+            crews_each(g->crews, memsys_slices(g->mem), span_slice, g->mem);
+            ps->mem_seconds += seconds() - t0;
+            ps->spans++;
+            memsys_span_end(g->mem);
+            return to + 1;
+        }
         for (; c <= to; c++) memsys_tick_mem(g->mem, c);
         return c;
     }
@@ -209,8 +222,13 @@ func_status gpu_window_loop(gpu_t *g, kernel_stats *st, int max_warps)
             if (t->take_fault) t->take_fault(t, sum.fault);
             return gpu_stop(g, end, FUNC_FAULT);
         }
-        for (int m = 0; sum.finished && m < g->nsm; m++)
-            if (g->sms[m].finished && gpu_refill(g, m)) return FUNC_BAD_LAUNCH;
+        /* blocks are dispatched after the window's last cycle, whichever
+         * cycle their SM last ran (a new warp's first wait counts from it) */
+        for (int m = 0; sum.finished && m < g->nsm; m++) {
+            if (!g->sms[m].finished) continue;
+            g->sms[m].now = end - 1;
+            if (gpu_refill(g, m)) return FUNC_BAD_LAUNCH;
+        }
         if (end - 1 >= next_sample) gpu_sample_memory(g, obs, end - 1, &next_sample);
         uint64_t next = next_window(g, &sum, start, now, end, limit_at);
         if (next > end) {   /* the SMs sleep through [end, next) as they are now */
@@ -245,6 +263,7 @@ func_status gpu_window_loop(gpu_t *g, kernel_stats *st, int max_warps)
         if (idle > 10000000) return gpu_stuck(g, now);
     }
     ps->sm_seconds = in_sms;
-    ps->serial_seconds = seconds() - t0 - in_sms;
+    ps->slices = memsys_slices(g->mem);
+    ps->serial_seconds = seconds() - t0 - in_sms - ps->mem_seconds;
     return gpu_finish(g, st, start, now, resident_sum, max_warps);
 }

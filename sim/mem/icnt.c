@@ -107,6 +107,14 @@ void icnt_tick(icnt *n, uint64_t now)
     n->rr = (n->rr + 1) % n->p.nsrc;
 }
 
+int icnt_room_for(const icnt *n, int ticks)
+{
+    int most = n->p.slice_queue - n->p.width * ticks;
+    for (int d = 0; d < n->p.ndst; d++)
+        if (n->to_slice[d].n > most) return 0;
+    return 1;
+}
+
 mem_msg *icnt_request(icnt *n, int dst, uint64_t now) { return timed_ready(&n->to_slice[dst], now); }
 void icnt_request_pop(icnt *n, int dst) { timed_pop(&n->to_slice[dst]); }
 mem_msg *icnt_response(icnt *n, int src, uint64_t now) { return timed_ready(&n->to_sm[src], now); }

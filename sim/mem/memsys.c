@@ -9,6 +9,22 @@ typedef struct {
     int sm;
 } l1_ctx;
 
+/* a response a slice sent within a span, held until memsys_span_end */
+typedef struct {
+    mem_msg m;
+    uint64_t at;
+    int tick;                /* the span's L2 tick it was sent in */
+} held_msg;
+
+/* a slice's ports' context; in a span (tick >= 0) its own thread's */
+typedef struct {
+    _Alignas(64) memsys *m;
+    int s;
+    int tick;                /* the span's L2 tick it runs, -1: not in a span */
+    held_msg *held;          /* the responses it sent in the span, in order */
+    int nheld, cap, taken;
+} slice_ctx;
+
 struct memsys {
     mem_params p;
     int nsm;
@@ -41,6 +57,13 @@ struct memsys {
     uint8_t *pushed, *popped;
     kernel_stats *st;        /* per block: nsm L1s, the interconnect, then the slices */
     int nst;
+    slice_ctx *sctx;         /* per slice, a cache line each */
+    /* a span (memsys_span_begin): cycles (from, from + len], and per cycle
+     * its DRAM ticks (the DRAM clock at the first) and L2 ticks */
+    uint64_t span_from;
+    int span_len, span_cap, span_ticks;
+    uint64_t *span_dram_now;
+    uint8_t *span_dram, *span_l2;
 };
 
 /* ---- ports ---- */
@@ -88,23 +111,36 @@ static int net_route(void *ctx, mem_msg *m)
     return m->slice;
 }
 
-static void slice_send(void *ctx, const mem_msg *m, uint64_t at)
+static void deliver(memsys *ms, const mem_msg *m, uint64_t at)
 {
-    memsys *ms = ctx;
     uint64_t arrives = icnt_respond(ms->net, m, at);
     if (arrives < ms->returns_next) ms->returns_next = arrives;
     if (arrives < ms->sm_next[m->sm]) ms->sm_next[m->sm] = arrives;
 }
-static uint64_t slice_channel_addr(void *ctx, uint64_t line) { return addr_channel(&((memsys *)ctx)->geo, line); }
+
+static void slice_send(void *ctx, const mem_msg *m, uint64_t at)
+{
+    slice_ctx *c = ctx;
+    if (c->tick < 0) { deliver(c->m, m, at); return; }
+    /* in a span: held, on the slice's own thread (grows to its high-water
+     * mark, a few times per run at most) */
+    if (c->nheld == c->cap) {
+        c->cap = c->cap ? 2 * c->cap : 64;
+        c->held = xrealloc(c->held, (size_t)c->cap * sizeof *c->held);
+    }
+    c->held[c->nheld++] = (held_msg){ *m, at, c->tick };
+}
+static uint64_t slice_channel_addr(void *ctx, uint64_t line) { return addr_channel(&((slice_ctx *)ctx)->m->geo, line); }
 
 /* ---- ticks ---- */
-static void dram_cycle(memsys *m, int s, uint64_t now)
+/* slice s's DRAM channel at DRAM cycle dnow, in core cycle now */
+static void dram_cycle(memsys *m, int s, uint64_t now, uint64_t dnow)
 {
     uint64_t done;
-    int token = dram_tick(m->ch[s], m->dram_now, &done);
+    int token = dram_tick(m->ch[s], dnow, &done);
     if (token < 0) return;
     /* DRAM cycles to core cycles, plus the controller's fixed pipeline */
-    uint64_t core = now + (done - m->dram_now) * (uint64_t)m->p.core_clock / (uint64_t)m->p.dram_clock
+    uint64_t core = now + (done - dnow) * (uint64_t)m->p.core_clock / (uint64_t)m->p.dram_clock
                   + (uint64_t)m->p.dram_latency;
     l2_dram_done(m->slice[s], token, core);
 }
@@ -154,7 +190,7 @@ void memsys_tick_mem(memsys *m, uint64_t now)
     m->dram_acc += (uint64_t)m->p.dram_clock;
     while (m->dram_acc >= (uint64_t)m->p.core_clock) {
         m->dram_acc -= (uint64_t)m->p.core_clock;
-        for (int s = 0; s < m->p.slices; s++) dram_cycle(m, s, now);
+        for (int s = 0; s < m->p.slices; s++) dram_cycle(m, s, now, m->dram_now);
         m->dram_now++;
     }
     m->l2_acc += (uint64_t)m->p.l2_clock;
@@ -288,6 +324,66 @@ void memsys_skip_mem(memsys *m, uint64_t from, uint64_t to)
     icnt_skip(m->net, domain_ticks(&m->l2_acc, (uint64_t)m->p.l2_clock, core, n));
 }
 
+/* ---- windows: a span of the memory side in phases ---- */
+static void span_grow(memsys *m, int len)
+{
+    if (len <= m->span_cap) return;   /* the first window's length: once per run */
+    m->span_cap = len;
+    m->span_dram_now = xrealloc(m->span_dram_now, (size_t)len * sizeof *m->span_dram_now);
+    m->span_dram = xrealloc(m->span_dram, (size_t)len);
+    m->span_l2 = xrealloc(m->span_l2, (size_t)len);
+}
+
+int memsys_span_begin(memsys *m, uint64_t from, uint64_t to)
+{
+    uint64_t core = (uint64_t)m->p.core_clock, len = to - from;
+    if (len < 1 || len > (uint64_t)m->p.icnt.latency) return 0;
+    uint64_t ticks = (m->l2_acc + len * (uint64_t)m->p.l2_clock) / core;
+    if (ticks > 255 * len || !icnt_room_for(m->net, (int)ticks)) return 0;
+    span_grow(m, (int)len);
+    m->span_from = from;
+    m->span_len = (int)len;
+    m->span_ticks = 0;
+    for (int i = 0; i < m->span_len; i++) {
+        uint64_t c = from + 1 + (uint64_t)i;
+        int n = 0;
+        m->span_dram_now[i] = m->dram_now;
+        for (m->dram_acc += (uint64_t)m->p.dram_clock; m->dram_acc >= core; m->dram_acc -= core, n++) m->dram_now++;
+        m->span_dram[i] = (uint8_t)n;
+        n = 0;
+        for (m->l2_acc += (uint64_t)m->p.l2_clock; m->l2_acc >= core; m->l2_acc -= core, n++) icnt_tick(m->net, c);
+        m->span_l2[i] = (uint8_t)n;
+        m->span_ticks += n;
+    }
+    return 1;
+}
+
+int memsys_slices(const memsys *m) { return m->p.slices; }
+
+void memsys_span_slice(memsys *m, int s)
+{
+    slice_ctx *c = &m->sctx[s];
+    c->tick = 0;
+    c->nheld = c->taken = 0;
+    for (int i = 0; i < m->span_len; i++) {
+        uint64_t now = m->span_from + 1 + (uint64_t)i;
+        for (int k = 0; k < m->span_dram[i]; k++) dram_cycle(m, s, now, m->span_dram_now[i] + (uint64_t)k);
+        for (int k = 0; k < m->span_l2[i]; k++, c->tick++) l2_cycle(m, s, now);
+    }
+    c->tick = -1;
+}
+
+void memsys_span_end(memsys *m)
+{
+    /* the one-cycle order: by L2 tick, then by slice, then as sent */
+    for (int t = 0; t < m->span_ticks; t++)
+        for (int s = 0; s < m->p.slices; s++) {
+            slice_ctx *c = &m->sctx[s];
+            for (; c->taken < c->nheld && c->held[c->taken].tick == t; c->taken++)
+                deliver(m, &c->held[c->taken].m, c->held[c->taken].at);
+        }
+}
+
 int memsys_room(const memsys *m, int sm) { return l1_room(m->l1[sm]); }
 
 void memsys_submit(memsys *m, int sm, int kind, uint64_t line, uint32_t sectors, int lanes, int word_lanes,
@@ -329,11 +425,13 @@ memsys *memsys_new(const mem_params *p, int nsm, int npc, mem_sm_port port)
     m->net = icnt_new(&ip, (icnt_ports){ m, net_peek, net_pop, net_route, m->out_bits }, &m->st[nsm]);
     m->slice = xcalloc((size_t)p->slices, sizeof *m->slice);
     m->ch = xcalloc((size_t)p->slices, sizeof *m->ch);
+    m->sctx = xcalloc_lines((size_t)p->slices, sizeof *m->sctx);
     for (int s = 0; s < p->slices; s++) {
         dram_params dp = p->dram;   /* refreshes staggered evenly over the channels */
         dp.refresh_phase = (int)((int64_t)s * dp.tREFI / p->slices);
         m->ch[s] = dram_new(&dp);
-        m->slice[s] = l2_new(&p->l2, m->ch[s], (l2_ports){ m, slice_send, slice_channel_addr }, &m->st[nsm + 1 + s]);
+        m->sctx[s] = (slice_ctx){ .m = m, .s = s, .tick = -1 };
+        m->slice[s] = l2_new(&p->l2, m->ch[s], (l2_ports){ &m->sctx[s], slice_send, slice_channel_addr }, &m->st[nsm + 1 + s]);
     }
     return m;
 }
@@ -343,7 +441,8 @@ void memsys_delete(memsys *m)
     if (!m) return;
     for (int s = 0; s < m->nsm; s++) l1_delete(m->l1[s]);
     icnt_delete(m->net);
-    for (int s = 0; s < m->p.slices; s++) { l2_delete(m->slice[s]); dram_delete(m->ch[s]); }
+    for (int s = 0; s < m->p.slices; s++) { l2_delete(m->slice[s]); dram_delete(m->ch[s]); free(m->sctx[s].held); }
+    free(m->sctx); free(m->span_dram_now); free(m->span_dram); free(m->span_l2);
     for (int i = 0; i < m->nst; i++) stats_free(&m->st[i]);
     free(m->has_input); free(m->out_bits); free(m->sm_next); free(m->pushed); free(m->popped);
     free(m->l1); free(m->l1ctx); free(m->slice); free(m->ch); free(m->st);

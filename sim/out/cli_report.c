@@ -219,32 +219,42 @@ void cli_json_kernel(json_writer *j, const kernel_stats *s, int launch, const ch
 
 /* the windows' parallel efficiency (par_stats), flat (scripts strip the
  * host object up to its first closing brace): synchronisations per
- * simulated cycle; per thread count n, the work of each window's busiest
- * crew against an even share (imbalance_n, 1 = even), and the speed-up
- * that predicts from the host time inside the SMs' windows and outside
- * them (speedup_n: Amdahl with the imbalance, synchronisation not counted;
- * meaningful for a run with --threads 1) */
+ * simulated cycle; the share of windows whose slices ran apart (span_share)
+ * and the host time inside the SMs' windows (sm_share) and the spans'
+ * slices (slice_share); per thread count n, the work of each window's
+ * busiest crew against an even share (imbalance_n, 1 = even), and the
+ * speed-up those predict (speedup_n: Amdahl with the imbalance, the
+ * slices dealt round robin taken as even work, synchronisation not
+ * counted; meaningful for a run with --threads 1) */
 static void json_par(json_writer *j, const kernel_stats *ks, int nk, uint64_t cycles)
 {
-    par_stats p = { 0, 0, { 0 }, 0, 0 };
+    par_stats p = { 0, 0, { 0 }, 0, 0, 0, 0, 0 };
     for (int i = 0; i < nk; i++) {
         p.windows += ks[i].par.windows;
         p.work += ks[i].par.work;
         for (int c = 0; c < PAR_COUNTS; c++) p.work_max[c] += ks[i].par.work_max[c];
+        p.spans += ks[i].par.spans;
+        if (ks[i].par.slices > p.slices) p.slices = ks[i].par.slices;
         p.sm_seconds += ks[i].par.sm_seconds;
+        p.mem_seconds += ks[i].par.mem_seconds;
         p.serial_seconds += ks[i].par.serial_seconds;
     }
     if (!p.windows || !p.work) return;
+    double total = p.sm_seconds + p.mem_seconds + p.serial_seconds;
     json_uint(j, "windows", p.windows);
     json_double(j, "syncs_per_cycle", cycles ? (double)p.windows / (double)cycles : 0);
-    json_double(j, "sm_share", p.sm_seconds / (p.sm_seconds + p.serial_seconds));
+    json_double(j, "span_share", (double)p.spans / (double)p.windows);
+    json_double(j, "sm_share", p.sm_seconds / total);
+    json_double(j, "slice_share", p.mem_seconds / total);
     for (int c = 0; c < PAR_COUNTS; c++) {
         char key[32];
+        int n = par_threads[c];
         double share = (double)p.work_max[c] / (double)p.work;
-        snprintf(key, sizeof key, "imbalance_%d", par_threads[c]);
-        json_double(j, key, share * par_threads[c]);
-        snprintf(key, sizeof key, "speedup_%d", par_threads[c]);
-        json_double(j, key, (p.sm_seconds + p.serial_seconds) / (p.serial_seconds + p.sm_seconds * share));
+        double slices = p.slices ? (double)((p.slices + n - 1) / n) / p.slices : 1;
+        snprintf(key, sizeof key, "imbalance_%d", n);
+        json_double(j, key, share * n);
+        snprintf(key, sizeof key, "speedup_%d", n);
+        json_double(j, key, total / (p.serial_seconds + p.sm_seconds * share + p.mem_seconds * slices));
     }
 }
 

@@ -30,7 +30,10 @@ void sm_init(sm_t *sm, int id, const sm_params *p, isrc *src, int nwarps, int wa
     sm->sched = xcalloc((size_t)p->nsched, sizeof(sched_state));
     sm->asleep_since = UINT64_MAX;
     sm->watch = xcalloc((size_t)p->nsched, sizeof(sched_watch));
-    for (int s = 0; s < p->nsched; s++) sm->watch[s].park_min = UINT64_MAX;
+    /* a scheduler's slots before its first look go to no_warp (an SM the
+     * window loop never looks at, having no warps, charges them so) */
+    for (int s = 0; s < p->nsched; s++)
+        sm->watch[s] = (sched_watch){ .park_min = UINT64_MAX, .last_reason = STALL_no_warp, .last_pc = -1 };
     for (int i = 0; i < nwarps; i++) sm->w[i].xw = -1;
     /* warp w of the SM belongs to scheduler w mod N (CC 2.0: even/odd, seed 000) */
     for (int s = 0; s < p->nsched; s++) {
@@ -124,13 +127,15 @@ void sm_warp_start(sm_t *sm, int local, int xw, uint64_t age)
     sm->age[local] = age;
     watch_live(sm, local, 1);
     sm->resident++;
-    sm->poked = 1;
+    /* a new live warp changes every scheduler's look (its order, the
+     * reason of one with no warp): all look again when the SM next runs */
+    sm_poke(sm);
     update_fetchable(sm, local);
 }
 
 void sm_warp_clear(sm_t *sm, int local)
 {
-    if (sm->live[local]) sm->resident--;
+    if (sm->live[local]) { sm->resident--; sm_poke(sm); }
     watch_live(sm, local, 0);
     watch_unblock(sm, local);
     sm->w[local].xw = -1;
@@ -495,6 +500,11 @@ static __attribute__((noinline)) int sm_cycle_awake(sm_t *sm, uint64_t now)
         }
         if (shared_after) watch_rouse_all(sm, now + 1);
     }
+    /* the last warp finished: every scheduler's next look finds no warp,
+     * and the slots an SM with no warps sleeps through are charged so
+     * (the window loop does not look at it again) */
+    if (sm->finished && !sm->resident)
+        for (int s = 0; s < nsched; s++) sm->watch[s].last_reason = STALL_no_warp, sm->watch[s].last_pc = -1;
     /* a warp with room in its instruction buffer fetches next cycle */
     sm->wake = any_fetchable(sm) ? now + 1 : UINT64_MAX;
     for (int s = 0; s < nsched; s++) {

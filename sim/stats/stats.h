@@ -53,12 +53,15 @@ typedef struct {
 /* how well windows of SM cycles (sim.window) would run in parallel: the
  * SMs' work per window (cycles an SM looked at, plus its issues) summed,
  * and the sums of each window's largest crew share for PAR_THREADS thread
- * counts; the host seconds inside the SMs' windows and outside them */
+ * counts; the windows whose memory side ran its slices apart (spans) and
+ * the slices; the host seconds inside the SMs' windows, inside the spans'
+ * slices, and outside both */
 #define PAR_COUNTS 4
 extern const int par_threads[PAR_COUNTS];   /* 2, 8, 16, 64 */
 typedef struct {
-    uint64_t windows, work, work_max[PAR_COUNTS];
-    double sm_seconds, serial_seconds;
+    uint64_t windows, work, work_max[PAR_COUNTS], spans;
+    int slices;
+    double sm_seconds, mem_seconds, serial_seconds;
 } par_stats;
 
 typedef struct {
