@@ -109,7 +109,7 @@ void icnt_tick(icnt *n, uint64_t now)
 
 int icnt_room_for(const icnt *n, int ticks)
 {
-    int most = n->p.slice_queue - n->p.width * ticks;
+    int most = n->slice_room - n->p.width * ticks;
     for (int d = 0; d < n->p.ndst; d++)
         if (n->to_slice[d].n > most) return 0;
     return 1;
