@@ -2,6 +2,8 @@
 #include "exec_internal.h"
 #include <stdlib.h>
 
+int isa_exec_fast = 1;
+
 typedef void (*sem_fn)(isa_xctx *x);
 static const sem_fn sem_table[OP_COUNT] = {
 #define OP(id, mn, unit, space, kind, sig, allowed, required, doc) sem_##id,

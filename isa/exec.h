@@ -79,6 +79,10 @@ typedef struct {
     uint64_t fault_addr;
 } isa_result;
 
+/* 1 (default): instructions whose sources carry no modifiers run a lane
+ * loop with their operands resolved once; 0: the general path only (tests
+ * compare the two) */
+extern int isa_exec_fast;
 void isa_warp_init(isa_warp_regs *w, int warp_size, int nregs, uint64_t lanes);
 void isa_warp_free(isa_warp_regs *w);
 void isa_exec(const isa_kernel *k, const isa_insn *in, isa_warp_regs *w,

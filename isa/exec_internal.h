@@ -101,12 +101,34 @@ static inline double get_f64(const isa_src *s, int lane)
     return d;
 }
 
+/* The fast paths' condition, decided once per instruction: sources i to
+ * i + n - 1 without negation or |.|, so that a lane reads its value as
+ * raw_u32/raw_u64 (isa_exec_fast off: the general path always, for tests) */
+static inline int srcs_plain(const isa_xctx *x, int i, int n)
+{
+    if (!isa_exec_fast) return 0;
+    for (int k = i; k < i + n; k++)
+        if (x->in->o[k].neg | x->in->o[k].absval) return 0;
+    return 1;
+}
+static inline uint32_t raw_u32(const isa_src *s, int lane) { return s->lo[lane * s->stride]; }
+static inline uint64_t raw_u64(const isa_src *s, int lane)
+{
+    return s->lo[lane * s->stride] | (uint64_t)s->hi[lane * s->stride] << 32;
+}
+
 /* destination row of operand i (NULL for RZ) */
 static inline uint32_t *dst_row(const isa_xctx *x, int i, int part)
 {
     const isa_operand *o = &x->in->o[i];
     if (o->reg == ISA_REG_RZ) return NULL;
     return x->w->regs + (size_t)(o->reg + part) * x->w->warp_size;
+}
+/* destination row of operand i, or sink (as many rows as written) for RZ */
+static inline uint32_t *dst_or(const isa_xctx *x, int i, uint32_t *sink)
+{
+    uint32_t *r = dst_row(x, i, 0);
+    return r ? r : sink;
 }
 static inline void put_u32(const isa_xctx *x, int i, int lane, uint32_t v)
 {

@@ -114,6 +114,31 @@ SEM(MUFU)
     }
 }
 
+/* one lane of DADD (op 0), DMUL (1), DFMA (2), out of line so that both
+ * paths give a NaN the same payload (x86 keeps the first operand's, and the
+ * compiler may swap a commutative operation's operands at each inlined copy) */
+static __attribute__((noinline)) double f64_op(int op, double a, double b, double c)
+{
+    volatile double r = op == 0 ? a + b : op == 1 ? a * b : fma(a, b, c);
+    return r;
+}
+
+/* DADD, DMUL, DFMA without source modifiers */
+static void f64_fast(const isa_xctx *x, int op, const isa_src *a, const isa_src *b, const isa_src *c)
+{
+    uint32_t sink[2 * ISA_MAX_LANES], *d = dst_or(x, 0, sink);
+    int ws = d == sink ? ISA_MAX_LANES : x->w->warp_size;
+    FOR_LANES(x, l) {
+        uint64_t ua = raw_u64(a, l), ub = raw_u64(b, l), uc = op == 2 ? raw_u64(c, l) : 0, ur;
+        double va, vb, vc;
+        memcpy(&va, &ua, 8); memcpy(&vb, &ub, 8); memcpy(&vc, &uc, 8);
+        double r = f64_op(op, va, vb, vc);
+        memcpy(&ur, &r, 8);
+        d[l] = (uint32_t)ur;
+        d[l + ws] = (uint32_t)(ur >> 32);
+    }
+}
+
 static void f64_arith(isa_xctx *x, int op)
 {
     isa_src a, b, c;
@@ -121,10 +146,12 @@ static void f64_arith(isa_xctx *x, int op)
     if (op == 2) src_at(x, 3, &c);
     int rnd = rounding(x->in);
     if (rnd >= 0) fesetround(rnd);
-    FOR_LANES(x, l) {
-        double va = get_f64(&a, l), vb = get_f64(&b, l);
-        volatile double r = op == 0 ? va + vb : op == 1 ? va * vb : fma(va, vb, get_f64(&c, l));
-        put_f64(x, 0, l, r);
+    if (srcs_plain(x, 1, op == 2 ? 3 : 2)) {
+        f64_fast(x, op, &a, &b, op == 2 ? &c : &a);
+    } else {
+        FOR_LANES(x, l) {
+            put_f64(x, 0, l, f64_op(op, get_f64(&a, l), get_f64(&b, l), op == 2 ? get_f64(&c, l) : 0.0));
+        }
     }
     if (rnd >= 0) fesetround(FE_TONEAREST);
 }

@@ -13,22 +13,43 @@ static uint64_t carry_pred(const isa_xctx *x, int i, int l)
     return i < x->in->nops && x->in->o[i].kind == OPK_PRED ? (pred_src(x, i) >> l) & 1 : 0;
 }
 
+/* the carry masks (at least one, two) into the optional predicates i and j */
+static void carry_masks(const isa_xctx *x, int i, int j, uint64_t ge1, uint64_t ge2)
+{
+    if (x->in->o[i].kind == OPK_PRED) pred_dst(x, i, ge1);
+    if (j >= 0 && x->in->o[j].kind == OPK_PRED) pred_dst(x, j, ge2);
+}
+
 /* a carry count (0..2) into the optional carry-out predicates i and j */
 static void carry_out(const isa_xctx *x, int i, int j, const uint64_t cnt[ISA_MAX_LANES])
 {
     uint64_t ge1 = 0, ge2 = 0;
     FOR_LANES(x, l) { ge1 |= (uint64_t)(cnt[l] >= 1) << l; ge2 |= (uint64_t)(cnt[l] >= 2) << l; }
-    if (x->in->o[i].kind == OPK_PRED) pred_dst(x, i, ge1);
-    if (j >= 0 && x->in->o[j].kind == OPK_PRED) pred_dst(x, j, ge2);
+    carry_masks(x, i, j, ge1, ge2);
 }
 
 /* IADD3 d, [P, Q,] a, b, c [, p, q]: a 34-bit sum whose carry (0..2) goes
  * to P and Q as "at least one", "two"; .X adds p and q */
+/* IADD3 without .X or source modifiers: plain 34-bit sums */
+static void iadd3_fast(const isa_xctx *x, const isa_src *a, const isa_src *b, const isa_src *c)
+{
+    uint32_t sink[ISA_MAX_LANES], *d = dst_or(x, 0, sink);
+    uint64_t ge1 = 0, ge2 = 0;
+    FOR_LANES(x, l) {
+        uint64_t sum = (uint64_t)raw_u32(a, l) + raw_u32(b, l) + raw_u32(c, l);
+        d[l] = (uint32_t)sum;
+        ge1 |= (uint64_t)(sum >= 1ull << 32) << l;
+        ge2 |= (uint64_t)(sum >= 2ull << 32) << l;
+    }
+    carry_masks(x, 1, 2, ge1, ge2);
+}
+
 SEM(IADD3)
 {
     isa_src a, b, c;
     src_at(x, 3, &a); src_at(x, 4, &b); src_at(x, 5, &c);
     int ex = INSN_HAS(x->in, X);
+    if (!ex && srcs_plain(x, 3, 3)) { iadd3_fast(x, &a, &b, &c); return; }
     uint64_t cnt[ISA_MAX_LANES];
     FOR_LANES(x, l) {
         uint64_t sum = get_add33(&a, l) + get_add33(&b, l) + get_add33(&c, l);
@@ -39,11 +60,25 @@ SEM(IADD3)
     carry_out(x, 1, 2, cnt);
 }
 
+/* IMAD without .X or source modifiers */
+static void imad_fast(const isa_xctx *x, const isa_src *a, const isa_src *b, const isa_src *c)
+{
+    uint32_t sink[ISA_MAX_LANES], *d = dst_or(x, 0, sink);
+    uint64_t ge1 = 0;
+    FOR_LANES(x, l) {
+        uint64_t sum = (uint64_t)(raw_u32(a, l) * raw_u32(b, l)) + raw_u32(c, l);
+        d[l] = (uint32_t)sum;
+        ge1 |= (sum >> 32) << l;
+    }
+    carry_masks(x, 1, -1, ge1, 0);
+}
+
 SEM(IMAD)
 {
     isa_src a, b, c;
     src_at(x, 2, &a); src_at(x, 3, &b); src_at(x, 4, &c);
     int ex = INSN_HAS(x->in, X);
+    if (!ex && srcs_plain(x, 2, 3)) { imad_fast(x, &a, &b, &c); return; }
     uint64_t cnt[ISA_MAX_LANES];
     FOR_LANES(x, l) {
         uint64_t sum = (uint64_t)(get_u32(&a, l) * get_u32(&b, l)) + get_add33(&c, l);
@@ -54,11 +89,27 @@ SEM(IMAD)
     carry_out(x, 1, -1, cnt);
 }
 
+/* IMAD.WIDE without .X or source modifiers */
+static void imad_wide_fast(const isa_xctx *x, const isa_src *a, const isa_src *b, const isa_src *c, int sign)
+{
+    uint32_t sink[2 * ISA_MAX_LANES], *d = dst_or(x, 0, sink);
+    int ws = d == sink ? ISA_MAX_LANES : x->w->warp_size;
+    uint64_t ge1 = 0;
+    FOR_LANES(x, l) {
+        uint64_t p = mul_wide(raw_u32(a, l), raw_u32(b, l), sign), s = p + raw_u64(c, l);
+        d[l] = (uint32_t)s;
+        d[l + ws] = (uint32_t)(s >> 32);
+        ge1 |= (uint64_t)(s < p) << l;
+    }
+    carry_masks(x, 1, -1, ge1, 0);
+}
+
 SEM(IMAD_WIDE)
 {
     isa_src a, b, c;
     src_at(x, 2, &a); src_at(x, 3, &b); src_at(x, 4, &c);
     int sign = isa_type_is_signed(isa_insn_type(x->in)), ex = INSN_HAS(x->in, X);
+    if (!ex && srcs_plain(x, 2, 3)) { imad_wide_fast(x, &a, &b, &c, sign); return; }
     uint64_t cnt[ISA_MAX_LANES];
     FOR_LANES(x, l) {
         uint32_t va = get_u32(&a, l), vb = get_u32(&b, l);

@@ -36,6 +36,7 @@ extern const char *const sass_texts[];
 extern const int sass_ntexts;
 void sem_sass_tests(TCase *tc);
 void sem_sass_warp_tests(TCase *tc);        /* tests/test_sem_warp.c */
+void sem_fast_tests(TCase *tc);             /* tests/test_sem_fast.c */
 extern const uint64_t v64[];                /* 64-bit values for carry and compare chains */
 extern const int nv64;
 

@@ -456,4 +456,5 @@ void sem_sass_tests(TCase *tc)
     tcase_add_test(tc, test_sass_i2f_wide);
     tcase_add_test(tc, test_sass_plop3);
     sem_sass_warp_tests(tc);
+    sem_fast_tests(tc);
 }
