@@ -269,7 +269,7 @@ START_TEST(icnt_latency_width_backpressure)
         for (int i = 0; i < 3; i++) src.q[s][src.n[s]++] = (mem_msg){ .line = (uint64_t)(s * 100 + i), .sm = s };
     kernel_stats st;
     stats_local_init(&st, 1);
-    icnt_params p = { .latency = 10, .width = 1, .slice_queue = 2, .nsrc = 2, .ndst = 1 };
+    icnt_params p = { .latency = 10, .width = 1, .slice_queue = 2, .nsrc = 2, .ndst = 1, .wire_room = 1 };
     icnt *n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_all_to_0, NULL }, &st);
     icnt_tick(n, 0);                                     /* width 1: SM 0 goes, SM 1 stalls */
     ck_assert_int_eq(src.n[0], 2);
@@ -305,6 +305,14 @@ START_TEST(icnt_latency_width_backpressure)
     icnt_tick(n, 6);
     ck_assert_int_eq(src.n[0], 1);
     icnt_delete(n);
+    /* icnt.wire_room = 0: the wire counts against the slice's 2 */
+    src = (sources){ 0 };
+    for (int i = 0; i < 5; i++) src.q[0][src.n[0]++] = (mem_msg){ .line = (uint64_t)i };
+    p.wire_room = 0;
+    n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_all_to_0, NULL }, &st);
+    for (uint64_t t = 0; t < 6; t++) icnt_tick(n, t);
+    ck_assert_int_eq(src.n[0], 3);
+    icnt_delete(n);
     stats_free(&st);
 }
 END_TEST
@@ -319,7 +327,7 @@ START_TEST(icnt_lookahead_passes_a_blocked_head)
         for (int i = 0; i < 5; i++) src.q[0][src.n[0]++] = (mem_msg){ .line = lines[i] };
         kernel_stats st;
         stats_local_init(&st, 1);
-        icnt_params p = { .latency = 1, .width = 1, .slice_queue = 1, .nsrc = 1, .ndst = 2, .lookahead = look };
+        icnt_params p = { .latency = 1, .width = 1, .slice_queue = 1, .nsrc = 1, .ndst = 2, .lookahead = look, .wire_room = 1 };
         icnt *n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_odd_even, NULL }, &st);
         for (uint64_t t = 0; t < 4; t++) icnt_tick(n, t);   /* slice 0 takes 2 (queue + wire), then is full */
         if (look == 1) {

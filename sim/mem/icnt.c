@@ -12,8 +12,9 @@ struct icnt {
     msg_timed *to_sm;        /* nsrc: responses on their way to each SM */
     int *accepted;           /* ndst: requests a slice took this cycle */
     int rr;                  /* the SM that injects first this cycle */
-    int slice_room;          /* requests on a slice's wire and in its input queue: the wire
-                                is pipelined and holds width x its latency besides the queue */
+    int slice_room;          /* requests on a slice's wire and in its input queue: with
+                                icnt.wire_room the wire is pipelined and holds width x its
+                                latency besides the queue */
     int open;                /* slices that take a request in this tick (none: no scan) */
     kernel_stats *st;
 };
@@ -27,7 +28,7 @@ icnt *icnt_new(const icnt_params *p, icnt_ports ports, kernel_stats *st)
     n->to_slice = xcalloc((size_t)p->ndst, sizeof(msg_timed));
     n->to_sm = xcalloc((size_t)p->nsrc, sizeof(msg_timed));
     n->accepted = xcalloc((size_t)p->ndst, sizeof(int));
-    n->slice_room = p->slice_queue + p->width * (p->latency + p->far_latency);
+    n->slice_room = p->slice_queue + (p->wire_room ? p->width * (p->latency + p->far_latency) : 0);
     if (n->p.lookahead < 1) n->p.lookahead = 1;
     for (int d = 0; d < p->ndst; d++) timed_init(&n->to_slice[d], p->slice_queue);
     for (int s = 0; s < p->nsrc; s++) timed_init(&n->to_sm[s], 64);

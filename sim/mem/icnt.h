@@ -15,6 +15,7 @@ typedef struct {
     int partitions;          /* l2.partitions: SMs and slices split into this many halves (consecutive indices) */
     int far_latency;         /* extra cycles each way between an SM and a slice of another partition */
     int lookahead;           /* requests at the head of a source's queue it may pick from */
+    int wire_room;           /* 1: the wire holds width x latency besides the slice's queue */
 } icnt_params;
 
 /* where requests come from (an SM's L1 output queue) and where they go */

@@ -66,7 +66,7 @@ int mem_params_load(mem_params *p, const config *cfg, diag *d)
     }
     p->l2.fill_group = fill ? (uint32_t)(fill / sector) : 1;
     p->icnt = (icnt_params){ KEYI(icnt_latency), KEYI(icnt_width), KEYI(l2_queue), 0, 0, KEYI(l2_partitions),
-                             KEYI(l2_far_latency), KEYI(icnt_lookahead) };
+                             KEYI(l2_far_latency), KEYI(icnt_lookahead), KEYI(icnt_wire_room) };
     p->slices = KEYI(l2_slices);
     p->interleave = KEYI(l2_interleave);
     p->map = addr_map_at(KEYI(mem_address_map));
