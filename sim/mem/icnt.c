@@ -53,16 +53,17 @@ static uint64_t wire(const icnt *n, int s, int d)
     return (uint64_t)p->latency + (far ? (uint64_t)p->far_latency : 0);
 }
 
-/* source s offers one request a cycle: the first of the icnt.lookahead at
- * the head of its queue whose slice has room (1: the head alone, which
- * blocks the others while its slice is full: head-of-line blocking). A
- * request passes only requests to other slices, so those to one address
- * keep their order. */
+/* slice d takes another request in this tick */
 static inline int slice_takes(const icnt *n, int d)
 {
     return n->accepted[d] < n->p.width && n->to_slice[d].n < n->slice_room;
 }
 
+/* source s offers one request a cycle: the first of the icnt.lookahead at
+ * the head of its queue whose slice has room (1: the head alone, which
+ * blocks the others while its slice is full: head-of-line blocking). A
+ * request passes only requests to other slices, so those to one address
+ * keep their order. */
 static inline void inject(icnt *n, int s, uint64_t now)
 {
     mem_msg *m = n->ports.peek(n->ports.ctx, s, now, 0);
