@@ -166,6 +166,24 @@ START_TEST(l2_data_port_costs)
     ck_assert_int_eq(l2_accept(s, &far, 16), 0);
     ck_assert_int_eq(l2_accept(s, &far, 17), 1);
     l2_delete(s);
+    /* l2.write_request_cost: a write holds the port 0.8 cycles besides its
+     * sectors, so one sector costs 1.7 and four 4.4; a partial write still
+     * at least 2; reads pay no request cost */
+    p.clock = p.core_clock = 0;
+    p.write_request_cost = 80;
+    s = l2_new(&p, ch, (l2_ports){ NULL, no_send, identity }, &st);
+    mem_msg lone = { .line = 2048, .sectors = 0x2, .kind = MR_STORE };
+    ck_assert_int_eq(l2_accept(s, &lone, 10), 1);            /* until 11.7 */
+    ck_assert_int_eq(l2_accept(s, &lone, 11), 1);            /* free during 11: 11.7 to 13.4 */
+    ck_assert_int_eq(l2_accept(s, &lone, 12), 0);
+    ck_assert_int_eq(l2_accept(s, &whole, 13), 1);           /* 13.4 + 4.4 = 17.8 */
+    ck_assert_int_eq(l2_accept(s, &whole, 17), 1);           /* 17.8 + 4.4 = 22.2 */
+    ck_assert_int_eq(l2_accept(s, &part, 21), 0);
+    ck_assert_int_eq(l2_accept(s, &part, 22), 1);            /* 1.7 < 2: until 24.2 */
+    ck_assert_int_eq(l2_accept(s, &rd, 24), 1);              /* 4 x 0.5, no request cost: until 26.2 */
+    ck_assert_int_eq(l2_accept(s, &rd, 25), 0);
+    ck_assert_int_eq(l2_accept(s, &rd, 26), 1);
+    l2_delete(s);
     dram_delete(ch);
     stats_free(&st);
 }

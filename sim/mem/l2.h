@@ -22,6 +22,7 @@ typedef struct {
     int atomic_line_serial;
     int read_sector_cost;    /* the data port: 1/100 cycles a read holds it per sector */
     int write_sector_cost, write_partial_cost;   /* a write: per sector, and the least when some sector is partial */
+    int write_request_cost;  /* a write: besides its sectors, per request (line) */
     int clock, core_clock;   /* MHz of the slice and of the core: the port's costs are in slice cycles */
     uint32_t fill_group;     /* sectors fetched together from DRAM (l2.fill_bytes / sector; 1: each alone) */
 } l2_params;

@@ -58,6 +58,7 @@ int mem_params_load(mem_params *p, const config *cfg, diag *d)
     p->l2.read_sector_cost = KEYI(l2_read_sector_cost);
     p->l2.write_sector_cost = KEYI(l2_write_sector_cost);
     p->l2.write_partial_cost = KEYI(l2_write_partial_cost);
+    p->l2.write_request_cost = KEYI(l2_write_request_cost);
     int fill = KEYI(l2_fill_bytes);
     if (fill && (fill % sector || fill > line || (line / fill) * fill != line)) {
         config_error(cfg, d, CFGK_l2_fill_bytes, "l2.fill_bytes = %d must be 0 or a multiple of mem.sector_size (%d) "
