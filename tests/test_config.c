@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "config/config.h"
+#include "mem/memsys.h"
 
 static char dir[256];
 
@@ -37,6 +38,29 @@ START_TEST(test_defaults_match_table)
     diag d;
     diag_init(&d);
     ck_assert_int_eq(config_validate(&c, &d), 0);
+    diag_free(&d);
+}
+END_TEST
+
+/* dram.latency_mhz: the latency is a time, so at half that clock it is half
+ * the SM cycles; 0 keeps it in SM cycles */
+START_TEST(test_dram_latency_clock)
+{
+    config c;
+    config_defaults(&c);
+    diag d;
+    diag_init(&d);
+    mem_params p;
+    ck_assert_int_eq(config_set(&c, "dram.latency=343", &d), 0);
+    ck_assert_int_eq(config_set(&c, "gpu.clock_mhz=1590", &d), 0);
+    ck_assert_int_eq(mem_params_load(&p, &c, &d), 0);
+    ck_assert_int_eq(p.dram_latency, 343);
+    ck_assert_int_eq(config_set(&c, "dram.latency_mhz=1980", &d), 0);
+    ck_assert_int_eq(mem_params_load(&p, &c, &d), 0);
+    ck_assert_int_eq(p.dram_latency, 275);                    /* 343 x 1590 / 1980 = 275.4 */
+    ck_assert_int_eq(config_set(&c, "gpu.clock_mhz=1980", &d), 0);
+    ck_assert_int_eq(mem_params_load(&p, &c, &d), 0);
+    ck_assert_int_eq(p.dram_latency, 343);
     diag_free(&d);
 }
 END_TEST
@@ -159,6 +183,7 @@ int main(void)
     TCase *tc = tcase_create("config");
     tcase_add_test(tc, test_defaults_match_table);
     tcase_add_test(tc, test_sections_include_and_set);
+    tcase_add_test(tc, test_dram_latency_clock);
     tcase_add_loop_test(tc, test_bad_files, 0, (int)(sizeof bad / sizeof bad[0]));
     tcase_add_test(tc, test_inconsistent_values);
     tcase_add_test(tc, test_set_errors);

@@ -83,6 +83,10 @@ int mem_params_load(mem_params *p, const config *cfg, diag *d)
     p->l2.core_clock = p->core_clock;
     p->dram_clock = KEYI(dram_clock_mhz);
     p->dram_latency = KEYI(dram_latency);
+    /* a fixed time, not a count of SM cycles: the SMs' clock may differ
+     * from the one it was measured at (under ncu the H100 runs at 1590 MHz) */
+    if (KEYI(dram_latency_mhz) > 0)
+        p->dram_latency = (int)(((int64_t)p->dram_latency * p->core_clock + KEYI(dram_latency_mhz) / 2) / KEYI(dram_latency_mhz));
     if (p->interleave < line) {
         config_error(cfg, d, CFGK_l2_interleave, "l2.interleave = %d is smaller than the line (mem.line_size = %d)",
                      p->interleave, line);
