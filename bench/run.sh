@@ -77,6 +77,18 @@ windows_section() {
     alternate $full
     printf '| h100 gpu3 n = 43.4 M, 1,024 blocks: wall s, 1 and 2 threads (median of %s, alternating) | %.2f, %.2f: %.2fx |\n' \
         "$runs" "$ma" "$mb" "$(awk -v a="$ma" -v b="$mb" 'BEGIN { print a / b }')"
+    # the same with every core held by a spinning process: --threads 2 must
+    # not be much slower than one thread on a busy machine
+    spin=""
+    for _ in $(seq "$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)"); do
+        sh -c 'while :; do :; done' & spin="$spin $!"
+    done
+    # shellcheck disable=SC2086
+    alternate $full
+    # shellcheck disable=SC2086
+    kill $spin; spin=""
+    printf '| the same with every core busy (a spinning process each): wall s, 1 and 2 threads | %.2f, %.2f: 2 threads take %.2fx |\n' \
+        "$ma" "$mb" "$(awk -v a="$ma" -v b="$mb" 'BEGIN { print b / a }')"
     # shellcheck disable=SC2086
     json=$("$bin" run --stats=json $full)
     for k in windows syncs_per_cycle span_share sm_share slice_share imbalance_2 imbalance_8 imbalance_16 imbalance_64 speedup_2 speedup_8 speedup_16 speedup_64; do
@@ -89,7 +101,9 @@ windows_section() {
 # cycles per second, timing speed as a share of functional speed, and the
 # peak resident memory of the process.
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+spin=""
+# shellcheck disable=SC2086
+trap 'rm -rf "$tmp"; [ -z "$spin" ] || kill $spin 2>/dev/null' EXIT
 field() { sed "s/.*\"host\":{.*\"$1\":\([0-9.e+-]*\).*/\1/"; }
 if [ "${BENCH_SECTION:-}" = windows ]; then windows_section; exit 0; fi
 printf '%-34s %-10s %11s %11s %8s %8s %8s %7s %7s %7s\n' workload config warp_insns cycles \
