@@ -73,7 +73,8 @@ static inline void inject(icnt *n, int s, uint64_t now)
         int d = n->ports.route(n->ports.ctx, m);
         if (!slice_takes(n, d)) continue;
         n->accepted[d]++;
-        timed_insert(&n->to_slice[d], m, now + wire(n, s, d));
+        uint64_t at = n->ports.ready ? n->ports.ready(n->ports.ctx, m, now) : now;
+        timed_insert(&n->to_slice[d], m, at + wire(n, s, d));
         n->open -= !slice_takes(n, d);
         n->ports.pop(n->ports.ctx, s, k);
         return;

@@ -27,6 +27,9 @@ typedef struct {
     /* a bit per source, kept by the owner: set at least where peek would
      * find a request (NULL: peek at every source each tick) */
     const uint64_t *pending;
+    /* the cycle a request injected at `now` may start down its wire (its
+     * address translated: the TLB); NULL: at once */
+    uint64_t (*ready)(void *ctx, const mem_msg *m, uint64_t now);
 } icnt_ports;
 
 typedef struct icnt icnt;

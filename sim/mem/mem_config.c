@@ -83,6 +83,16 @@ int mem_params_load(mem_params *p, const config *cfg, diag *d)
     p->l2.core_clock = p->core_clock;
     p->dram_clock = KEYI(dram_clock_mhz);
     p->dram_latency = KEYI(dram_latency);
+    p->tlb = (tlb_params){ KEYI(tlb_entries), KEYI(tlb_assoc), KEYI(tlb_page_bytes), KEYI(tlb_walk_latency) };
+    if (p->tlb.page_bytes & (p->tlb.page_bytes - 1)) {
+        config_error(cfg, d, CFGK_tlb_page_bytes, "tlb.page_bytes = %d is not a power of two", p->tlb.page_bytes);
+        return -1;
+    }
+    if (p->tlb.entries > 0 && p->tlb.entries % (p->tlb.assoc < p->tlb.entries ? p->tlb.assoc : p->tlb.entries)) {
+        config_error(cfg, d, CFGK_tlb_assoc, "tlb.entries = %d is not a multiple of tlb.assoc = %d", p->tlb.entries,
+                     p->tlb.assoc);
+        return -1;
+    }
     /* a fixed time, not a count of SM cycles: the SMs' clock may differ
      * from the one it was measured at (under ncu the H100 runs at 1590 MHz) */
     if (KEYI(dram_latency_mhz) > 0)

@@ -32,6 +32,7 @@ struct memsys {
     l1_cache **l1;
     l1_ctx *l1ctx;
     icnt *net;
+    tlb *tlb;                /* the shared TLB at the injection (NULL: none) */
     l2_slice **slice;
     dram_channel **ch;
     uint64_t l2_acc, dram_acc, dram_now;   /* clock-domain accumulators */
@@ -101,6 +102,18 @@ static void net_pop(void *ctx, int src, int k)
         m->popped[src] = 1;
     } else l1_out_pop(m->l1[src], k);
     set_bit(m->out_bits, src, l1_out_peek(m->l1[src]) != NULL);
+}
+
+/* a request's translation: ready at once without a TLB; written-back lines
+ * are translated already */
+static uint64_t net_ready(void *ctx, const mem_msg *m, uint64_t now)
+{
+    memsys *ms = ctx;
+    if (m->kind == MR_WRITEBACK) return now;
+    int walked;
+    uint64_t at = tlb_ready(ms->tlb, m->line, now, &walked);
+    ms->st[ms->nsm].v[STAT_tlb_walks] += (uint64_t)walked;
+    return at;
 }
 
 /* a request waiting for room is routed once, not at every try */
@@ -422,7 +435,9 @@ memsys *memsys_new(const mem_params *p, int nsm, int npc, mem_sm_port port)
     icnt_params ip = p->icnt;
     ip.nsrc = nsm;
     ip.ndst = p->slices;
-    m->net = icnt_new(&ip, (icnt_ports){ m, net_peek, net_pop, net_route, m->out_bits }, &m->st[nsm]);
+    if (p->tlb.entries > 0) m->tlb = tlb_new(&p->tlb);
+    m->net = icnt_new(&ip, (icnt_ports){ m, net_peek, net_pop, net_route, m->out_bits, m->tlb ? net_ready : NULL },
+                      &m->st[nsm]);
     m->slice = xcalloc((size_t)p->slices, sizeof *m->slice);
     m->ch = xcalloc((size_t)p->slices, sizeof *m->ch);
     m->sctx = xcalloc_lines((size_t)p->slices, sizeof *m->sctx);
@@ -441,6 +456,7 @@ void memsys_delete(memsys *m)
     if (!m) return;
     for (int s = 0; s < m->nsm; s++) l1_delete(m->l1[s]);
     icnt_delete(m->net);
+    tlb_delete(m->tlb);
     for (int s = 0; s < m->p.slices; s++) { l2_delete(m->slice[s]); dram_delete(m->ch[s]); free(m->sctx[s].held); }
     free(m->sctx); free(m->span_dram_now); free(m->span_dram); free(m->span_l2);
     for (int i = 0; i < m->nst; i++) stats_free(&m->st[i]);

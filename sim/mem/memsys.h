@@ -11,6 +11,7 @@
 #include "l2.h"
 #include "icnt.h"
 #include "dram.h"
+#include "tlb.h"
 #include "addrmap.h"
 #include "msg.h"
 #include "stats/stats.h"
@@ -20,6 +21,7 @@ typedef struct {
     l2_params l2;
     icnt_params icnt;
     dram_params dram;
+    tlb_params tlb;
     int slices, interleave;
     int carveouts[32], ncarveouts;   /* l1.carveouts: shared-memory sizes of a unified L1 (bytes), ascending */
     const addr_map *map;
