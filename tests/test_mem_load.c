@@ -249,6 +249,38 @@ START_TEST(coalesce_counts_partial_sectors)
 }
 END_TEST
 
+/* a copy of a far line lives beside the slice's own lines under the same
+ * channel address (L2_COPY_BIT apart), clean, and a read marked copy is
+ * served from it as a hit without DRAM */
+START_TEST(l2_far_copy)
+{
+    kernel_stats st;
+    stats_local_init(&st, 1);
+    dram_params dp = one_bank();
+    dram_channel *ch = dram_new(&dp);
+    l2_params p = { .cache = { .size = 65536, .line = 128, .sector = 32, .assoc = 4, .mshrs = 8, .write_back = 1,
+                               .write_allocate = 1 },
+                    .latency = 30, .queue = 64, .atomic_latency = 20 };
+    l2_slice *s = l2_new(&p, ch, (l2_ports){ NULL, no_send, identity }, &st);
+    ck_assert_int_eq(l2_copy_holds(s, 256, 0x3), 0);
+    l2_copy_take(s, 256, 0x1);
+    ck_assert_int_eq(l2_copy_holds(s, 256, 0x1), 1);
+    ck_assert_int_eq(l2_copy_holds(s, 256, 0x3), 0);             /* only the sectors it took */
+    mem_msg own = { .line = 256, .sectors = 0x1, .kind = MR_LOAD };
+    ck_assert_int_eq(l2_accept(s, &own, 10), 1);                 /* the slice's own line 256: not the copy */
+    ck_assert_uint_eq(st.v[STAT_l2_misses], 1);
+    mem_msg cp = { .line = 256, .sectors = 0x1, .kind = MR_LOAD, .copy = 1 };
+    ck_assert_int_eq(l2_accept(s, &cp, 11), 1);
+    ck_assert_uint_eq(st.v[STAT_l2_hits], 1);
+    ck_assert_uint_eq(st.v[STAT_l2_copy_hits], 1);
+    ck_assert_uint_eq(st.v[STAT_dram_reads], 1);                 /* the own line's miss only */
+    ck_assert_uint_eq(st.v[STAT_l2_copies], 1);
+    l2_delete(s);
+    dram_delete(ch);
+    stats_free(&st);
+}
+END_TEST
+
 /* 2 sets of 2 ways of 4 KB pages, walks of 100 cycles: a miss walks, a
  * request to the page while the walk runs waits for it, a hit is at once,
  * the least recently used way of a set goes */
@@ -320,6 +352,7 @@ int main(void)
     tcase_add_test(t, l2_data_port_costs);
     tcase_add_test(t, l1_atomic_path);
     tcase_add_test(t, coalesce_counts_partial_sectors);
+    tcase_add_test(t, l2_far_copy);
     tcase_add_test(t, tlb_walks_merges_and_evicts);
     tcase_add_test(t, icnt_waits_for_translation);
     suite_add_tcase(s, t);

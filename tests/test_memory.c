@@ -137,6 +137,28 @@ START_TEST(test_bandwidth_and_row_hits)
 }
 END_TEST
 
+/* l2.far_copies: a line read from the other L2 partition also takes a slot
+ * in the reader's partition. The h100 L2 shrunk to 80 x 64 KB = 5 MB: 4 MB
+ * read twice by every SM stays whole without the copies, and with them (each
+ * far line in two slices, about 1.5 slots a line) the second read goes back
+ * to DRAM for a good part of it; some of its reads are served by near copies */
+START_TEST(test_far_copies_take_capacity)
+{
+    result one, two;
+    run("microbench/l2_reread.sass", "h100", "l2.slice_size=65536;l2.far_copies=0", "mb=4;groups=264", &one);
+    run("microbench/l2_reread.sass", "h100", "l2.slice_size=65536;l2.far_copies=1", "mb=4;groups=264", &two);
+    uint64_t bytes = 4u << 20;
+    ck_assert_msg(one.ks[1].v[STAT_dram_reads] == 0, "no copies: the second read missed %llu times",
+                  (unsigned long long)one.ks[1].v[STAT_dram_reads]);
+    ck_assert_msg(two.ks[1].v[STAT_dram_reads] * 128 > bytes / 4, "copies: the second read fetched only %llu lines",
+                  (unsigned long long)two.ks[1].v[STAT_dram_reads]);
+    ck_assert_msg(two.ks[0].v[STAT_l2_copies] > 0 && one.ks[0].v[STAT_l2_copies] == 0, "copies taken: %llu",
+                  (unsigned long long)two.ks[0].v[STAT_l2_copies]);
+    ck_assert_msg(two.ks[1].v[STAT_l2_copy_hits] > 0, "no read was served by a near copy");
+    ck_assert_uint_le(two.ks[1].v[STAT_l2_copy_hits], two.ks[1].v[STAT_l2_hits]);
+}
+END_TEST
+
 START_TEST(test_histogram_contention)
 {
     /* seed 004: v1 (one global atomic per byte) against v3 (shared bins),
@@ -197,6 +219,7 @@ int main(void)
     tcase_add_test(tc, test_plateaus_of_every_config);
     tcase_add_loop_test(tc, test_bandwidth_and_row_hits, 0, 4);
     tcase_add_test(tc, test_histogram_contention);
+    tcase_add_test(tc, test_far_copies_take_capacity);
     tcase_add_test(tc, test_instruction_cache);
     tcase_add_test(tc, test_constant_cache);
     suite_add_tcase(s, tc);

@@ -70,6 +70,7 @@ int mem_params_load(mem_params *p, const config *cfg, diag *d)
                              KEYI(l2_far_latency), KEYI(icnt_lookahead), KEYI(icnt_wire_room) };
     p->slices = KEYI(l2_slices);
     p->interleave = KEYI(l2_interleave);
+    p->far_copies = KEYI(l2_far_copies);
     p->map = addr_map_at(KEYI(mem_address_map));
     p->dram = (dram_params){ .banks = KEYI(dram_banks), .row_bytes = KEYI(dram_row_bytes),
                              .bus_bytes = KEYI(dram_bus_bytes), .data_rate = KEYI(dram_data_rate),

@@ -116,11 +116,37 @@ static uint64_t net_ready(void *ctx, const mem_msg *m, uint64_t now)
     return at;
 }
 
+/* l2.far_copies: a request from SM m->sm for a line homed in the other
+ * partition's slice `home`. A read the near partition's copy holds goes to
+ * the near slice (the one at home's place in the SM's half); anything else
+ * goes home, and the near slice takes a copy of the sectors (the H100 keeps
+ * about 30 of its 50 MB for data all SMs use, and its slices count 1.5
+ * lookups a line: validation/h100-tlb). Decided where the request is
+ * routed, at the injection, which runs serially: the same for any
+ * --threads. */
+static int far_copy_route(memsys *ms, mem_msg *m, int home)
+{
+    int parts = ms->p.icnt.partitions, per = ms->p.slices / parts;
+    int ps = m->sm * parts / ms->nsm, pd = home * parts / ms->p.slices;
+    if (parts != 2 || ps == pd || m->kind == MR_ATOMIC || m->kind == MR_WRITEBACK) return home;
+    int near = home + (ps - pd) * per;
+    uint64_t key = addr_channel(&ms->geo, m->line);
+    if (m->kind == MR_LOAD && l2_copy_holds(ms->slice[near], key, m->sectors)) {
+        m->copy = 1;
+        return near;
+    }
+    l2_copy_take(ms->slice[near], key, m->sectors);
+    return home;
+}
+
 /* a request waiting for room is routed once, not at every try */
 static int net_route(void *ctx, mem_msg *m)
 {
     memsys *ms = ctx;
-    if (m->slice < 0) m->slice = addr_slice(ms->p.map, &ms->geo, m->line);
+    if (m->slice < 0) {
+        m->slice = addr_slice(ms->p.map, &ms->geo, m->line);
+        if (ms->p.far_copies) m->slice = far_copy_route(ms, m, m->slice);
+    }
     return m->slice;
 }
 

@@ -15,6 +15,7 @@ typedef struct {
     uint8_t lanes;           /* active lanes behind it (atomics: ALU passes) */
     uint8_t word_lanes;      /* atomics: the most lanes on one word (they serialise) */
     uint8_t partial;         /* stores: sectors written only in part (an L2 read-modify-write) */
+    uint8_t copy;            /* a read served by the near partition's copy of a far line (l2.far_copies) */
     int32_t sm;              /* the SM that sent it: where the response goes */
     int32_t tag;             /* the SM's load record, -1 for none */
     int32_t pc;              /* the instruction that caused it */
