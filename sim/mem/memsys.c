@@ -117,9 +117,12 @@ static uint64_t net_ready(void *ctx, const mem_msg *m, uint64_t now)
 }
 
 /* l2.far_copies: a request from SM m->sm for a line homed in the other
- * partition's slice `home`. A read the near partition's copy holds goes to
- * the near slice (the one at home's place in the SM's half); anything else
- * goes home, and the near slice takes a copy of the sectors (the H100 keeps
+ * partition's slice `home`. With 2, a read the near partition's copy holds
+ * goes to the near slice (the one at home's place in the SM's half);
+ * anything else goes home, and the near slice takes a copy of the sectors
+ * (with 1 only that: the copy's cost in capacity, while the H100's hits on
+ * far lines stay 35 cycles slower than near ones, validation/h100 raw/run1
+ * l2_each_hist). The H100 keeps
  * about 30 of its 50 MB for data all SMs use, and its slices count 1.5
  * lookups a line: validation/h100-tlb). Decided where the request is
  * routed, at the injection, which runs serially: the same for any
@@ -131,7 +134,7 @@ static int far_copy_route(memsys *ms, mem_msg *m, int home)
     if (parts != 2 || ps == pd || m->kind == MR_ATOMIC || m->kind == MR_WRITEBACK) return home;
     int near = home + (ps - pd) * per;
     uint64_t key = addr_channel(&ms->geo, m->line);
-    if (m->kind == MR_LOAD && l2_copy_holds(ms->slice[near], key, m->sectors)) {
+    if (ms->p.far_copies == 2 && m->kind == MR_LOAD && l2_copy_holds(ms->slice[near], key, m->sectors)) {
         m->copy = 1;
         return near;
     }
