@@ -133,6 +133,7 @@ static void slice_send(void *ctx, const mem_msg *m, uint64_t at)
 static uint64_t slice_channel_addr(void *ctx, uint64_t line) { return addr_channel(&((slice_ctx *)ctx)->m->geo, line); }
 
 /* ---- ticks ---- */
+
 /* slice s's DRAM channel at DRAM cycle dnow, in core cycle now */
 static void dram_cycle(memsys *m, int s, uint64_t now, uint64_t dnow)
 {
@@ -360,15 +361,55 @@ int memsys_span_begin(memsys *m, uint64_t from, uint64_t to)
 
 int memsys_slices(const memsys *m) { return m->p.slices; }
 
+/* an idle channel's tick (nothing queued) moves only its clock and its
+ * refreshes, which the next busy tick catches up the same way, and clears
+ * a write drain: one draining still ticks */
+static int dram_idle(const memsys *m, int s)
+{
+    return !dram_busy(m->ch[s]) && dram_direction(m->ch[s]) != 1;
+}
+
+/* a request is on its way to slice s (UINT64_MAX: the cycle an empty list names) */
+static int any_request(memsys *m, int s) { return icnt_request(m->net, s, UINT64_MAX - 1) != NULL; }
+
+/* slice s's DRAM cycles of span cycle i */
+static void span_dram(memsys *m, int s, int i, uint64_t now)
+{
+    int n = m->span_dram[i];
+    if (!n) return;
+    if (dram_idle(m, s)) { dram_idle_to(m->ch[s], m->span_dram_now[i] + (uint64_t)n); return; }
+    for (int k = 0; k < n; k++) dram_cycle(m, s, now, m->span_dram_now[i] + (uint64_t)k);
+}
+
+/* The span's injection is done (memsys_span_begin), so the requests on the
+ * way to slice s are all queued: an L2 cycle with no fill due and none of
+ * them arrived does nothing (l2_cycle), and a slice with no request queued,
+ * no fill pending and an idle channel sleeps through the span. */
 void memsys_span_slice(memsys *m, int s)
 {
     slice_ctx *c = &m->sctx[s];
-    c->tick = 0;
+    l2_slice *sl = m->slice[s];
+    uint64_t last = m->span_from + (uint64_t)m->span_len;
+    int queued = any_request(m, s);
     c->nheld = c->taken = 0;
+    if (!queued && l2_next_event(sl) > last && dram_idle(m, s)) {
+        int i = m->span_len - 1;
+        dram_idle_to(m->ch[s], m->span_dram_now[i] + (uint64_t)m->span_dram[i]);
+        return;
+    }
+    c->tick = 0;
     for (int i = 0; i < m->span_len; i++) {
         uint64_t now = m->span_from + 1 + (uint64_t)i;
-        for (int k = 0; k < m->span_dram[i]; k++) dram_cycle(m, s, now, m->span_dram_now[i] + (uint64_t)k);
-        for (int k = 0; k < m->span_l2[i]; k++, c->tick++) l2_cycle(m, s, now);
+        span_dram(m, s, i, now);
+        for (int k = 0; k < m->span_l2[i]; k++, c->tick++) {
+            if (l2_next_event(sl) <= now) l2_tick(sl, now);
+            if (!queued) continue;
+            mem_msg *q = icnt_request(m->net, s, now);
+            if (q && l2_accept(sl, q, now)) {
+                icnt_request_pop(m->net, s);
+                queued = any_request(m, s);
+            }
+        }
     }
     c->tick = -1;
 }
