@@ -133,6 +133,14 @@ static void slice_send(void *ctx, const mem_msg *m, uint64_t at)
 static uint64_t slice_channel_addr(void *ctx, uint64_t line) { return addr_channel(&((slice_ctx *)ctx)->m->geo, line); }
 
 /* ---- ticks ---- */
+/* the interconnect's tick; with no L1 offering a request it only moves its
+ * round robin on (icnt_tick looks at the pending sources alone) */
+static void net_tick(memsys *m, uint64_t now)
+{
+    for (int w = 0; w < (m->nsm + 63) / 64; w++)
+        if (m->out_bits[w]) { icnt_tick(m->net, now); return; }
+    icnt_skip(m->net, 1);
+}
 
 /* slice s's DRAM channel at DRAM cycle dnow, in core cycle now */
 static void dram_cycle(memsys *m, int s, uint64_t now, uint64_t dnow)
@@ -198,7 +206,7 @@ void memsys_tick_mem(memsys *m, uint64_t now)
     while (m->l2_acc >= (uint64_t)m->p.core_clock) {
         m->l2_acc -= (uint64_t)m->p.core_clock;
         for (int s = 0; s < m->p.slices; s++) l2_cycle(m, s, now);
-        icnt_tick(m->net, now);
+        net_tick(m, now);
     }
 }
 
@@ -352,7 +360,7 @@ int memsys_span_begin(memsys *m, uint64_t from, uint64_t to)
         for (m->dram_acc += (uint64_t)m->p.dram_clock; m->dram_acc >= core; m->dram_acc -= core, n++) m->dram_now++;
         m->span_dram[i] = (uint8_t)n;
         n = 0;
-        for (m->l2_acc += (uint64_t)m->p.l2_clock; m->l2_acc >= core; m->l2_acc -= core, n++) icnt_tick(m->net, c);
+        for (m->l2_acc += (uint64_t)m->p.l2_clock; m->l2_acc >= core; m->l2_acc -= core, n++) net_tick(m, c);
         m->span_l2[i] = (uint8_t)n;
         m->span_ticks += n;
     }
