@@ -22,6 +22,45 @@ static uint64_t lane_address(const isa_xctx *x, int i, int lane)
     return wide ? a : (uint32_t)a;
 }
 
+/* The fast path's address operand, resolved once per instruction: a lane's
+ * address is ((lo | hi << 32) << scale) + add, cut to 32 bits unless wide,
+ * which is lane_address's sum in another order (mod 2^64). */
+typedef struct {
+    const uint32_t *lo, *hi;  /* the base's words: a register row (stride 1) or scalar */
+    int stride, scale, wide;
+    uint64_t add;             /* the uniform index and the offset */
+    uint32_t scalar[2];
+} mem_addr;
+
+static void addr_at(const isa_xctx *x, int i, mem_addr *a)
+{
+    const isa_operand *o = &x->in->o[i];
+    int ws = x->w->warp_size;
+    a->wide = isa_mem_addr64(x->in, i);
+    a->scale = o->scale;
+    a->stride = 0;
+    a->scalar[0] = a->scalar[1] = 0;
+    a->lo = a->scalar;
+    a->hi = a->scalar + 1;
+    if (o->base_kind == OPK_REG && o->reg != ISA_REG_RZ) {
+        a->lo = x->w->regs + (size_t)o->reg * ws;
+        a->hi = a->wide ? a->lo + ws : isa_zero_row;
+        a->stride = 1;
+    } else if (o->base_kind == OPK_UREG && o->reg != ISA_UREG_URZ) {
+        a->scalar[0] = x->w->uregs[o->reg];
+        if (a->wide) a->scalar[1] = x->w->uregs[o->reg + 1];
+    }
+    a->add = (uint64_t)o->imm;
+    if (o->uindex && o->uindex - 1 != ISA_UREG_URZ) a->add += x->w->uregs[o->uindex - 1];
+}
+
+static inline uint64_t addr_of(const mem_addr *a, int lane)
+{
+    uint64_t base = a->lo[lane * a->stride] | (uint64_t)a->hi[lane * a->stride] << 32;
+    uint64_t v = (base << a->scale) + a->add;
+    return a->wide ? v : (uint32_t)v;
+}
+
 /* size bytes, with the common sizes as fixed copies (no library call) */
 static inline void copy_lane(void *dst, const void *src, int size)
 {
@@ -125,11 +164,33 @@ static void load_put(const isa_xctx *x, int lane, uint32_t buf[4])
     }
 }
 
+/* the deferred accesses' checks (isa_env.defer_global), the fast path: an
+ * aligned lane inside the span the environment has checked (isa_env.checked)
+ * keeps its address and asks nothing; the others go through access, which
+ * asks isa_env.mem as the general path does. Lanes stop at a fault. */
+static void check_lanes(const isa_xctx *x, int i, int size)
+{
+    mem_addr a;
+    addr_at(x, i, &a);
+    const uint64_t *span = x->env->checked;
+    uint64_t align = (uint64_t)size - 1;
+    FOR_LANES(x, l) {
+        uint64_t addr = addr_of(&a, l);
+        if (span && !(addr & align) && addr - span[0] < span[1] - span[0] && (uint64_t)size <= span[1] - addr) {
+            x->res->addr[l] = addr;
+            continue;
+        }
+        uint32_t buf[4] = { 0, 0, 0, 0 };
+        if (access(x, l, addr, buf, size, ISA_MEM_CHECK)) return;   /* FOR_LANES is two loops */
+    }
+}
+
 static void load(isa_xctx *x)
 {
     int size = isa_type_bytes(isa_insn_type(x->in));
     begin(x, size, 0, 0);
     int later = deferred(x);
+    if (later && isa_exec_fast) { check_lanes(x, 1, size); return; }
     FOR_LANES(x, l) {
         if (x->res->fault) continue;
         uint32_t buf[4] = { 0, 0, 0, 0 };
