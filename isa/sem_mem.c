@@ -343,6 +343,23 @@ static void atomic(isa_xctx *x, int has_result)
 /* LDGSTS reads global memory at issue: its destination is shared memory */
 int isa_defers(const isa_insn *in) { return isa_op_space(in->op) == SPACE_GLOBAL && in->op != OP_LDGSTS; }
 
+/* a deferred load's values, the fast path: its type and destination rows
+ * found once, not per lane (load_put) */
+static void commit_load(const isa_xctx *x, int size)
+{
+    int type = isa_insn_type(x->in), width = x->in->o[0].width;
+    uint32_t *rows[4];
+    for (int i = 0; i < width; i++) rows[i] = dst_row(x, 0, i);
+    FOR_LANES(x, l) {
+        uint32_t buf[4] = { 0, 0, 0, 0 };
+        if (access(x, l, x->res->addr[l], buf, size, ISA_MEM_READ)) continue;
+        if (type == MOD_TYPE_S8) buf[0] = (uint32_t)(int32_t)(int8_t)buf[0];
+        if (type == MOD_TYPE_S16) buf[0] = (uint32_t)(int32_t)(int16_t)buf[0];
+        for (int i = 0; i < width; i++)
+            if (rows[i]) rows[i][l] = buf[i];
+    }
+}
+
 /* the deferred access, lane by lane in lane order as isa_exec would have */
 void isa_commit_global(const isa_kernel *k, const isa_insn *in, isa_warp_regs *w, const isa_env *env, isa_result *res)
 {
@@ -350,6 +367,7 @@ void isa_commit_global(const isa_kernel *k, const isa_insn *in, isa_warp_regs *w
     isa_xctx x = { k, in, w, env, res, res->exec_mask, &win };
     isa_kind kind = isa_ops[in->op].kind;
     int size = res->mem_size;
+    if (kind == KIND_LOAD && isa_exec_fast) { commit_load(&x, size); return; }
     FOR_LANES(&x, l) {
         uint32_t *d = res->data[l];
         if (kind == KIND_LOAD) {

@@ -80,7 +80,8 @@ static void compare_paths(const char *text, int ws)
 /* deferred global loads (isa_env.defer_global): the checks of the fast
  * path (addresses resolved once, lanes inside isa_env.checked not asked)
  * against the general path's, on addresses in and out of the checked span,
- * outside memory and misaligned: the same addresses kept, the same fault */
+ * outside memory and misaligned: the same addresses kept, the same fault;
+ * then the values both paths of isa_commit_global load */
 static const char *const check_texts[] = {
     "LDG.E R4, [R2.64]",
     "LDG.E.64 R4, [R2.64+0x8]",
@@ -100,7 +101,9 @@ static void random_addresses(isa_warp_regs *w, int round)
         if (round % 4 == 2 && (rnd32() & 15) == 0) a = GBASE - 64;         /* outside memory */
         if (round % 4 == 3) a = GBASE + 1024 + (uint64_t)(rnd32() % 1024u) / 16 * 16;  /* all in the span */
         setl64(w, 2, l, a);
+        for (int r = 4; r < 8; r++) setl(w, r, l, rnd32());
     }
+    for (size_t b = 0; b < sizeof gmem; b++) gmem[b] = (uint8_t)rnd32();
     w->uregs[4] = 4;
 }
 
@@ -133,6 +136,17 @@ static void compare_checks(const char *text, int ws)
         ck_assert_msg(!memcmp(rf.addr, rs.addr, sizeof rf.addr), "%s: addresses differ (warp %d)", text, ws);
         ck_assert_uint_eq(rf.mem_size, rs.mem_size);
         ck_assert_uint_eq(rf.exec_mask, rs.exec_mask);
+        if (rf.fault) continue;
+        /* the values they load when committed: fast and general paths */
+        isa_warp_regs wf = w;
+        wf.regs = malloc((size_t)16 * (size_t)ws * 4);
+        memcpy(wf.regs, w.regs, (size_t)16 * (size_t)ws * 4);
+        isa_commit_global(&prog.kernels[0], in, &wf, &later, &rf);
+        isa_exec_fast = 0;
+        isa_commit_global(&prog.kernels[0], in, &w, &later, &rs);
+        isa_exec_fast = 1;
+        ck_assert_msg(!memcmp(wf.regs, w.regs, (size_t)16 * (size_t)ws * 4), "%s: loaded values differ (warp %d)", text, ws);
+        free(wf.regs);
     }
     isa_warp_free(&w);
 }
