@@ -1,6 +1,6 @@
 /* tests/test_sem_fast.c — the fast paths of isa/ (sources without modifiers,
  * their lanes run with the operands resolved once: IADD3, IMAD, IMAD.WIDE,
- * DADD, DMUL, DFMA; the checks of deferred global loads) against the general path (isa_exec_fast = 0) on random
+ * DADD, DMUL, DFMA, ISETP; the checks of deferred global loads) against the general path (isa_exec_fast = 0) on random
  * registers, constants and active masks, warps of 32 and 64. Part of
  * tests/test_sem (tests/sem_world.h). */
 #include <check.h>
@@ -26,6 +26,15 @@ static const char *const fast_texts[] = {
     "DMUL.RM R4, R8, 2.5",
     "DFMA R4, R8, R10, R12",
     "DFMA.RP R4, R8, R10, -R12",                  /* the general path on both */
+    "ISETP.LT.AND P2, P3, R8, R10, PT",
+    "ISETP.LE.U32.OR P2, P3, R8, 0x7fffffff, P1",
+    "ISETP.GT.XOR P2, PT, R8, c[0x0][0x160], !P0",
+    "ISETP.GE.U32.AND P2, P3, R8, RZ, P1",
+    "ISETP.EQ.OR P2, P3, R8, R10, !P1",
+    "ISETP.EQ.AND P2, P3, R8, R8, PT",
+    "ISETP.NE.U32.AND P2, P3, R8, R10, PT",
+    "ISETP.GE.AND P2, P3, R8, -0x80000000, PT",
+    "ISETP.GT.U32.AND.EX P2, P3, R8, R10, PT, P1",  /* the general path on both */
 };
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
