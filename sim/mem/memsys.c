@@ -64,6 +64,8 @@ struct memsys {
     int span_len, span_cap, span_ticks;
     uint64_t *span_dram_now;
     uint8_t *span_dram, *span_l2;
+    int *span_tick0;         /* per cycle: the span's L2 ticks before it */
+    int *span_held;          /* memsys_span_end: the slices that sent responses */
 };
 
 /* ---- ports ---- */
@@ -341,6 +343,7 @@ static void span_grow(memsys *m, int len)
     m->span_dram_now = xrealloc(m->span_dram_now, (size_t)len * sizeof *m->span_dram_now);
     m->span_dram = xrealloc(m->span_dram, (size_t)len);
     m->span_l2 = xrealloc(m->span_l2, (size_t)len);
+    m->span_tick0 = xrealloc(m->span_tick0, (size_t)len * sizeof *m->span_tick0);
 }
 
 int memsys_span_begin(memsys *m, uint64_t from, uint64_t to)
@@ -359,6 +362,7 @@ int memsys_span_begin(memsys *m, uint64_t from, uint64_t to)
         m->span_dram_now[i] = m->dram_now;
         for (m->dram_acc += (uint64_t)m->p.dram_clock; m->dram_acc >= core; m->dram_acc -= core, n++) m->dram_now++;
         m->span_dram[i] = (uint8_t)n;
+        m->span_tick0[i] = m->span_ticks;
         n = 0;
         for (m->l2_acc += (uint64_t)m->p.l2_clock; m->l2_acc >= core; m->l2_acc -= core, n++) net_tick(m, c);
         m->span_l2[i] = (uint8_t)n;
@@ -390,24 +394,26 @@ static void span_dram(memsys *m, int s, int i, uint64_t now)
 }
 
 /* The span's injection is done (memsys_span_begin), so the requests on the
- * way to slice s are all queued: an L2 cycle with no fill due and none of
- * them arrived does nothing (l2_cycle), and a slice with no request queued,
- * no fill pending and an idle channel sleeps through the span. */
+ * way to slice s are all queued: while none is and its channel is idle, the
+ * slice has nothing to do before its next fill (an L2 cycle with no fill due
+ * and no request arrived does nothing: l2_cycle), and it skips to that
+ * fill's cycle, or past the span's end. */
 void memsys_span_slice(memsys *m, int s)
 {
     slice_ctx *c = &m->sctx[s];
     l2_slice *sl = m->slice[s];
-    uint64_t last = m->span_from + (uint64_t)m->span_len;
+    uint64_t from = m->span_from, last = from + (uint64_t)m->span_len;
     int queued = any_request(m, s);
     c->nheld = c->taken = 0;
-    if (!queued && l2_next_event(sl) > last && dram_idle(m, s)) {
-        int i = m->span_len - 1;
-        dram_idle_to(m->ch[s], m->span_dram_now[i] + (uint64_t)m->span_dram[i]);
-        return;
-    }
-    c->tick = 0;
     for (int i = 0; i < m->span_len; i++) {
-        uint64_t now = m->span_from + 1 + (uint64_t)i;
+        uint64_t now = from + 1 + (uint64_t)i;
+        if (!queued && l2_next_event(sl) > now && dram_idle(m, s)) {
+            now = l2_next_event(sl);
+            if (now > last) break;
+            i = (int)(now - from - 1);
+            dram_idle_to(m->ch[s], m->span_dram_now[i]);   /* the clock its ticks would have left */
+        }
+        c->tick = m->span_tick0[i];
         span_dram(m, s, i, now);
         for (int k = 0; k < m->span_l2[i]; k++, c->tick++) {
             if (l2_next_event(sl) <= now) l2_tick(sl, now);
@@ -419,15 +425,20 @@ void memsys_span_slice(memsys *m, int s)
             }
         }
     }
+    if (dram_idle(m, s)) dram_idle_to(m->ch[s], m->dram_now);   /* the span's end */
     c->tick = -1;
 }
 
 void memsys_span_end(memsys *m)
 {
-    /* the one-cycle order: by L2 tick, then by slice, then as sent */
-    for (int t = 0; t < m->span_ticks; t++)
-        for (int s = 0; s < m->p.slices; s++) {
-            slice_ctx *c = &m->sctx[s];
+    /* the one-cycle order: by L2 tick, then by slice, then as sent (the
+     * slices that sent none left out) */
+    int n = 0;
+    for (int s = 0; s < m->p.slices; s++)
+        if (m->sctx[s].nheld) m->span_held[n++] = s;
+    for (int t = 0; t < m->span_ticks && n; t++)
+        for (int k = 0; k < n; k++) {
+            slice_ctx *c = &m->sctx[m->span_held[k]];
             for (; c->taken < c->nheld && c->held[c->taken].tick == t; c->taken++)
                 deliver(m, &c->held[c->taken].m, c->held[c->taken].at);
         }
@@ -475,6 +486,7 @@ memsys *memsys_new(const mem_params *p, int nsm, int npc, mem_sm_port port)
     m->slice = xcalloc((size_t)p->slices, sizeof *m->slice);
     m->ch = xcalloc((size_t)p->slices, sizeof *m->ch);
     m->sctx = xcalloc_lines((size_t)p->slices, sizeof *m->sctx);
+    m->span_held = xcalloc((size_t)p->slices, sizeof *m->span_held);
     for (int s = 0; s < p->slices; s++) {
         dram_params dp = p->dram;   /* refreshes staggered evenly over the channels */
         dp.refresh_phase = (int)((int64_t)s * dp.tREFI / p->slices);
@@ -492,6 +504,7 @@ void memsys_delete(memsys *m)
     icnt_delete(m->net);
     for (int s = 0; s < m->p.slices; s++) { l2_delete(m->slice[s]); dram_delete(m->ch[s]); free(m->sctx[s].held); }
     free(m->sctx); free(m->span_dram_now); free(m->span_dram); free(m->span_l2);
+    free(m->span_tick0); free(m->span_held);
     for (int i = 0; i < m->nst; i++) stats_free(&m->st[i]);
     free(m->has_input); free(m->out_bits); free(m->sm_next); free(m->pushed); free(m->popped);
     free(m->l1); free(m->l1ctx); free(m->slice); free(m->ch); free(m->st);
