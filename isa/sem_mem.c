@@ -343,6 +343,23 @@ static void atomic(isa_xctx *x, int has_result)
 /* LDGSTS reads global memory at issue: its destination is shared memory */
 int isa_defers(const isa_insn *in) { return isa_op_space(in->op) == SPACE_GLOBAL && in->op != OP_LDGSTS; }
 
+/* a deferred load of one or two whole words into registers (not RZ): a
+ * lane inside the window copies them straight into its rows (what access
+ * and load_put do), the others go through access */
+static void commit_words(const isa_xctx *x, int width, uint32_t *const *rows)
+{
+    int size = 4 * width;
+    FOR_LANES(x, l) {
+        uint64_t addr = x->res->addr[l];
+        const isa_window *w = x->win;
+        uint32_t buf[2] = { 0, 0 };
+        if (!(addr & (uint64_t)(size - 1)) && inside(w, addr, size)) copy_lane(buf, w->data + (addr - w->lo), size);
+        else if (access_outside(x, l, addr, buf, size, ISA_MEM_READ)) continue;
+        rows[0][l] = buf[0];
+        if (width == 2) rows[1][l] = buf[1];
+    }
+}
+
 /* a deferred load's values, the fast path: its type and destination rows
  * found once, not per lane (load_put) */
 static void commit_load(const isa_xctx *x, int size)
@@ -350,6 +367,10 @@ static void commit_load(const isa_xctx *x, int size)
     int type = isa_insn_type(x->in), width = x->in->o[0].width;
     uint32_t *rows[4];
     for (int i = 0; i < width; i++) rows[i] = dst_row(x, 0, i);
+    if (size == 4 * width && width <= 2 && rows[0] && type != MOD_TYPE_S8 && type != MOD_TYPE_S16) {
+        commit_words(x, width, rows);
+        return;
+    }
     FOR_LANES(x, l) {
         uint32_t buf[4] = { 0, 0, 0, 0 };
         if (access(x, l, x->res->addr[l], buf, size, ISA_MEM_READ)) continue;
