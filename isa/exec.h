@@ -58,6 +58,10 @@ typedef struct {
      * (global and shared memory), so that the lanes of a warp instruction
      * need not call mem one by one; 0 when there is none (mem is called) */
     int (*window)(void *ctx, isa_space space, int lane, uint64_t addr, isa_window *w);
+    /* optional: [checked[0], checked[1]), global memory that mem has found
+     * valid (it may move the span when asked): an aligned deferred access
+     * inside it needs no ISA_MEM_CHECK call */
+    const uint64_t *checked;
 } isa_env;
 
 /* what happened, for the runner and the timing model */

@@ -183,6 +183,28 @@ static int cmp_ex(int cmp, uint32_t a, uint32_t b, int sign, int low)
     return sa != sb ? cmp_i64(cmp, sa, sb) : low;
 }
 
+/* ISETP's fast path (plain sources, no .EX): the comparison chosen once;
+ * a signed comparison is the unsigned one of the values with their sign
+ * bits flipped */
+#define ISETP_LANES(op) \
+    FOR_LANES(x, l) t |= (uint64_t)((raw_u32(a, l) ^ flip) op (raw_u32(b, l) ^ flip)) << l; \
+    break
+static uint64_t isetp_plain(const isa_xctx *x, const isa_src *a, const isa_src *b, int sign)
+{
+    uint32_t flip = sign ? 0x80000000u : 0;
+    uint64_t t = 0;
+    switch (x->in->cmp) {
+    case MOD_CMP_LT: ISETP_LANES(<);
+    case MOD_CMP_LE: ISETP_LANES(<=);
+    case MOD_CMP_GT: ISETP_LANES(>);
+    case MOD_CMP_GE: ISETP_LANES(>=);
+    case MOD_CMP_EQ: ISETP_LANES(==);
+    default: ISETP_LANES(!=);   /* cmp_i64's default */
+    }
+    return t;
+}
+#undef ISETP_LANES
+
 SEM(ISETP)
 {
     isa_src a, b;
@@ -190,6 +212,13 @@ SEM(ISETP)
     int sign = isa_type_is_signed(isa_insn_type(x->in)), ex = INSN_HAS(x->in, EX);
     uint64_t low = ex && x->in->nops > 5 && x->in->o[5].kind == OPK_PRED ? pred_src(x, 5) : 0;
     uint64_t t = 0;
+    if (!ex && srcs_plain(x, 2, 2)) {
+        t = isetp_plain(x, &a, &b, sign);
+        uint64_t c = pred_src(x, 4);
+        pred_dst(x, 0, bool_combine(x->in->boolop, t, c));
+        pred_dst(x, 1, bool_combine(x->in->boolop, ~t, c));
+        return;
+    }
     FOR_LANES(x, l) {
         uint32_t va = get_u32(&a, l), vb = get_u32(&b, l);
         int r = ex ? cmp_ex(x->in->cmp, va, vb, sign, (int)((low >> l) & 1))

@@ -22,6 +22,45 @@ static uint64_t lane_address(const isa_xctx *x, int i, int lane)
     return wide ? a : (uint32_t)a;
 }
 
+/* The fast path's address operand, resolved once per instruction: a lane's
+ * address is ((lo | hi << 32) << scale) + add, cut to 32 bits unless wide,
+ * which is lane_address's sum in another order (mod 2^64). */
+typedef struct {
+    const uint32_t *lo, *hi;  /* the base's words: a register row (stride 1) or scalar */
+    int stride, scale, wide;
+    uint64_t add;             /* the uniform index and the offset */
+    uint32_t scalar[2];
+} mem_addr;
+
+static void addr_at(const isa_xctx *x, int i, mem_addr *a)
+{
+    const isa_operand *o = &x->in->o[i];
+    int ws = x->w->warp_size;
+    a->wide = isa_mem_addr64(x->in, i);
+    a->scale = o->scale;
+    a->stride = 0;
+    a->scalar[0] = a->scalar[1] = 0;
+    a->lo = a->scalar;
+    a->hi = a->scalar + 1;
+    if (o->base_kind == OPK_REG && o->reg != ISA_REG_RZ) {
+        a->lo = x->w->regs + (size_t)o->reg * ws;
+        a->hi = a->wide ? a->lo + ws : isa_zero_row;
+        a->stride = 1;
+    } else if (o->base_kind == OPK_UREG && o->reg != ISA_UREG_URZ) {
+        a->scalar[0] = x->w->uregs[o->reg];
+        if (a->wide) a->scalar[1] = x->w->uregs[o->reg + 1];
+    }
+    a->add = (uint64_t)o->imm;
+    if (o->uindex && o->uindex - 1 != ISA_UREG_URZ) a->add += x->w->uregs[o->uindex - 1];
+}
+
+static inline uint64_t addr_of(const mem_addr *a, int lane)
+{
+    uint64_t base = a->lo[lane * a->stride] | (uint64_t)a->hi[lane * a->stride] << 32;
+    uint64_t v = (base << a->scale) + a->add;
+    return a->wide ? v : (uint32_t)v;
+}
+
 /* size bytes, with the common sizes as fixed copies (no library call) */
 static inline void copy_lane(void *dst, const void *src, int size)
 {
@@ -125,11 +164,33 @@ static void load_put(const isa_xctx *x, int lane, uint32_t buf[4])
     }
 }
 
+/* the deferred accesses' checks (isa_env.defer_global), the fast path: an
+ * aligned lane inside the span the environment has checked (isa_env.checked)
+ * keeps its address and asks nothing; the others go through access, which
+ * asks isa_env.mem as the general path does. Lanes stop at a fault. */
+static void check_lanes(const isa_xctx *x, int i, int size)
+{
+    mem_addr a;
+    addr_at(x, i, &a);
+    const uint64_t *span = x->env->checked;
+    uint64_t align = (uint64_t)size - 1;
+    FOR_LANES(x, l) {
+        uint64_t addr = addr_of(&a, l);
+        if (span && !(addr & align) && addr - span[0] < span[1] - span[0] && (uint64_t)size <= span[1] - addr) {
+            x->res->addr[l] = addr;
+            continue;
+        }
+        uint32_t buf[4] = { 0, 0, 0, 0 };
+        if (access(x, l, addr, buf, size, ISA_MEM_CHECK)) return;   /* FOR_LANES is two loops */
+    }
+}
+
 static void load(isa_xctx *x)
 {
     int size = isa_type_bytes(isa_insn_type(x->in));
     begin(x, size, 0, 0);
     int later = deferred(x);
+    if (later && isa_exec_fast) { check_lanes(x, 1, size); return; }
     FOR_LANES(x, l) {
         if (x->res->fault) continue;
         uint32_t buf[4] = { 0, 0, 0, 0 };
@@ -282,6 +343,44 @@ static void atomic(isa_xctx *x, int has_result)
 /* LDGSTS reads global memory at issue: its destination is shared memory */
 int isa_defers(const isa_insn *in) { return isa_op_space(in->op) == SPACE_GLOBAL && in->op != OP_LDGSTS; }
 
+/* a deferred load of one or two whole words into registers (not RZ): a
+ * lane inside the window copies them straight into its rows (what access
+ * and load_put do), the others go through access */
+static void commit_words(const isa_xctx *x, int width, uint32_t *const *rows)
+{
+    int size = 4 * width;
+    FOR_LANES(x, l) {
+        uint64_t addr = x->res->addr[l];
+        const isa_window *w = x->win;
+        uint32_t buf[2] = { 0, 0 };
+        if (!(addr & (uint64_t)(size - 1)) && inside(w, addr, size)) copy_lane(buf, w->data + (addr - w->lo), size);
+        else if (access_outside(x, l, addr, buf, size, ISA_MEM_READ)) continue;
+        rows[0][l] = buf[0];
+        if (width == 2) rows[1][l] = buf[1];
+    }
+}
+
+/* a deferred load's values, the fast path: its type and destination rows
+ * found once, not per lane (load_put) */
+static void commit_load(const isa_xctx *x, int size)
+{
+    int type = isa_insn_type(x->in), width = x->in->o[0].width;
+    uint32_t *rows[4];
+    for (int i = 0; i < width; i++) rows[i] = dst_row(x, 0, i);
+    if (size == 4 * width && width <= 2 && rows[0] && type != MOD_TYPE_S8 && type != MOD_TYPE_S16) {
+        commit_words(x, width, rows);
+        return;
+    }
+    FOR_LANES(x, l) {
+        uint32_t buf[4] = { 0, 0, 0, 0 };
+        if (access(x, l, x->res->addr[l], buf, size, ISA_MEM_READ)) continue;
+        if (type == MOD_TYPE_S8) buf[0] = (uint32_t)(int32_t)(int8_t)buf[0];
+        if (type == MOD_TYPE_S16) buf[0] = (uint32_t)(int32_t)(int16_t)buf[0];
+        for (int i = 0; i < width; i++)
+            if (rows[i]) rows[i][l] = buf[i];
+    }
+}
+
 /* the deferred access, lane by lane in lane order as isa_exec would have */
 void isa_commit_global(const isa_kernel *k, const isa_insn *in, isa_warp_regs *w, const isa_env *env, isa_result *res)
 {
@@ -289,6 +388,7 @@ void isa_commit_global(const isa_kernel *k, const isa_insn *in, isa_warp_regs *w
     isa_xctx x = { k, in, w, env, res, res->exec_mask, &win };
     isa_kind kind = isa_ops[in->op].kind;
     int size = res->mem_size;
+    if (kind == KIND_LOAD && isa_exec_fast) { commit_load(&x, size); return; }
     FOR_LANES(&x, l) {
         uint32_t *d = res->data[l];
         if (kind == KIND_LOAD) {

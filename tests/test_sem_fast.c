@@ -1,6 +1,6 @@
 /* tests/test_sem_fast.c — the fast paths of isa/ (sources without modifiers,
  * their lanes run with the operands resolved once: IADD3, IMAD, IMAD.WIDE,
- * DADD, DMUL, DFMA) against the general path (isa_exec_fast = 0) on random
+ * DADD, DMUL, DFMA, ISETP; the checks of deferred global loads) against the general path (isa_exec_fast = 0) on random
  * registers, constants and active masks, warps of 32 and 64. Part of
  * tests/test_sem (tests/sem_world.h). */
 #include <check.h>
@@ -26,6 +26,15 @@ static const char *const fast_texts[] = {
     "DMUL.RM R4, R8, 2.5",
     "DFMA R4, R8, R10, R12",
     "DFMA.RP R4, R8, R10, -R12",                  /* the general path on both */
+    "ISETP.LT.AND P2, P3, R8, R10, PT",
+    "ISETP.LE.U32.OR P2, P3, R8, 0x7fffffff, P1",
+    "ISETP.GT.XOR P2, PT, R8, c[0x0][0x160], !P0",
+    "ISETP.GE.U32.AND P2, P3, R8, RZ, P1",
+    "ISETP.EQ.OR P2, P3, R8, R10, !P1",
+    "ISETP.EQ.AND P2, P3, R8, R8, PT",
+    "ISETP.NE.U32.AND P2, P3, R8, R10, PT",
+    "ISETP.GE.AND P2, P3, R8, -0x80000000, PT",
+    "ISETP.GT.U32.AND.EX P2, P3, R8, R10, PT, P1",  /* the general path on both */
 };
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
@@ -77,6 +86,89 @@ static void compare_paths(const char *text, int ws)
     isa_warp_free(&slow);
 }
 
+/* deferred global loads (isa_env.defer_global): the checks of the fast
+ * path (addresses resolved once, lanes inside isa_env.checked not asked)
+ * against the general path's, on addresses in and out of the checked span,
+ * outside memory and misaligned: the same addresses kept, the same fault;
+ * then the values both paths of isa_commit_global load */
+static const char *const check_texts[] = {
+    "LDG.E R4, [R2.64]",
+    "LDG.E.64 R4, [R2.64+0x8]",
+    "LDG.E.U8 R4, [R2.64+0x3]",
+    "LDG.E.S16 R4, [R2.64+0x2]",
+    "LDG.E.128 R4, [R2.64+0x10]",
+    "LDG.E R4, [R2.64+UR4+-0x4]",
+    "LDG.E R4, [R2]",
+    "LD.E R4, [R2.64]",
+};
+
+static void random_addresses(isa_warp_regs *w, int round)
+{
+    for (int l = 0; l < w->warp_size; l++) {
+        uint64_t a = GBASE + (uint64_t)(rnd32() % 4200u) / 16 * 16;
+        if (round % 4 == 1 && (rnd32() & 7) == 0) a += rnd32() & 7;        /* misaligned */
+        if (round % 4 == 2 && (rnd32() & 15) == 0) a = GBASE - 64;         /* outside memory */
+        if (round % 4 == 3) a = GBASE + 1024 + (uint64_t)(rnd32() % 1024u) / 16 * 16;  /* all in the span */
+        setl64(w, 2, l, a);
+        for (int r = 4; r < 8; r++) setl(w, r, l, rnd32());
+    }
+    for (size_t b = 0; b < sizeof gmem; b++) gmem[b] = (uint8_t)rnd32();
+    w->uregs[4] = 4;
+}
+
+static void compare_checks(const char *text, int ws)
+{
+    static const uint64_t span[2] = { GBASE + 512, GBASE + 3072 };
+    uint64_t lanes = ws == 64 ? ~0ull : 0xffffffffull;
+    isa_env later = env;
+    later.defer_global = 1;
+    later.checked = span;
+    isa_warp_regs w;
+    isa_warp_init(&w, ws, 16, lanes);
+    static isa_result rf, rs;
+    for (int round = 0; round < 40; round++) {
+        random_addresses(&w, round);
+        uint64_t active = round > 3 ? ((uint64_t)rnd32() << 32 | rnd32()) & lanes : lanes;
+        const isa_insn *in = assemble(text);
+        memset(&rf, 0xa5, sizeof rf);
+        memset(&rs, 0xa5, sizeof rs);
+        isa_exec_fast = 1;
+        isa_exec(&prog.kernels[0], in, &w, active, &later, &rf);
+        isa_exec_fast = 0;
+        isa_exec(&prog.kernels[0], in, &w, active, &later, &rs);
+        isa_exec_fast = 1;
+        ck_assert_msg(rf.fault == rs.fault, "%s: fault %d, general %d (warp %d)", text, rf.fault, rs.fault, ws);
+        if (rf.fault) {
+            ck_assert_msg(rf.fault_lane == rs.fault_lane, "%s: fault lane %d, general %d (warp %d, round %d, fault %d)", text, rf.fault_lane, rs.fault_lane, ws, round, rf.fault);
+            ck_assert_uint_eq(rf.fault_addr, rs.fault_addr);
+        }
+        ck_assert_msg(!memcmp(rf.addr, rs.addr, sizeof rf.addr), "%s: addresses differ (warp %d)", text, ws);
+        ck_assert_uint_eq(rf.mem_size, rs.mem_size);
+        ck_assert_uint_eq(rf.exec_mask, rs.exec_mask);
+        if (rf.fault) continue;
+        /* the values they load when committed: fast and general paths */
+        isa_warp_regs wf = w;
+        wf.regs = malloc((size_t)16 * (size_t)ws * 4);
+        memcpy(wf.regs, w.regs, (size_t)16 * (size_t)ws * 4);
+        isa_commit_global(&prog.kernels[0], in, &wf, &later, &rf);
+        isa_exec_fast = 0;
+        isa_commit_global(&prog.kernels[0], in, &w, &later, &rs);
+        isa_exec_fast = 1;
+        ck_assert_msg(!memcmp(wf.regs, w.regs, (size_t)16 * (size_t)ws * 4), "%s: loaded values differ (warp %d)", text, ws);
+        free(wf.regs);
+    }
+    isa_warp_free(&w);
+}
+
+START_TEST(test_fast_checks_match_general)
+{
+    for (size_t i = 0; i < sizeof check_texts / sizeof *check_texts; i++) {
+        compare_checks(check_texts[i], 32);
+        compare_checks(check_texts[i], 64);
+    }
+}
+END_TEST
+
 START_TEST(test_fast_paths_match_general)
 {
     for (size_t i = 0; i < sizeof fast_texts / sizeof *fast_texts; i++) {
@@ -89,4 +181,5 @@ END_TEST
 void sem_fast_tests(TCase *tc)
 {
     tcase_add_test(tc, test_fast_paths_match_general);
+    tcase_add_test(tc, test_fast_checks_match_general);
 }

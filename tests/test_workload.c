@@ -234,6 +234,31 @@ START_TEST(test_sparse_memory)
 }
 END_TEST
 
+/* gmem_elems (a check's reductions) against gmem_elem element by element:
+ * the same values and the same pages touched, runs inside a page, across
+ * pages and to the buffer's end, for types of every size */
+START_TEST(test_elems_match_elem)
+{
+    static const elem_type types[] = { ET_U8, ET_S16, ET_U32, ET_F32, ET_S64, ET_F64 };
+    static const uint64_t runs[][2] = { { 0, 1 }, { 3, 700 }, { 1000, 4000 }, { 5, 9990 }, { 9000, 1000 }, { 9999, 1 } };
+    double one[10000], bulk[10000];
+    for (size_t t = 0; t < sizeof types / sizeof *types; t++)
+        for (size_t r = 0; r < sizeof runs / sizeof *runs; r++) {
+            gmem *a = gmem_new(), *b = gmem_new();
+            buffer_init init = { INIT_RANDOM, -100, 100, 7, NULL };
+            int ba = gmem_alloc(a, "x", types[t], 10000, init), bb = gmem_alloc(b, "x", types[t], 10000, init);
+            uint64_t i = runs[r][0], n = runs[r][1];
+            for (uint64_t k = 0; k < n; k++) one[k] = gmem_elem(a, ba, i + k);
+            gmem_elems(b, bb, i, n, bulk);
+            ck_assert_msg(!memcmp(one, bulk, n * sizeof *one), "type %d, elements %llu + %llu differ", (int)types[t],
+                          (unsigned long long)i, (unsigned long long)n);
+            ck_assert_uint_eq(gmem_pages(a), gmem_pages(b));
+            gmem_free(a);
+            gmem_free(b);
+        }
+}
+END_TEST
+
 /* gmem_release (cudaFree): the buffer's pages go, its addresses fault, and
  * every other buffer keeps its bytes (the page table's deletions keep each
  * probe run whole), whichever way the pages are found */
@@ -368,6 +393,7 @@ int main(void)
     tcase_add_loop_test(tc, test_define_positions, 0, (int)(sizeof bad_define / sizeof bad_define[0]));
     tcase_add_test(tc, test_expression_depth);
     tcase_add_test(tc, test_sparse_memory);
+    tcase_add_test(tc, test_elems_match_elem);
     tcase_add_test(tc, test_release);
     tcase_add_loop_test(tc, test_runtime_faults, 0, (int)(sizeof faults / sizeof faults[0]));
     tcase_add_test(tc, test_deadlock_and_limit);

@@ -415,3 +415,23 @@ double gmem_elem(gmem *m, int b, uint64_t i)
     gmem_access(m, addr, tmp, es, 0);
     return elem_load(mb->type, tmp);
 }
+
+/* n elements from i, as gmem_elem reads them one by one: those inside the
+ * open window in one loop, the first past it through gmem_elem (which opens
+ * the next window) */
+void gmem_elems(gmem *m, int b, uint64_t i, uint64_t n, double *out)
+{
+    const mem_buffer *mb = &m->buf[b];
+    uint64_t es = (uint64_t)elem_size(mb->type);
+    for (uint64_t k = 0; k < n;) {
+        uint64_t addr = mb->base + (i + k) * es;
+        if (addr >= m->win_lo && addr < m->win_hi && es <= m->win_hi - addr) {
+            uint64_t fit = (m->win_hi - addr) / es;
+            const uint8_t *p = m->win_data + (addr - m->win_lo);
+            for (uint64_t e = k + (fit < n - k ? fit : n - k); k < e; k++, p += es) out[k] = elem_load(mb->type, p);
+        } else {
+            out[k] = gmem_elem(m, b, i + k);
+            k++;
+        }
+    }
+}

@@ -54,6 +54,8 @@ int gmem_check_span(const gmem *m, uint64_t addr, int size, uint64_t *lo, uint64
 int gmem_window(gmem *m, uint64_t addr, isa_window *w);
 /* element i of buffer b as a double (integers exactly up to 2^53) */
 double gmem_elem(gmem *m, int b, uint64_t i);
+/* elements i .. i + n - 1 of buffer b into out, as gmem_elem gives them */
+void gmem_elems(gmem *m, int b, uint64_t i, uint64_t n, double *out);
 /* counts writes that changed memory: progress for deadlock detection */
 uint64_t gmem_epoch(const gmem *m);
 size_t gmem_pages(const gmem *m);

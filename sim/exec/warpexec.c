@@ -61,8 +61,8 @@ static int env_mem(void *ctx, isa_space space, int lane, uint64_t addr, void *bu
     const xrun *r = c->r;
     if (space == SPACE_GLOBAL) {
         if (write == ISA_MEM_CHECK) {
-            if (addr - c->chk_lo < c->chk_hi - c->chk_lo && (uint64_t)size <= c->chk_hi - addr) return FAULT_NONE;
-            return gmem_check_span(r->mem, addr, size, &c->chk_lo, &c->chk_hi);
+            if (addr - c->chk[0] < c->chk[1] - c->chk[0] && (uint64_t)size <= c->chk[1] - addr) return FAULT_NONE;
+            return gmem_check_span(r->mem, addr, size, &c->chk[0], &c->chk[1]);
         }
         if (!r->gmem_lock) return gmem_access(r->mem, addr, buf, size, write);
         pthread_mutex_lock(r->gmem_lock);
@@ -476,7 +476,7 @@ func_status xrun_init(xrun *r, const func_launch *l, gmem *mem, const config *cf
         c->r = r;
         c->d = d;
         c->index = m;
-        c->env = (isa_env){ c, env_mem, env_sreg, env_clock, l->cbank, l->cbank_size, 0, env_window };
+        c->env = (isa_env){ c, env_mem, env_sreg, env_clock, l->cbank, l->cbank_size, 0, env_window, c->chk };
     }
     snprintf(stats->kernel, sizeof stats->kernel, "%s", r->k->name);
     stats->warp_size = r->ws;

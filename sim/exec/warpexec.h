@@ -66,8 +66,9 @@ typedef struct xsm {
     uint64_t used;           /* timing: warp instructions since the last cycle's end */
     xdeferred *log;          /* timing: global accesses since the last cycle's end */
     int nlog, caplog;
-    uint64_t chk_lo, chk_hi; /* the buffer of the last global access checked (no buffer is
-                                released during a launch): the lanes after it need no search */
+    uint64_t chk[2];         /* [lo, hi): the buffer of the last global access checked (no
+                                buffer is released during a launch): the lanes after it
+                                need no search (isa_env.checked) */
     int index;               /* its SM */
     int marked;              /* timing: its bit in xrun.stepped is set */
 } xsm;

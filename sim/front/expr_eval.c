@@ -182,6 +182,13 @@ static void materialise(expr *e, const expr_scope *s)
     if (!strcmp(e->name, "sort")) qsort(e->cache, n, sizeof(double), cmp_double);
 }
 
+/* expr_at of elements i .. i + n - 1, a buffer's in one pass */
+static void elems_at(expr *x, const expr_scope *s, uint64_t i, uint64_t n, double *out)
+{
+    if (x->kind == EX_NAME && x->ref_kind != 1) { gmem_elems(s->mem, s->buf_mem[x->ref], i, n, out); return; }
+    for (uint64_t k = 0; k < n; k++) out[k] = expr_at(x, s, i + k);
+}
+
 static double reduce(expr *e, const expr_scope *s)
 {
     expr *x = e->arg[0];
@@ -190,10 +197,15 @@ static double reduce(expr *e, const expr_scope *s)
     if (!strcmp(e->name, "sum")) {
         if (n == 0) return expr_at(x, s, 0);
         double sum = 0, comp = 0;   /* Kahan summation: the reference must be exact enough */
-        for (uint64_t i = 0; i < n; i++) {
-            double y = expr_at(x, s, i) - comp, t = sum + y;
-            comp = (t - sum) - y;
-            sum = t;
+        double v[256];
+        for (uint64_t i = 0; i < n; i += 256) {
+            uint64_t k = n - i < 256 ? n - i : 256;
+            elems_at(x, s, i, k, v);
+            for (uint64_t j = 0; j < k; j++) {
+                double y = v[j] - comp, t = sum + y;
+                comp = (t - sum) - y;
+                sum = t;
+            }
         }
         return sum;
     }

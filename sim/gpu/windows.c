@@ -55,7 +55,10 @@ static void sm_window(void *ctx, int m, uint64_t from, uint64_t to, crew_sum *s)
         if (memsys_sm_l1(mem, m, t)) act = t;
         uint64_t next = t + 1;
         if (!every) {
-            uint64_t a = sm->poked ? t + 1 : sm->wake, b = memsys_sm_next(mem, m, t);
+            /* an SM with no warps runs only when poked, which its window
+             * cannot do: its L1 alone sets its pace (its wake may be stale) */
+            uint64_t a = sm->poked ? t + 1 : sm->resident ? sm->wake : UINT64_MAX;
+            uint64_t b = memsys_sm_next(mem, m, t);
             next = a < b ? a : b;
             if (next <= t) next = t + 1;
             if (next > to) next = to;

@@ -65,6 +65,8 @@ struct memsys {
     int span_len, span_cap, span_ticks;
     uint64_t *span_dram_now;
     uint8_t *span_dram, *span_l2;
+    int *span_tick0;         /* per cycle: the span's L2 ticks before it */
+    int *span_held;          /* memsys_span_end: the slices that sent responses */
 };
 
 /* ---- ports ---- */
@@ -175,6 +177,15 @@ static void slice_send(void *ctx, const mem_msg *m, uint64_t at)
 static uint64_t slice_channel_addr(void *ctx, uint64_t line) { return addr_channel(&((slice_ctx *)ctx)->m->geo, line); }
 
 /* ---- ticks ---- */
+/* the interconnect's tick; with no L1 offering a request it only moves its
+ * round robin on (icnt_tick looks at the pending sources alone) */
+static void net_tick(memsys *m, uint64_t now)
+{
+    for (int w = 0; w < (m->nsm + 63) / 64; w++)
+        if (m->out_bits[w]) { icnt_tick(m->net, now); return; }
+    icnt_skip(m->net, 1);
+}
+
 /* slice s's DRAM channel at DRAM cycle dnow, in core cycle now */
 static void dram_cycle(memsys *m, int s, uint64_t now, uint64_t dnow)
 {
@@ -239,7 +250,7 @@ void memsys_tick_mem(memsys *m, uint64_t now)
     while (m->l2_acc >= (uint64_t)m->p.core_clock) {
         m->l2_acc -= (uint64_t)m->p.core_clock;
         for (int s = 0; s < m->p.slices; s++) l2_cycle(m, s, now);
-        icnt_tick(m->net, now);
+        net_tick(m, now);
     }
 }
 
@@ -374,6 +385,7 @@ static void span_grow(memsys *m, int len)
     m->span_dram_now = xrealloc(m->span_dram_now, (size_t)len * sizeof *m->span_dram_now);
     m->span_dram = xrealloc(m->span_dram, (size_t)len);
     m->span_l2 = xrealloc(m->span_l2, (size_t)len);
+    m->span_tick0 = xrealloc(m->span_tick0, (size_t)len * sizeof *m->span_tick0);
 }
 
 int memsys_span_begin(memsys *m, uint64_t from, uint64_t to)
@@ -392,8 +404,9 @@ int memsys_span_begin(memsys *m, uint64_t from, uint64_t to)
         m->span_dram_now[i] = m->dram_now;
         for (m->dram_acc += (uint64_t)m->p.dram_clock; m->dram_acc >= core; m->dram_acc -= core, n++) m->dram_now++;
         m->span_dram[i] = (uint8_t)n;
+        m->span_tick0[i] = m->span_ticks;
         n = 0;
-        for (m->l2_acc += (uint64_t)m->p.l2_clock; m->l2_acc >= core; m->l2_acc -= core, n++) icnt_tick(m->net, c);
+        for (m->l2_acc += (uint64_t)m->p.l2_clock; m->l2_acc >= core; m->l2_acc -= core, n++) net_tick(m, c);
         m->span_l2[i] = (uint8_t)n;
         m->span_ticks += n;
     }
@@ -402,25 +415,72 @@ int memsys_span_begin(memsys *m, uint64_t from, uint64_t to)
 
 int memsys_slices(const memsys *m) { return m->p.slices; }
 
+/* an idle channel's tick (nothing queued) moves only its clock and its
+ * refreshes, which the next busy tick catches up the same way, and clears
+ * a write drain: one draining still ticks */
+static int dram_idle(const memsys *m, int s)
+{
+    return !dram_busy(m->ch[s]) && dram_direction(m->ch[s]) != 1;
+}
+
+/* a request is on its way to slice s (UINT64_MAX: the cycle an empty list names) */
+static int any_request(memsys *m, int s) { return icnt_request(m->net, s, UINT64_MAX - 1) != NULL; }
+
+/* slice s's DRAM cycles of span cycle i */
+static void span_dram(memsys *m, int s, int i, uint64_t now)
+{
+    int n = m->span_dram[i];
+    if (!n) return;
+    if (dram_idle(m, s)) { dram_idle_to(m->ch[s], m->span_dram_now[i] + (uint64_t)n); return; }
+    for (int k = 0; k < n; k++) dram_cycle(m, s, now, m->span_dram_now[i] + (uint64_t)k);
+}
+
+/* The span's injection is done (memsys_span_begin), so the requests on the
+ * way to slice s are all queued: while none is and its channel is idle, the
+ * slice has nothing to do before its next fill (an L2 cycle with no fill due
+ * and no request arrived does nothing: l2_cycle), and it skips to that
+ * fill's cycle, or past the span's end. */
 void memsys_span_slice(memsys *m, int s)
 {
     slice_ctx *c = &m->sctx[s];
-    c->tick = 0;
+    l2_slice *sl = m->slice[s];
+    uint64_t from = m->span_from, last = from + (uint64_t)m->span_len;
+    int queued = any_request(m, s);
     c->nheld = c->taken = 0;
     for (int i = 0; i < m->span_len; i++) {
-        uint64_t now = m->span_from + 1 + (uint64_t)i;
-        for (int k = 0; k < m->span_dram[i]; k++) dram_cycle(m, s, now, m->span_dram_now[i] + (uint64_t)k);
-        for (int k = 0; k < m->span_l2[i]; k++, c->tick++) l2_cycle(m, s, now);
+        uint64_t now = from + 1 + (uint64_t)i;
+        if (!queued && l2_next_event(sl) > now && dram_idle(m, s)) {
+            now = l2_next_event(sl);
+            if (now > last) break;
+            i = (int)(now - from - 1);
+            dram_idle_to(m->ch[s], m->span_dram_now[i]);   /* the clock its ticks would have left */
+        }
+        c->tick = m->span_tick0[i];
+        span_dram(m, s, i, now);
+        for (int k = 0; k < m->span_l2[i]; k++, c->tick++) {
+            if (l2_next_event(sl) <= now) l2_tick(sl, now);
+            if (!queued) continue;
+            mem_msg *q = icnt_request(m->net, s, now);
+            if (q && l2_accept(sl, q, now)) {
+                icnt_request_pop(m->net, s);
+                queued = any_request(m, s);
+            }
+        }
     }
+    if (dram_idle(m, s)) dram_idle_to(m->ch[s], m->dram_now);   /* the span's end */
     c->tick = -1;
 }
 
 void memsys_span_end(memsys *m)
 {
-    /* the one-cycle order: by L2 tick, then by slice, then as sent */
-    for (int t = 0; t < m->span_ticks; t++)
-        for (int s = 0; s < m->p.slices; s++) {
-            slice_ctx *c = &m->sctx[s];
+    /* the one-cycle order: by L2 tick, then by slice, then as sent (the
+     * slices that sent none left out) */
+    int n = 0;
+    for (int s = 0; s < m->p.slices; s++)
+        if (m->sctx[s].nheld) m->span_held[n++] = s;
+    for (int t = 0; t < m->span_ticks && n; t++)
+        for (int k = 0; k < n; k++) {
+            slice_ctx *c = &m->sctx[m->span_held[k]];
             for (; c->taken < c->nheld && c->held[c->taken].tick == t; c->taken++)
                 deliver(m, &c->held[c->taken].m, c->held[c->taken].at);
         }
@@ -470,6 +530,7 @@ memsys *memsys_new(const mem_params *p, int nsm, int npc, mem_sm_port port)
     m->slice = xcalloc((size_t)p->slices, sizeof *m->slice);
     m->ch = xcalloc((size_t)p->slices, sizeof *m->ch);
     m->sctx = xcalloc_lines((size_t)p->slices, sizeof *m->sctx);
+    m->span_held = xcalloc((size_t)p->slices, sizeof *m->span_held);
     for (int s = 0; s < p->slices; s++) {
         dram_params dp = p->dram;   /* refreshes staggered evenly over the channels */
         dp.refresh_phase = (int)((int64_t)s * dp.tREFI / p->slices);
@@ -488,6 +549,7 @@ void memsys_delete(memsys *m)
     tlb_delete(m->tlb);
     for (int s = 0; s < m->p.slices; s++) { l2_delete(m->slice[s]); dram_delete(m->ch[s]); free(m->sctx[s].held); }
     free(m->sctx); free(m->span_dram_now); free(m->span_dram); free(m->span_l2);
+    free(m->span_tick0); free(m->span_held);
     for (int i = 0; i < m->nst; i++) stats_free(&m->st[i]);
     free(m->has_input); free(m->out_bits); free(m->sm_next); free(m->pushed); free(m->popped);
     free(m->l1); free(m->l1ctx); free(m->slice); free(m->ch); free(m->st);
