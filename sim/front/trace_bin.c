@@ -22,6 +22,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <time.h>
 #include <unistd.h>
 
 #define BIN_FORMAT 1
@@ -31,6 +32,7 @@
 #define BIN_LAYOUT 1
 #define BIN_BLOCK_TAG 0x4b4c4257u           /* "WBLK" */
 #define BIN_MAX_TEXTS 65536                 /* trace_inst.text is 16 bits */
+#define BIN_SETTLE 2                        /* seconds (settled) */
 
 static const char head_magic[8] = "WSBTRACE", foot_magic[8] = "WSBEND\0";
 
@@ -374,13 +376,22 @@ static void write_bytes(trace_bin *w, const void *p, size_t n)
     w->pos += n;
 }
 
+/* a text changed less than BIN_SETTLE seconds ago may change again within
+ * the same tick of the file system's clock, keeping its size and time (a
+ * trace written anew in place): its cache could not tell, so it waits */
+static int settled(const bin_head *h)
+{
+    struct timespec now;
+    return !clock_gettime(CLOCK_REALTIME, &now) && (int64_t)now.tv_sec > h->src_sec + BIN_SETTLE;
+}
+
 trace_bin *trace_bin_create(const char *src)
 {
     if (cache_mode == TRACE_CACHE_OFF) return NULL;
     trace_bin *w = bin_new(src, 1);
     mode_t mode;
     snprintf(w->tmp, sizeof w->tmp, "%s.XXXXXX", w->path);
-    int fd = head_for(src, &w->head, &mode) ? -1 : mkstemp(w->tmp);
+    int fd = head_for(src, &w->head, &mode) || !settled(&w->head) ? -1 : mkstemp(w->tmp);
     if (fd < 0) { w->tmp[0] = 0; trace_bin_free(w); return NULL; }   /* a directory not writable */
     fchmod(fd, mode);                       /* readable by whoever may read the text */
     if (!(w->f = fdopen(fd, "wb"))) { close(fd); trace_bin_free(w); return NULL; }
