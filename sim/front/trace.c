@@ -77,7 +77,7 @@ int trace_kernel_open(trace_kernel *k, const char *path, diag *d)
     trace_kernel_close(k);   /* what a damaged cache left */
     snprintf(k->path, sizeof k->path, "%s", path);
     if (open_text(k, path, d) || read_header(k, path, d)) return -1;
-    k->bin_out = trace_bin_create(path);
+    k->bin_out = trace_bin_create(path, k->insn_bytes);
     return 0;
 }
 
@@ -498,7 +498,7 @@ static int cache_to_text(trace_kernel *k, diag *d)
     k->bin_in = NULL;
     if (open_text(k, k->path, d)) return -1;
     while (read_line(k) && k->buf[0] != '#') {}   /* the header, read from the cache */
-    k->bin_out = trace_bin_create(k->path);
+    k->bin_out = trace_bin_create(k->path, k->insn_bytes);
     k->blocks_read = 0;
     while (k->blocks_read < n) {
         trace_block b;

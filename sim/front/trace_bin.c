@@ -6,9 +6,12 @@
  *            size and modification time of FILE when it was read
  *   blocks   one record per thread block, in file order: tag, length,
  *            payload, checksum; the payload is the block's ids, its warps'
- *            instruction counts, their trace_inst images (addr holds 1 or
- *            NULL: has addresses) and then the address words of every
- *            memory instruction in the same order (3 when strided, else 32)
+ *            instruction counts, then each instruction: a flags byte, the
+ *            pc, masks and file line where they do not follow from the
+ *            previous instruction of the warp, the trace_inst image of what
+ *            every execution at the pc shares (registers, opcode, text,
+ *            width...) when it is not the one the pc had last, and the
+ *            addresses (3 words when strided, else 32)
  *   trailer  the kernel's header facts, warpsim's per-pc facts, the opcode
  *            texts and the per-pc tables as the whole file left them
  *   foot     where the trailer is, its checksum, the number of blocks
@@ -25,7 +28,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define BIN_FORMAT 1
+#define BIN_FORMAT 2
 /* warpsim's own layout: bump it when what the text reader makes of a line
  * changes (a field of trace_inst or isrc_static, how one is derived), so
  * that caches written by an older warpsim are ignored */
@@ -67,6 +70,10 @@ struct trace_bin {
     uint64_t pos;                           /* bytes read or written so far */
     uint64_t trailer_at, nblocks, seen;
     int32_t end_line;                       /* k->line at the end of the text */
+    int insn_bytes;
+    trace_inst *tmpl;                       /* per pc (>> 3): its last static part */
+    uint8_t *have;
+    uint32_t ntmpl;
     unsigned char *buf;                     /* a block's payload, or the trailer */
     size_t len, cap;
 };
@@ -163,8 +170,40 @@ void trace_bin_free(trace_bin *x)
     if (!x) return;
     if (x->f) fclose(x->f);
     if (x->writing && x->tmp[0]) unlink(x->tmp);
+    free(x->tmpl);
+    free(x->have);
     free(x->buf);
     free(x);
+}
+
+/* an instruction's flags byte: F_PC its pc follows the previous one of the
+ * warp, F_MASK it has the previous mask (the first: all lanes), F_EXEC its
+ * exec is its mask, F_LINE it is on the next line of the file; F_FULL its
+ * static part follows */
+enum { F_PC = 1, F_MASK = 2, F_EXEC = 4, F_LINE = 8, F_DIVERGED = 16, F_ADDR = 32, F_STRIDED = 64, F_FULL = 128 };
+
+/* what every execution of in shares: in without its per-execution fields */
+static void static_part(const trace_inst *in, trace_inst *out)
+{
+    memcpy(out, in, sizeof *out);           /* (the padding too: the sources are zeroed) */
+    out->mask = out->exec = out->file_line = 0;
+    out->diverged = out->addr_strided = 0;
+    out->addr = NULL;
+}
+
+/* the static part last seen at pc (pc < TRACE_MAX_CODE) */
+static trace_inst *template_at(trace_bin *x, uint32_t pc)
+{
+    uint32_t i = pc >> 3;
+    if (i >= x->ntmpl) {
+        uint32_t n = x->ntmpl ? x->ntmpl : 256;
+        while (n <= i) n *= 2;
+        x->tmpl = xrealloc(x->tmpl, (size_t)n * sizeof *x->tmpl);
+        x->have = xrealloc(x->have, n);
+        memset(x->have + x->ntmpl, 0, n - x->ntmpl);
+        x->ntmpl = n;
+    }
+    return &x->tmpl[i];
 }
 
 /* ---- reading ---- */
@@ -307,8 +346,45 @@ static int inst_ok(const trace_inst *in, const trace_kernel *k)
     return in->sass >= 0 && in->sass < sass_nops;
 }
 
+static uint32_t take_u32(cursor *c)
+{
+    uint32_t v;
+    take(c, &v, sizeof v);
+    return v;
+}
+
+/* one instruction of a payload into in (prev: the warp's previous one) */
+static int take_inst(trace_bin *r, cursor *c, const trace_kernel *k, trace_block *b, trace_inst *in, const trace_inst *prev)
+{
+    uint8_t f;
+    take(c, &f, 1);
+    if (!prev && (f & (F_PC | F_LINE))) return -1;
+    uint32_t pc = f & F_PC ? prev->pc + (uint32_t)k->insn_bytes : take_u32(c);
+    uint32_t mask = f & F_MASK ? prev ? prev->mask : ~0u : take_u32(c);
+    uint32_t exec = f & F_EXEC ? mask : take_u32(c);
+    uint32_t line = f & F_LINE ? prev->file_line + 1 : take_u32(c);
+    if (c->bad || pc >= TRACE_MAX_CODE) return -1;
+    trace_inst *t = template_at(r, pc);
+    if (f & F_FULL) {
+        take(c, t, sizeof *t);
+        r->have[pc >> 3] = !c->bad && t->pc == pc && inst_ok(t, k);
+    }
+    if (!r->have[pc >> 3] || t->pc != pc) return -1;
+    memcpy(in, t, sizeof *in);
+    in->mask = mask, in->exec = exec, in->file_line = line;
+    in->diverged = !!(f & F_DIVERGED), in->addr_strided = !!(f & F_STRIDED);
+    in->addr = NULL;
+    if (f & F_ADDR) {
+        size_t n = f & F_STRIDED ? 3 : TRACE_WARP;
+        if (n * sizeof *in->addr > c->left) return -1;
+        in->addr = trace_block_words(b, (int)n);
+        take(c, in->addr, n * sizeof *in->addr);
+    }
+    return c->bad ? -1 : 0;
+}
+
 /* a block's payload into b (its pointers made anew); -1 when it does not hold */
-static int unpack_block(const unsigned char *p, size_t len, const trace_kernel *k, trace_block *b)
+static int unpack_block(trace_bin *r, const unsigned char *p, size_t len, const trace_kernel *k, trace_block *b)
 {
     cursor c = { p, len, 0 };
     uint32_t head[5];                       /* id x, y, z, warps, max_pc */
@@ -323,19 +399,11 @@ static int unpack_block(const unsigned char *p, size_t len, const trace_kernel *
     take(&c, b->count, (size_t)b->nwarps * sizeof *b->count);
     for (int w = 0; w < b->nwarps && !c.bad; w++) {
         size_t n = (size_t)b->count[w];
-        if (b->count[w] < 0 || n > c.left / sizeof(trace_inst)) return -1;
+        if (b->count[w] < 0 || n > c.left) { b->count[w] = 0; return -1; }   /* at least a byte each */
         b->warp[w] = xmalloc((n ? n : 1) * sizeof(trace_inst));
-        take(&c, b->warp[w], n * sizeof(trace_inst));
+        for (size_t i = 0; i < n; i++)
+            if (take_inst(r, &c, k, b, &b->warp[w][i], i ? &b->warp[w][i - 1] : NULL)) { b->count[w] = (int)i; return -1; }
     }
-    for (int w = 0; w < b->nwarps && !c.bad; w++)
-        for (int i = 0; i < b->count[w]; i++) {
-            trace_inst *in = &b->warp[w][i];
-            if (!inst_ok(in, k)) return -1;
-            if (!in->addr) continue;
-            int n = in->addr_strided ? 3 : TRACE_WARP;
-            in->addr = trace_block_words(b, n);
-            take(&c, in->addr, (size_t)n * sizeof *in->addr);
-        }
     return c.bad || c.left ? -1 : 0;
 }
 
@@ -354,7 +422,7 @@ int trace_bin_read_block(trace_bin *r, trace_kernel *k, trace_block *b)
         return -1;
     reserve(r, len);
     if (read_bytes(r, r->buf, len) || read_bytes(r, &sum, sizeof sum) || checksum(r->buf, len) != sum) return -1;
-    if (unpack_block(r->buf, len, k, b)) { trace_block_free(b); return -1; }
+    if (unpack_block(r, r->buf, len, k, b)) { trace_block_free(b); return -1; }
     r->seen++;
     k->blocks_read++;
     return 1;
@@ -385,10 +453,11 @@ static int settled(const bin_head *h)
     return !clock_gettime(CLOCK_REALTIME, &now) && (int64_t)now.tv_sec > h->src_sec + BIN_SETTLE;
 }
 
-trace_bin *trace_bin_create(const char *src)
+trace_bin *trace_bin_create(const char *src, int insn_bytes)
 {
     if (cache_mode == TRACE_CACHE_OFF) return NULL;
     trace_bin *w = bin_new(src, 1);
+    w->insn_bytes = insn_bytes;
     mode_t mode;
     snprintf(w->tmp, sizeof w->tmp, "%s.XXXXXX", w->path);
     int fd = head_for(src, &w->head, &mode) || !settled(&w->head) ? -1 : mkstemp(w->tmp);
@@ -399,6 +468,30 @@ trace_bin *trace_bin_create(const char *src)
     return w;
 }
 
+/* one instruction (prev: the warp's previous one), as take_inst reads it */
+static void put_inst(trace_bin *w, const trace_inst *in, const trace_inst *prev)
+{
+    trace_inst st;
+    static_part(in, &st);
+    trace_inst *t = template_at(w, in->pc);
+    int full = !w->have[in->pc >> 3] || memcmp(t, &st, sizeof st);
+    uint8_t f = (uint8_t)((prev && in->pc == prev->pc + (uint32_t)w->insn_bytes ? F_PC : 0)
+                          | (in->mask == (prev ? prev->mask : ~0u) ? F_MASK : 0) | (in->exec == in->mask ? F_EXEC : 0)
+                          | (prev && in->file_line == prev->file_line + 1 ? F_LINE : 0) | (in->diverged ? F_DIVERGED : 0)
+                          | (in->addr ? F_ADDR : 0) | (in->addr_strided ? F_STRIDED : 0) | (full ? F_FULL : 0));
+    put(w, &f, 1);
+    if (!(f & F_PC)) put(w, &in->pc, sizeof in->pc);
+    if (!(f & F_MASK)) put(w, &in->mask, sizeof in->mask);
+    if (!(f & F_EXEC)) put(w, &in->exec, sizeof in->exec);
+    if (!(f & F_LINE)) put(w, &in->file_line, sizeof in->file_line);
+    if (full) {
+        put(w, &st, sizeof st);
+        memcpy(t, &st, sizeof st);
+        w->have[in->pc >> 3] = 1;
+    }
+    if (in->addr) put(w, in->addr, (in->addr_strided ? 3 : TRACE_WARP) * sizeof *in->addr);
+}
+
 void trace_bin_put_block(trace_bin *w, const trace_block *b)
 {
     if (!w || w->failed) return;
@@ -406,19 +499,8 @@ void trace_bin_put_block(trace_bin *w, const trace_block *b)
     w->len = 0;
     put(w, head, sizeof head);
     put(w, b->count, (size_t)b->nwarps * sizeof *b->count);
-    for (int i = 0; i < b->nwarps; i++) {
-        size_t at = w->len;
-        put(w, b->warp[i], (size_t)b->count[i] * sizeof(trace_inst));
-        for (int j = 0; j < b->count[i]; j++) {   /* the pointer becomes a flag: has addresses */
-            uint64_t *flag = b->warp[i][j].addr ? (uint64_t *)(uintptr_t)1 : NULL;
-            memcpy(w->buf + at + (size_t)j * sizeof(trace_inst) + offsetof(trace_inst, addr), &flag, sizeof flag);
-        }
-    }
     for (int i = 0; i < b->nwarps; i++)
-        for (int j = 0; j < b->count[i]; j++) {
-            const trace_inst *in = &b->warp[i][j];
-            if (in->addr) put(w, in->addr, (in->addr_strided ? 3 : TRACE_WARP) * sizeof *in->addr);
-        }
+        for (int j = 0; j < b->count[i]; j++) put_inst(w, &b->warp[i][j], j ? &b->warp[i][j - 1] : NULL);
     uint32_t tag[2] = { BIN_BLOCK_TAG, 0 };
     uint64_t len = w->len, sum = checksum(w->buf, w->len);
     write_bytes(w, tag, sizeof tag);

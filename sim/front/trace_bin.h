@@ -30,9 +30,10 @@ trace_bin *trace_bin_open(trace_kernel *k, const char *src);
  * it), -1 when the cache is damaged here (b left empty: read the text) */
 int trace_bin_read_block(trace_bin *r, trace_kernel *k, trace_block *b);
 
-/* a writer of src's cache (k's header read), into a temporary file beside
- * it; NULL when it cannot be made (a directory not writable: silently) */
-trace_bin *trace_bin_create(const char *src);
+/* a writer of src's cache (its header read: insn_bytes known), into a
+ * temporary file beside it; NULL when it cannot be made (a directory not
+ * writable: silently) */
+trace_bin *trace_bin_create(const char *src, int insn_bytes);
 /* add the next block (a write error makes the commit discard the file) */
 void trace_bin_put_block(trace_bin *w, const trace_block *b);
 /* k was read to its end without error: its tables close the file, which
