@@ -210,6 +210,7 @@ static trace_inst *template_at(trace_bin *x, uint32_t pc)
 
 static void take(cursor *c, void *dst, size_t n)
 {
+    if (!n) return;                         /* (dst may be NULL then) */
     if (c->bad || n > c->left) { c->bad = 1; memset(dst, 0, n); return; }
     memcpy(dst, c->p, n);
     c->p += n;
@@ -432,6 +433,7 @@ int trace_bin_read_block(trace_bin *r, trace_kernel *k, trace_block *b)
 
 static void put(trace_bin *w, const void *p, size_t n)
 {
+    if (!n) return;                         /* (p may be NULL then) */
     reserve(w, w->len + n);
     memcpy(w->buf + w->len, p, n);
     w->len += n;
