@@ -30,6 +30,34 @@ for d in va hi sc; do
         || { echo "FAIL: $d: the statistics of the text, the writing run and the cached run differ"; fail=1; }
     leftovers "$tmp/$d"
 done
+# a hand-made SASS trace: addresses spread over more than 4 GB, within 64 KB and
+# between, not evenly spaced; an empty mask; a pc whose registers differ in another warp
+lanes() {  # lanes N HI LO: N hex addresses, HI * 2^32 + LO, expressions of i (below 2^31 each: awk's %x)
+    awk -v n="$1" "BEGIN { for (i = 0; i < n; i++) printf \" 0x%x%08x\", $2, $3 }"
+}
+{ printf '%s\n' "-kernel name = handmade" "-kernel id = 1" "-grid dim = (2,1,1)" "-block dim = (64,1,1)" "-shmem = 4096" \
+      "-nregs = 16" "-binary version = 80" "-accelsim tracer version = 5" "-enable lineinfo = 0" "" "#traces format = PC mask ..." ""
+  for blk in 0 1; do
+      printf '%s\n' "#BEGIN_TB" "thread block = $blk,0,0" "warp = 0" "insts = 6"
+      echo "0000 ffffffff 1 R2 LDG.E 1 R4 4 0$(lanes 32 "i % 3" "4096 + i * 4 + (i * i % 7) * 64 + $blk * 8") 0"
+      echo "0010 0000ffff 1 R3 LDS 1 R4 4 0$(lanes 16 0 "(i * 37 % 16) * 4 + 128") 0"
+      echo "0020 ffffffff 1 R5 LDG.E 1 R4 4 2 0x10000$(awk 'BEGIN { for (i = 1; i < 32; i++) printf " %d", i % 2 ? 4 : 70000 }') 0"
+      echo "0030 00000000 1 R6 LDG.E 1 R4 4 1 0x20000 4 0"
+      echo "0040 ffffffff 1 R6 FADD 2 R2 R3 0 0"
+      echo "0050 ffffffff 0 EXIT 0 0 0"
+      printf '%s\n' "warp = 1" "insts = 3"
+      echo "0040 ffffffff 1 R7 FADD 2 R5 R6 0 0"
+      echo "0000 0f0f0f0f 1 R2 LDG.E 1 R4 4 1 0x30000 4 0"
+      echo "0050 ffffffff 0 EXIT 0 0 0"
+      echo "#END_TB"
+  done; } > "$tmp/hand.traceg"
+age "$tmp/hand.traceg"
+a=$("$bin" trace -c gf100 --stats=json --trace-cache=off "$tmp/hand.traceg" 2>&1 | stats)
+b=$("$bin" trace -c gf100 --stats=json "$tmp/hand.traceg" 2>&1 | stats)
+c=$("$bin" trace -c gf100 --stats=json "$tmp/hand.traceg" 2>&1 | stats)
+printf '%s' "$a" | grep -q '"warp_instructions":18,' && [ "$a" = "$b" ] && [ "$a" = "$c" ] && [ -s "$tmp/hand.traceg.wsb" ] \
+    || { echo "FAIL: the hand-made trace differs with its cache"; printf '%s\n%s\n' "$a" "$c" | head -c 600; fail=1; }
+
 # the per-PC view (opcode texts and lines from the cache's tables)
 a=$("$bin" trace -c gf100 --per-pc --trace-cache=off "$tmp/hi/kernelslist.g")
 b=$("$bin" trace -c gf100 --per-pc "$tmp/hi/kernelslist.g")

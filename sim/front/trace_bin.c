@@ -11,7 +11,7 @@
  *            previous instruction of the warp, the trace_inst image of what
  *            every execution at the pc shares (registers, opcode, text,
  *            width...) when it is not the one the pc had last, and the
- *            addresses (3 words when strided, else 32)
+ *            addresses (3 words when strided, else put_lanes's form)
  *   trailer  the kernel's header facts, warpsim's per-pc facts, the opcode
  *            texts and the per-pc tables as the whole file left them
  *   foot     where the trailer is, its checksum, the number of blocks
@@ -28,7 +28,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define BIN_FORMAT 2
+#define BIN_FORMAT 3
 /* warpsim's own layout: bump it when what the text reader makes of a line
  * changes (a field of trace_inst or isrc_static, how one is derived), so
  * that caches written by an older warpsim are ignored */
@@ -354,6 +354,25 @@ static uint32_t take_u32(cursor *c)
     return v;
 }
 
+/* TRACE_WARP addresses as put_lanes wrote them */
+static void take_lanes(cursor *c, uint64_t *a)
+{
+    uint32_t nz = take_u32(c);
+    uint8_t width = 8;
+    uint64_t base = 0;
+    take(c, &width, 1);
+    if (width != 8) take(c, &base, sizeof base);
+    if (width != 2 && width != 4 && width != 8) c->bad = 1;
+    memset(a, 0, TRACE_WARP * sizeof *a);
+    for (uint32_t m = nz; m && !c->bad; m &= m - 1) {
+        unsigned char by[8];
+        uint64_t v = 0;
+        take(c, by, width);
+        for (int i = width - 1; i >= 0; i--) v = v << 8 | by[i];   /* the low byte first */
+        a[__builtin_ctz(m)] = base + v;
+    }
+}
+
 /* one instruction of a payload into in (prev: the warp's previous one) */
 static int take_inst(trace_bin *r, cursor *c, const trace_kernel *k, trace_block *b, trace_inst *in, const trace_inst *prev)
 {
@@ -376,10 +395,10 @@ static int take_inst(trace_bin *r, cursor *c, const trace_kernel *k, trace_block
     in->diverged = !!(f & F_DIVERGED), in->addr_strided = !!(f & F_STRIDED);
     in->addr = NULL;
     if (f & F_ADDR) {
-        size_t n = f & F_STRIDED ? 3 : TRACE_WARP;
-        if (n * sizeof *in->addr > c->left) return -1;
-        in->addr = trace_block_words(b, (int)n);
-        take(c, in->addr, n * sizeof *in->addr);
+        if (c->left < (f & F_STRIDED ? 3 : 1) * sizeof *in->addr) return -1;
+        in->addr = trace_block_words(b, f & F_STRIDED ? 3 : TRACE_WARP);
+        if (f & F_STRIDED) take(c, in->addr, 3 * sizeof *in->addr);
+        else take_lanes(c, in->addr);
     }
     return c->bad ? -1 : 0;
 }
@@ -470,6 +489,32 @@ trace_bin *trace_bin_create(const char *src, int insn_bytes)
     return w;
 }
 
+/* TRACE_WARP addresses that are not evenly spaced (random bins, a gather):
+ * the lanes with one, and each as an offset of 2 or 4 bytes from the
+ * lowest where they all fit (8 bytes, no base, where not) */
+static void put_lanes(trace_bin *w, const uint64_t *a)
+{
+    uint32_t nz = 0;
+    uint64_t lo = UINT64_MAX, hi = 0;
+    for (int i = 0; i < TRACE_WARP; i++)
+        if (a[i]) {
+            nz |= 1u << i;
+            lo = a[i] < lo ? a[i] : lo;
+            hi = a[i] > hi ? a[i] : hi;
+        }
+    uint8_t width = !nz ? 2 : hi - lo < 1u << 16 ? 2 : hi - lo <= UINT32_MAX ? 4 : 8;
+    uint64_t base = width == 8 || !nz ? 0 : lo;
+    put(w, &nz, sizeof nz);
+    put(w, &width, 1);
+    if (width != 8) put(w, &base, sizeof base);
+    for (uint32_t m = nz; m; m &= m - 1) {
+        uint64_t v = a[__builtin_ctz(m)] - base;
+        unsigned char by[8];
+        for (int i = 0; i < width; i++) by[i] = (unsigned char)(v >> 8 * i);   /* the low byte first */
+        put(w, by, width);
+    }
+}
+
 /* one instruction (prev: the warp's previous one), as take_inst reads it */
 static void put_inst(trace_bin *w, const trace_inst *in, const trace_inst *prev)
 {
@@ -491,7 +536,8 @@ static void put_inst(trace_bin *w, const trace_inst *in, const trace_inst *prev)
         memcpy(t, &st, sizeof st);
         w->have[in->pc >> 3] = 1;
     }
-    if (in->addr) put(w, in->addr, (in->addr_strided ? 3 : TRACE_WARP) * sizeof *in->addr);
+    if (in->addr && in->addr_strided) put(w, in->addr, 3 * sizeof *in->addr);
+    else if (in->addr) put_lanes(w, in->addr);
 }
 
 void trace_bin_put_block(trace_bin *w, const trace_block *b)
