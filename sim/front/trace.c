@@ -206,7 +206,6 @@ static void note_pc(trace_kernel *k, const trace_inst *in)
     if (k->pc_text[pc] < 0) { k->pc_text[pc] = in->text; k->pc_line[pc] = (int)in->src_line; }
 }
 
-
 /* split a line into whitespace-separated tokens in place */
 static int tokenize(char *l, char **tok, int max)
 {
@@ -366,7 +365,9 @@ static int parse_addresses(trace_kernel *k, char **tok, int ntok, int *i, trace_
     return 0;
 }
 
-/* one instruction line: [line] PC MASK NDST [Rd..] OPCODE NSRC [Rs..] WIDTH [MODE ADDRESSES] [IMMEDIATE] */
+/* one instruction line: [line] PC MASK NDST [Rd..] OPCODE NSRC [Rs..] WIDTH [MODE ADDRESSES] [IMMEDIATE]
+ * (what this makes of a line is what the binary cache holds: a change to
+ * it bumps BIN_LAYOUT in trace_bin.c, so that older caches are ignored) */
 static int parse_inst(trace_kernel *k, char *l, trace_block *b, trace_inst *in, diag *d)
 {
     char *tok[TRACE_WARP + 48];
@@ -556,53 +557,4 @@ void trace_kernel_close(trace_kernel *k)
     free(k->dec);
     free(k->buf);
     memset(k, 0, sizeof *k);
-}
-
-int trace_list_read(const char *path, trace_cmd **cmds, int *n, diag *d)
-{
-    *cmds = NULL;
-    *n = 0;
-    if (ends_with(path, ".traceg") || ends_with(path, ".traceg.xz")) {
-        *cmds = xcalloc(1, sizeof **cmds);
-        (*cmds)[0].is_kernel = 1;
-        snprintf((*cmds)[0].path, sizeof (*cmds)[0].path, "%s", path);
-        *n = 1;
-        return 0;
-    }
-    FILE *f = fopen(path, "r");
-    if (!f) { diag_error(d, "cannot open trace list '%s': %s", path, strerror(errno)); return -1; }
-    const char *slash = strrchr(path, '/');
-    char *line = NULL;
-    size_t cap = 0;
-    int ln = 0, cap_cmds = 0, bad = 0;
-    while (getline(&line, &cap, f) >= 0 && !bad) {
-        ln++;
-        line[strcspn(line, "\r\n")] = 0;
-        if (!line[0]) continue;
-        if (*n == cap_cmds) {
-            cap_cmds = cap_cmds ? 2 * cap_cmds : 16;
-            *cmds = xrealloc(*cmds, (size_t)cap_cmds * sizeof **cmds);
-        }
-        trace_cmd *c = &(*cmds)[*n];
-        memset(c, 0, sizeof *c);
-        c->line = ln;
-        if (!strncmp(line, "MemcpyHtoD", 10)) {
-            if (sscanf(line, "MemcpyHtoD,%" SCNx64 ",%" SCNu64, &c->addr, &c->bytes) != 2) {
-                diag_error(d, "%s:%d: expected MemcpyHtoD,0xADDRESS,BYTES", path, ln);
-                bad = 1;
-            }
-            (*n)++;
-        } else if (!strncmp(line, "kernel", 6)) {
-            c->is_kernel = 1;
-            if (line[0] == '/' || !slash) snprintf(c->path, sizeof c->path, "%s", line);
-            else snprintf(c->path, sizeof c->path, "%.*s/%s", (int)(slash - path), path, line);
-            if (access(c->path, R_OK)) { diag_error(d, "%s:%d: cannot open kernel trace '%s'", path, ln, c->path); bad = 1; }
-            (*n)++;
-        }
-        /* other lines (MemcpyDtoH and the like) do not affect timing */
-    }
-    free(line);
-    fclose(f);
-    if (!bad && !*n) { diag_error(d, "%s: no kernel in the list", path); bad = 1; }
-    return bad ? -1 : 0;
 }
