@@ -87,7 +87,6 @@ typedef struct {                            /* reading a payload, bounds checked
 static trace_cache_mode cache_mode = TRACE_CACHE_ON;
 
 void trace_cache_set_mode(trace_cache_mode m) { cache_mode = m; }
-trace_cache_mode trace_cache_get_mode(void) { return cache_mode; }
 
 int trace_cache_parse_mode(const char *name, trace_cache_mode *m)
 {
@@ -302,7 +301,8 @@ static int read_trailer(trace_bin *r, trace_kernel *k)
         || memcmp(ft.magic, foot_magic, sizeof ft.magic))
         return -1;
     uint64_t size = (uint64_t)ftello(r->f);
-    if (ft.trailer_at < sizeof(bin_head) || ft.trailer_len > size || ft.trailer_at + ft.trailer_len + sizeof ft != size
+    if (ft.trailer_at < sizeof(bin_head) || ft.trailer_at > size || ft.trailer_len > size
+        || ft.trailer_at + ft.trailer_len + sizeof ft != size
         || fseeko(r->f, (off_t)ft.trailer_at, SEEK_SET))
         return -1;
     reserve(r, ft.trailer_len);
@@ -438,7 +438,7 @@ int trace_bin_read_block(trace_bin *r, trace_kernel *k, trace_block *b)
     uint32_t tag[2];
     uint64_t len, sum;
     if (read_bytes(r, tag, sizeof tag) || read_bytes(r, &len, sizeof len) || tag[0] != BIN_BLOCK_TAG
-        || len > r->trailer_at - r->pos)
+        || r->pos + sizeof sum > r->trailer_at || len > r->trailer_at - r->pos - sizeof sum)   /* (it ends before the trailer) */
         return -1;
     reserve(r, len);
     if (read_bytes(r, r->buf, len) || read_bytes(r, &sum, sizeof sum) || checksum(r->buf, len) != sum) return -1;

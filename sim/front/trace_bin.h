@@ -16,7 +16,6 @@ typedef enum {
 /* the mode of every kernel opened after (default on); "on", "off" or
  * "refresh" by name: -1 for another name */
 void trace_cache_set_mode(trace_cache_mode m);
-trace_cache_mode trace_cache_get_mode(void);
 int trace_cache_parse_mode(const char *name, trace_cache_mode *m);
 
 typedef struct trace_bin trace_bin;
