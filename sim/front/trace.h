@@ -101,6 +101,9 @@ typedef struct {
     struct trace_bin *bin_in, *bin_out;
 } trace_kernel;
 
+/* open path and read its header: from its binary cache when that matches
+ * it (the blocks follow from the cache too), else from the text, writing
+ * the cache as the blocks are read (trace_bin.h; trace_cache_set_mode) */
 int trace_kernel_open(trace_kernel *k, const char *path, diag *d);
 /* the same from an open stream (fmemopen: the fuzz harness), named name;
  * k owns f (trace_kernel_close closes it) */
