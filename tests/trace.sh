@@ -7,7 +7,9 @@
 field() { printf '%s' "$1" | grep -o "\"$2\":[0-9.]*" | head -1 | cut -d: -f2; }
 
 # ---- a recorded trace: vectorAdd on an A100 (26,601 warp instructions) ----
-va=$top/tests/traces/vectoradd-sm80/kernelslist.g
+# (a copy: its binary cache, kernel-1.traceg.xz.wsb, is written beside it, not in the source tree)
+va=$tmp/vectoradd-sm80/kernelslist.g
+mkdir "$tmp/vectoradd-sm80" && cp "$top"/tests/traces/vectoradd-sm80/kernelslist.g "$top"/tests/traces/vectoradd-sm80/kernel-1.traceg.xz "$tmp/vectoradd-sm80/"
 if [ -f "$va" ]; then
     for c in gt200 gf100 gf104 gk110 gm204 a100 h100; do
         out=$("$bin" trace -c "$c" --stats=json "$va" 2>&1)
@@ -288,7 +290,7 @@ sed 's/^-grid dim = (1,1,1)$/-grid dim = (2,1,1)/' "$tmp/v5.traceg" > "$tmp/oneb
 expect 2 "oneblock.traceg:28: the file ends after 1 of the grid's 2 thread blocks" -- "$bin" trace -c gf100 "$tmp/oneblock.traceg"
 head -24 "$tmp/v5.traceg" > "$tmp/cut.traceg"
 expect 2 "cut.traceg:24: the file ends inside thread block (0,0,0)" -- "$bin" trace -c gf100 "$tmp/cut.traceg"
-expect 2 "reading a .xz trace needs the xz program" -- env PATH=/nonexistent "$bin" trace -c gf100 "$tmp/kernel-1.traceg.xz"
+expect 2 "reading a .xz trace needs the xz program" -- env PATH=/nonexistent "$bin" trace --trace-cache=off -c gf100 "$tmp/kernel-1.traceg.xz"
 printf 'kernel-1.traceg\nkernel-9.traceg\n' > "$tmp/missing.g"
 cp "$tmp/v5.traceg" "$tmp/kernel-1.traceg"
 expect 2 "missing.g:2: cannot open kernel trace" -- "$bin" trace -c gf100 "$tmp/missing.g"

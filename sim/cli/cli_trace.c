@@ -6,17 +6,22 @@
 #include <unistd.h>
 #include "out/cli_report.h"
 #include "front/trace_run.h"
+#include "front/trace_bin.h"
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-static const char *const trace_opts[] = { "-c", "--config", "--set", "--stats", "--per-pc", "--threads", "--help" };
+static const char *const trace_opts[] = { "-c", "--config", "--set", "--stats", "--per-pc", "--threads", "--trace-cache", "--help" };
 
 const char *const cli_trace_help =
-    "usage: warpsim trace [-c CONFIG] [--set key=value]... [--stats=text|json|csv] [--per-pc] [--threads N|auto] TRACE\n"
+    "usage: warpsim trace [-c CONFIG] [--set key=value]... [--stats=text|json|csv] [--per-pc] [--threads N|auto]\n"
+    "                     [--trace-cache=on|off|refresh] TRACE\n"
     "  --threads N   spread the SMs over N host threads, or auto: one per core online (sim.threads; the same statistics for every N)\n"
+    "  --trace-cache=on|off|refresh   each kernel file's binary form, FILE.wsb beside it: on (the default) reads\n"
+    "                it when it matches FILE's size and time, else writes it while reading the text (where the\n"
+    "                directory is writable); off neither reads nor writes it; refresh writes it anew (the same statistics)\n"
     "  TRACE is a kernelslist.g (Accel-Sim's list of copies and kernels) or one kernel-N.traceg[.xz]\n"
     "  exit status: 0 done, 2 bad input (a trace error names file:line), 3 a stuck simulation\n";
 
@@ -24,6 +29,7 @@ typedef struct {
     const char *config_path, *trace;
     const char *sets[64];
     int nsets, json, per_pc;
+    trace_cache_mode cache;
     char threads_set[48];    /* --threads N: the set sim.threads=N */
 } trace_options;
 
@@ -53,6 +59,13 @@ static int parse_options(int argc, char **argv, trace_options *o)
         } else if (cli_is_opt(a, "--threads")) {
             if (!(v = trace_value(argc, argv, &i, "--threads")) || cli_threads("trace", v, o->threads_set, sizeof o->threads_set)) return -1;
             if (add_set(o, o->threads_set)) return -1;
+        }
+        else if (cli_is_opt(a, "--trace-cache")) {
+            if (!(v = trace_value(argc, argv, &i, "--trace-cache"))) return -1;
+            if (trace_cache_parse_mode(v, &o->cache)) {
+                fprintf(stderr, "warpsim trace: error: --trace-cache takes on, off or refresh, found '%s'\n", v);
+                return -1;
+            }
         }
         else if (!strcmp(a, "--stats=json")) o->json = 1;
         else if (!strcmp(a, "--stats=text")) o->json = 0;
@@ -134,6 +147,7 @@ int cli_trace(int argc, char **argv)
     if (!d.errors) config_validate(&cfg, &d);
     trace_cmd *cmds = NULL;
     int ncmds = 0;
+    trace_cache_set_mode(o.cache);
     if (!d.errors) trace_list_read(o.trace, &cmds, &ncmds, &d);
     if (cli_print_diag(&d)) { free(cmds); return EXIT_BAD_INPUT; }
     trace_kernel *ks = xcalloc((size_t)ncmds, sizeof *ks);

@@ -100,7 +100,7 @@ void cli_man(void)
     fputs(".SH RUN OPTIONS\n", stdout);
     options(cli_run_help, 2, NULL);
     fputs(".SH TRACE OPTIONS\n", stdout);
-    options(cli_trace_help, 1, NULL);
+    options(cli_trace_help, 2, NULL);
     fputs(".SH EXIT STATUS\n", stdout);
     const char *exit = strstr(cli_usage, "exit status:");
     if (exit) roff(exit, strlen(exit));

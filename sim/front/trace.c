@@ -3,6 +3,7 @@
  * NVBit tracer and Accel-Sim's trace parser. */
 #include "trace.h"
 #include "trace_header.h"
+#include "trace_bin.h"
 #include "exec.h"
 #include <ctype.h>
 #include <errno.h>
@@ -50,10 +51,9 @@ static int read_line(trace_kernel *k)
 
 static int read_header(trace_kernel *k, const char *path, diag *d);
 
-int trace_kernel_open(trace_kernel *k, const char *path, diag *d)
+/* k->f: the text of path, through xz -dc for a .xz file */
+static int open_text(trace_kernel *k, const char *path, diag *d)
 {
-    memset(k, 0, sizeof *k);
-    snprintf(k->path, sizeof k->path, "%s", path);
     FILE *probe = fopen(path, "r");
     if (!probe) { diag_error(d, "cannot open trace '%s': %s", path, strerror(errno)); return -1; }
     if (ends_with(path, ".xz")) {
@@ -66,7 +66,19 @@ int trace_kernel_open(trace_kernel *k, const char *path, diag *d)
         k->piped = 1;
         if (!k->f) { diag_error(d, "%s: cannot start xz -dc", path); return -1; }
     } else k->f = probe;
-    return read_header(k, path, d);
+    return 0;
+}
+
+int trace_kernel_open(trace_kernel *k, const char *path, diag *d)
+{
+    memset(k, 0, sizeof *k);
+    snprintf(k->path, sizeof k->path, "%s", path);
+    if ((k->bin_in = trace_bin_open(k, path))) return 0;   /* the header came from the cache */
+    trace_kernel_close(k);   /* what a damaged cache left */
+    snprintf(k->path, sizeof k->path, "%s", path);
+    if (open_text(k, path, d) || read_header(k, path, d)) return -1;
+    k->bin_out = trace_bin_create(path, k->insn_bytes);
+    return 0;
 }
 
 int trace_kernel_open_stream(trace_kernel *k, const char *name, FILE *f, diag *d)
@@ -111,8 +123,7 @@ static int read_header(trace_kernel *k, const char *path, diag *d)
     return 0;
 }
 
-/* n words of the block's address storage */
-static uint64_t *addr_words(trace_block *b, int n)
+uint64_t *trace_block_words(trace_block *b, int n)
 {
     chunk *c = b->addr_chunks;
     if (!c || c->used + n > ADDR_CHUNK) {
@@ -141,7 +152,7 @@ static void keep_addresses(trace_block *b, trace_inst *in, const uint64_t a[TRAC
         n++;
     }
     in->addr_strided = (uint8_t)even;
-    in->addr = addr_words(b, even ? 3 : TRACE_WARP);
+    in->addr = trace_block_words(b, even ? 3 : TRACE_WARP);
     if (even) { in->addr[0] = in->mask; in->addr[1] = first; in->addr[2] = step; }
     else memcpy(in->addr, a, TRACE_WARP * sizeof *a);
 }
@@ -194,7 +205,6 @@ static void note_pc(trace_kernel *k, const trace_inst *in)
     if (pc >= k->npc) trace_grow_pcs(k, pc + 64);
     if (k->pc_text[pc] < 0) { k->pc_text[pc] = in->text; k->pc_line[pc] = (int)in->src_line; }
 }
-
 
 /* split a line into whitespace-separated tokens in place */
 static int tokenize(char *l, char **tok, int max)
@@ -355,7 +365,9 @@ static int parse_addresses(trace_kernel *k, char **tok, int ntok, int *i, trace_
     return 0;
 }
 
-/* one instruction line: [line] PC MASK NDST [Rd..] OPCODE NSRC [Rs..] WIDTH [MODE ADDRESSES] [IMMEDIATE] */
+/* one instruction line: [line] PC MASK NDST [Rd..] OPCODE NSRC [Rs..] WIDTH [MODE ADDRESSES] [IMMEDIATE]
+ * (what this makes of a line is what the binary cache holds: a change to
+ * it bumps BIN_LAYOUT in trace_bin.c, so that older caches are ignored) */
 static int parse_inst(trace_kernel *k, char *l, trace_block *b, trace_inst *in, diag *d)
 {
     char *tok[TRACE_WARP + 48];
@@ -411,7 +423,8 @@ static int parse_inst(trace_kernel *k, char *l, trace_block *b, trace_inst *in, 
 }
 #undef BAD
 
-int trace_kernel_next_block(trace_kernel *k, trace_block *b, diag *d)
+/* the next block of the text (trace_kernel_next_block) */
+static int parse_block(trace_kernel *k, trace_block *b, diag *d)
 {
     memset(b, 0, sizeof *b);
     int begun = 0, warp = -1, want = 0, have = 0;
@@ -474,9 +487,68 @@ int trace_kernel_next_block(trace_kernel *k, trace_block *b, diag *d)
     return -1;
 }
 
+/* the cache failed at its block n (b empty): the text from block n on,
+ * the blocks before it read again for the new cache (k's tables, filled
+ * from the cache, hold every text those blocks name: they keep their indices) */
+static int cache_to_text(trace_kernel *k, diag *d)
+{
+    uint64_t n = k->blocks_read;
+    fprintf(stderr, "warpsim: note: the trace cache %s.wsb is damaged at block %" PRIu64 "; reading the text and writing it anew\n",
+            k->path, n);
+    trace_bin_free(k->bin_in);
+    k->bin_in = NULL;
+    if (open_text(k, k->path, d)) return -1;
+    while (read_line(k) && k->buf[0] != '#') {}   /* the header, read from the cache */
+    k->bin_out = trace_bin_create(k->path, k->insn_bytes);
+    k->blocks_read = 0;
+    while (k->blocks_read < n) {
+        trace_block b;
+        int got = parse_block(k, &b, d);
+        if (got > 0) trace_bin_put_block(k->bin_out, &b);
+        trace_block_free(&b);
+        if (got == 0) diag_error(d, "%s:%d: the text ends before block %" PRIu64 " of its cache", k->path, k->line, n);
+        if (got <= 0) return -1;
+    }
+    return 0;
+}
+
+int trace_kernel_next_block(trace_kernel *k, trace_block *b, diag *d)
+{
+    if (k->bin_in) {
+        int got = trace_bin_read_block(k->bin_in, k, b);
+        if (got >= 0) return got;
+        if (cache_to_text(k, d)) return -1;
+    }
+    int got = parse_block(k, b, d);
+    if (got > 0 && k->bin_out) trace_bin_put_block(k->bin_out, b);
+    return got;
+}
+
+void trace_kernel_end(trace_kernel *k, int ok)
+{
+    if (k->bin_out) {
+        /* the cache holds the whole file: read on to its end, which must
+         * come after the grid's last block without an error */
+        uint64_t grid = (uint64_t)k->grid[0] * k->grid[1] * k->grid[2];
+        trace_block b;
+        diag quiet;
+        memset(&b, 0, sizeof b);
+        diag_init(&quiet);
+        if (ok && k->blocks_read == grid && parse_block(k, &b, &quiet) == 0) trace_bin_commit(k->bin_out, k);
+        else trace_bin_free(k->bin_out);
+        trace_block_free(&b);
+        diag_free(&quiet);
+        k->bin_out = NULL;
+    }
+    trace_bin_free(k->bin_in);
+    k->bin_in = NULL;
+    if (k->f) { if (k->piped) pclose(k->f); else fclose(k->f); }
+    k->f = NULL;
+}
+
 void trace_kernel_close(trace_kernel *k)
 {
-    if (k->f) { if (k->piped) pclose(k->f); else fclose(k->f); }
+    trace_kernel_end(k, 0);
     for (int i = 0; i < k->ntexts; i++) free(k->texts[i]);
     free(k->texts);
     free(k->pc_text);
@@ -485,53 +557,4 @@ void trace_kernel_close(trace_kernel *k)
     free(k->dec);
     free(k->buf);
     memset(k, 0, sizeof *k);
-}
-
-int trace_list_read(const char *path, trace_cmd **cmds, int *n, diag *d)
-{
-    *cmds = NULL;
-    *n = 0;
-    if (ends_with(path, ".traceg") || ends_with(path, ".traceg.xz")) {
-        *cmds = xcalloc(1, sizeof **cmds);
-        (*cmds)[0].is_kernel = 1;
-        snprintf((*cmds)[0].path, sizeof (*cmds)[0].path, "%s", path);
-        *n = 1;
-        return 0;
-    }
-    FILE *f = fopen(path, "r");
-    if (!f) { diag_error(d, "cannot open trace list '%s': %s", path, strerror(errno)); return -1; }
-    const char *slash = strrchr(path, '/');
-    char *line = NULL;
-    size_t cap = 0;
-    int ln = 0, cap_cmds = 0, bad = 0;
-    while (getline(&line, &cap, f) >= 0 && !bad) {
-        ln++;
-        line[strcspn(line, "\r\n")] = 0;
-        if (!line[0]) continue;
-        if (*n == cap_cmds) {
-            cap_cmds = cap_cmds ? 2 * cap_cmds : 16;
-            *cmds = xrealloc(*cmds, (size_t)cap_cmds * sizeof **cmds);
-        }
-        trace_cmd *c = &(*cmds)[*n];
-        memset(c, 0, sizeof *c);
-        c->line = ln;
-        if (!strncmp(line, "MemcpyHtoD", 10)) {
-            if (sscanf(line, "MemcpyHtoD,%" SCNx64 ",%" SCNu64, &c->addr, &c->bytes) != 2) {
-                diag_error(d, "%s:%d: expected MemcpyHtoD,0xADDRESS,BYTES", path, ln);
-                bad = 1;
-            }
-            (*n)++;
-        } else if (!strncmp(line, "kernel", 6)) {
-            c->is_kernel = 1;
-            if (line[0] == '/' || !slash) snprintf(c->path, sizeof c->path, "%s", line);
-            else snprintf(c->path, sizeof c->path, "%.*s/%s", (int)(slash - path), path, line);
-            if (access(c->path, R_OK)) { diag_error(d, "%s:%d: cannot open kernel trace '%s'", path, ln, c->path); bad = 1; }
-            (*n)++;
-        }
-        /* other lines (MemcpyDtoH and the like) do not affect timing */
-    }
-    free(line);
-    fclose(f);
-    if (!bad && !*n) { diag_error(d, "%s: no kernel in the list", path); bad = 1; }
-    return bad ? -1 : 0;
 }

@@ -96,8 +96,14 @@ typedef struct {
      * (text -1: not yet); a line with the same text at the pc reuses it */
     struct trace_decoded *dec;
     int ndec;
+    /* the binary cache (trace_bin.h): the blocks come from bin_in while it
+     * is open, and bin_out receives those read from the text */
+    struct trace_bin *bin_in, *bin_out;
 } trace_kernel;
 
+/* open path and read its header: from its binary cache when that matches
+ * it (the blocks follow from the cache too), else from the text, writing
+ * the cache as the blocks are read (trace_bin.h; trace_cache_set_mode) */
 int trace_kernel_open(trace_kernel *k, const char *path, diag *d);
 /* the same from an open stream (fmemopen: the fuzz harness), named name;
  * k owns f (trace_kernel_close closes it) */
@@ -105,6 +111,10 @@ int trace_kernel_open_stream(trace_kernel *k, const char *name, FILE *f, diag *d
 /* 1 and the next block in b, 0 at the end of the file, -1 on an error (reported) */
 int trace_kernel_next_block(trace_kernel *k, trace_block *b, diag *d);
 void trace_block_free(trace_block *b);
+/* the run of k is over (ok: without an error): the text is read to its end
+ * and its binary cache put in place (trace_bin.h), the stream closed; k
+ * keeps its texts for the per-PC views */
+void trace_kernel_end(trace_kernel *k, int ok);
 void trace_kernel_close(trace_kernel *k);
 
 /* ---- kernelslist.g ---- */

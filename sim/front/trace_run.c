@@ -243,9 +243,8 @@ func_status trace_run_list(const trace_cmd *cmds, int ncmds, const config *cfg, 
         func_status fs = trace_run_kernel(k, cfg, gpu, &st[*nk], d);
         (*nk)++;
         if (fs != FUNC_OK) status = d->errors ? FUNC_BAD_LAUNCH : FUNC_FAULT;
-        /* the stream is done; keep the texts for the per-PC views */
-        if (k->piped) pclose(k->f); else fclose(k->f);
-        k->f = NULL;
+        /* the stream is done (and cached); keep the texts for the per-PC views */
+        trace_kernel_end(k, fs == FUNC_OK);
     }
     timing_gpu_free(gpu);
     return status;
