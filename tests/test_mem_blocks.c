@@ -270,7 +270,7 @@ START_TEST(icnt_latency_width_backpressure)
     kernel_stats st;
     stats_local_init(&st, 1);
     icnt_params p = { .latency = 10, .width = 1, .slice_queue = 2, .nsrc = 2, .ndst = 1, .wire_room = 1 };
-    icnt *n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_all_to_0, NULL }, &st);
+    icnt *n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_all_to_0, NULL, NULL, NULL }, &st);
     icnt_tick(n, 0);                                     /* width 1: SM 0 goes, SM 1 stalls */
     ck_assert_int_eq(src.n[0], 2);
     ck_assert_int_eq(src.n[1], 3);
@@ -298,7 +298,7 @@ START_TEST(icnt_latency_width_backpressure)
     for (int i = 0; i < 5; i++) src.q[0][src.n[0]++] = (mem_msg){ .line = (uint64_t)i };
     p.latency = 1;
     p.nsrc = 1;
-    n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_all_to_0, NULL }, &st);
+    n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_all_to_0, NULL, NULL, NULL }, &st);
     for (uint64_t t = 0; t < 6; t++) icnt_tick(n, t);
     ck_assert_int_eq(src.n[0], 2);
     icnt_request_pop(n, 0);
@@ -309,7 +309,7 @@ START_TEST(icnt_latency_width_backpressure)
     src = (sources){ 0 };
     for (int i = 0; i < 5; i++) src.q[0][src.n[0]++] = (mem_msg){ .line = (uint64_t)i };
     p.wire_room = 0;
-    n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_all_to_0, NULL }, &st);
+    n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_all_to_0, NULL, NULL, NULL }, &st);
     for (uint64_t t = 0; t < 6; t++) icnt_tick(n, t);
     ck_assert_int_eq(src.n[0], 3);
     icnt_delete(n);
@@ -328,7 +328,7 @@ START_TEST(icnt_lookahead_passes_a_blocked_head)
         kernel_stats st;
         stats_local_init(&st, 1);
         icnt_params p = { .latency = 1, .width = 1, .slice_queue = 1, .nsrc = 1, .ndst = 2, .lookahead = look, .wire_room = 1 };
-        icnt *n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_odd_even, NULL }, &st);
+        icnt *n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_odd_even, NULL, NULL, NULL }, &st);
         for (uint64_t t = 0; t < 4; t++) icnt_tick(n, t);   /* slice 0 takes 2 (queue + wire), then is full */
         if (look == 1) {
             ck_assert_int_eq(src.n[0], 3);               /* line 4 at the head blocks lines 1 and 3 */
@@ -360,7 +360,7 @@ START_TEST(icnt_far_partition)
     stats_local_init(&st, 1);
     icnt_params p = { .latency = 10, .width = 1, .slice_queue = 4, .nsrc = 2, .ndst = 4, .partitions = 2,
                       .far_latency = 7 };
-    icnt *n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_by_line, NULL }, &st);
+    icnt *n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_by_line, NULL, NULL, NULL }, &st);
     icnt_tick(n, 0);
     ck_assert_ptr_nonnull(icnt_request(n, 2, 10));                  /* near: the latency */
     ck_assert_ptr_null(icnt_request(n, 3, 16));                     /* far: 7 more */

@@ -249,32 +249,32 @@ START_TEST(coalesce_counts_partial_sectors)
 }
 END_TEST
 
-/* a copy of a far line lives beside the slice's own lines under the same
- * channel address (L2_COPY_BIT apart), clean, and a read marked copy is
- * served from it as a hit without DRAM */
+/* a copy of a far line (a message of kind MR_COPY) lives beside the
+ * slice's own lines under the same channel address (L2_COPY_BIT apart),
+ * clean, takes no data-port time and fetches nothing */
 START_TEST(l2_far_copy)
 {
     kernel_stats st;
     stats_local_init(&st, 1);
     dram_params dp = one_bank();
     dram_channel *ch = dram_new(&dp);
-    l2_params p = { .cache = { .size = 65536, .line = 128, .sector = 32, .assoc = 4, .mshrs = 8, .write_back = 1,
+    l2_params p = { .cache = { .size = 1024, .line = 128, .sector = 32, .assoc = 2, .mshrs = 8, .write_back = 1,
                                .write_allocate = 1 },
-                    .latency = 30, .queue = 64, .atomic_latency = 20 };
+                    .latency = 30, .queue = 64, .atomic_latency = 20, .write_sector_cost = 500 };
     l2_slice *s = l2_new(&p, ch, (l2_ports){ NULL, no_send, identity }, &st);
-    ck_assert_int_eq(l2_copy_holds(s, 256, 0x3), 0);
-    l2_copy_take(s, 256, 0x1);
-    ck_assert_int_eq(l2_copy_holds(s, 256, 0x1), 1);
-    ck_assert_int_eq(l2_copy_holds(s, 256, 0x3), 0);             /* only the sectors it took */
-    mem_msg own = { .line = 256, .sectors = 0x1, .kind = MR_LOAD };
-    ck_assert_int_eq(l2_accept(s, &own, 10), 1);                 /* the slice's own line 256: not the copy */
-    ck_assert_uint_eq(st.v[STAT_l2_misses], 1);
-    mem_msg cp = { .line = 256, .sectors = 0x1, .kind = MR_LOAD, .copy = 1 };
-    ck_assert_int_eq(l2_accept(s, &cp, 11), 1);
-    ck_assert_uint_eq(st.v[STAT_l2_hits], 1);
-    ck_assert_uint_eq(st.v[STAT_l2_copy_hits], 1);
-    ck_assert_uint_eq(st.v[STAT_dram_reads], 1);                 /* the own line's miss only */
+    mem_msg own = { .line = 0, .sectors = 0x1, .kind = MR_STORE };
+    ck_assert_int_eq(l2_accept(s, &own, 10), 1);                 /* the own line 0, dirty; the port busy 5 cycles */
+    mem_msg cp = { .line = 0, .sectors = 0x3, .kind = MR_COPY };
+    ck_assert_int_eq(l2_accept(s, &cp, 11), 1);                  /* taken while the port is busy */
     ck_assert_uint_eq(st.v[STAT_l2_copies], 1);
+    ck_assert_uint_eq(st.v[STAT_l2_accesses], 1);                /* the copy is no access */
+    ck_assert_uint_eq(st.v[STAT_dram_reads], 0);
+    /* 4 sets of 2 ways: the copy of line 0 and line 0 share set 0; a third
+     * line there evicts the least recent, the dirty own line, written back */
+    mem_msg cp2 = { .line = 512, .sectors = 0x1, .kind = MR_COPY };
+    ck_assert_int_eq(l2_accept(s, &cp2, 12), 1);
+    ck_assert_uint_eq(st.v[STAT_dram_writes], 1);
+    ck_assert_uint_eq(st.v[STAT_l2_copies], 2);
     l2_delete(s);
     dram_delete(ch);
     stats_free(&st);
@@ -328,7 +328,7 @@ START_TEST(icnt_waits_for_translation)
     kernel_stats st;
     stats_local_init(&st, 1);
     icnt_params p = { .latency = 10, .width = 1, .slice_queue = 4, .nsrc = 1, .ndst = 1, .lookahead = 1 };
-    icnt *n = icnt_new(&p, (icnt_ports){ &o, q_peek, q_pop, q_route, NULL, q_ready }, &st);
+    icnt *n = icnt_new(&p, (icnt_ports){ &o, q_peek, q_pop, q_route, NULL, q_ready, NULL }, &st);
     icnt_tick(n, 0);                                               /* line 128: translated at 50, arrives at 60 */
     icnt_tick(n, 1);                                               /* line 0: at once, arrives at 11 */
     mem_msg *m = icnt_request(n, 0, 11);

@@ -141,13 +141,12 @@ END_TEST
  * in the reader's partition. The h100 L2 shrunk to 80 x 64 KB = 5 MB: 4 MB
  * read twice by every SM stays whole without the copies, and with them (each
  * far line in two slices, about 1.5 slots a line) the second read goes back
- * to DRAM for a good part of it; with 2 some of its reads are served by
- * near copies, with 1 none */
+ * to DRAM for a good part of it */
 START_TEST(test_far_copies_take_capacity)
 {
     result one, two;
     run("microbench/l2_reread.sass", "h100", "l2.slice_size=65536;l2.far_copies=0", "mb=4;groups=264", &one);
-    run("microbench/l2_reread.sass", "h100", "l2.slice_size=65536;l2.far_copies=2", "mb=4;groups=264", &two);
+    run("microbench/l2_reread.sass", "h100", "l2.slice_size=65536;l2.far_copies=1", "mb=4;groups=264", &two);
     uint64_t bytes = 4u << 20;
     ck_assert_msg(one.ks[1].v[STAT_dram_reads] == 0, "no copies: the second read missed %llu times",
                   (unsigned long long)one.ks[1].v[STAT_dram_reads]);
@@ -155,15 +154,9 @@ START_TEST(test_far_copies_take_capacity)
                   (unsigned long long)two.ks[1].v[STAT_dram_reads]);
     ck_assert_msg(two.ks[0].v[STAT_l2_copies] > 0 && one.ks[0].v[STAT_l2_copies] == 0, "copies taken: %llu",
                   (unsigned long long)two.ks[0].v[STAT_l2_copies]);
-    ck_assert_msg(two.ks[1].v[STAT_l2_copy_hits] > 0, "no read was served by a near copy");
-    ck_assert_uint_le(two.ks[1].v[STAT_l2_copy_hits], two.ks[1].v[STAT_l2_hits]);
-    /* 1: the copies cost the capacity, but reads still go home */
-    result cap;
-    run("microbench/l2_reread.sass", "h100", "l2.slice_size=65536;l2.far_copies=1", "mb=4;groups=264", &cap);
-    ck_assert_msg(cap.ks[1].v[STAT_dram_reads] * 128 > bytes / 4, "capacity only: the second read fetched %llu lines",
-                  (unsigned long long)cap.ks[1].v[STAT_dram_reads]);
-    ck_assert_uint_eq(cap.ks[1].v[STAT_l2_copy_hits], 0);
-    ck_assert_uint_gt(cap.ks[0].v[STAT_l2_copies], 0);
+    /* about half the lines are far: a copy each */
+    ck_assert_msg(two.ks[0].v[STAT_l2_copies] * 128 > bytes / 4 && two.ks[0].v[STAT_l2_copies] * 128 < bytes,
+                  "copies of 4 MB: %llu lines", (unsigned long long)two.ks[0].v[STAT_l2_copies]);
 }
 END_TEST
 

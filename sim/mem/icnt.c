@@ -72,10 +72,18 @@ static inline void inject(icnt *n, int s, uint64_t now)
         if (k && !(m = n->ports.peek(n->ports.ctx, s, now, k))) break;
         int d = n->ports.route(n->ports.ctx, m);
         if (!slice_takes(n, d)) continue;
+        mem_msg extra;
+        int d2 = n->ports.also ? n->ports.also(n->ports.ctx, m, &extra) : -1;
+        if (d2 >= 0 && (d2 == d || !slice_takes(n, d2))) continue;
         n->accepted[d]++;
         uint64_t at = n->ports.ready ? n->ports.ready(n->ports.ctx, m, now) : now;
         timed_insert(&n->to_slice[d], m, at + wire(n, s, d));
         n->open -= !slice_takes(n, d);
+        if (d2 >= 0) {
+            n->accepted[d2]++;
+            timed_insert(&n->to_slice[d2], &extra, at + wire(n, s, d2));
+            n->open -= !slice_takes(n, d2);
+        }
         n->ports.pop(n->ports.ctx, s, k);
         return;
     }

@@ -30,6 +30,10 @@ typedef struct {
     /* the cycle a request injected at `now` may start down its wire (its
      * address translated: the TLB); NULL: at once */
     uint64_t (*ready)(void *ctx, const mem_msg *m, uint64_t now);
+    /* a second message that goes with m, to another slice (filled into
+     * *extra; its slice returned, -1 for none): m goes only when both
+     * slices take one (NULL: never) */
+    int (*also)(void *ctx, const mem_msg *m, mem_msg *extra);
 } icnt_ports;
 
 typedef struct icnt icnt;

@@ -140,11 +140,6 @@ static uint32_t fill_mask(const l2_slice *s, uint32_t sectors)
     return out;
 }
 
-int l2_copy_holds(l2_slice *s, uint64_t key, uint32_t sectors)
-{
-    return cache_lookup(&s->c, key | L2_COPY_BIT, sectors) == sectors;
-}
-
 void l2_copy_take(l2_slice *s, uint64_t key, uint32_t sectors)
 {
     if (!dram_room(s->ch)) return;
@@ -204,9 +199,11 @@ static int accept(l2_slice *s, const mem_msg *m, uint64_t now);
 
 int l2_accept(l2_slice *s, const mem_msg *m, uint64_t now)
 {
-    if (m->kind != MR_ATOMIC && !port_free(s, now)) { s->st->v[STAT_l2_port_stalls]++; return 0; }
+    /* atomics have their unit; a copy's tag update uses no data port */
+    int ported = m->kind != MR_ATOMIC && m->kind != MR_COPY;
+    if (ported && !port_free(s, now)) { s->st->v[STAT_l2_port_stalls]++; return 0; }
     int taken = accept(s, m, now);
-    if (taken && m->kind != MR_ATOMIC) port_hold(s, m, now);
+    if (taken && ported) port_hold(s, m, now);
     return taken;
 }
 
@@ -215,14 +212,7 @@ static int accept(l2_slice *s, const mem_msg *m, uint64_t now)
     kernel_stats *st = s->st;
     uint64_t key = s->ports.channel_addr(s->ports.ctx, m->line);   /* the slice's own address for the line */
     if (m->kind == MR_STORE || m->kind == MR_WRITEBACK) return write(s, m, key);
-    if (m->copy) {
-        /* a near copy, found at injection: served as a hit (should it have
-         * been evicted on the way, it is taken again; its data came with it) */
-        if (cache_lookup(&s->c, key | L2_COPY_BIT, m->sectors) != m->sectors) l2_copy_take(s, key, m->sectors);
-        st->v[STAT_l2_accesses]++; st->v[STAT_l2_hits]++; st->v[STAT_l2_copy_hits]++; st->per_pc[m->pc].l2_hits++;
-        serve(s, m, now);
-        return 1;
-    }
+    if (m->kind == MR_COPY) { l2_copy_take(s, key, m->sectors); return 1; }
     if (m->kind == MR_ATOMIC) {
         /* the atomic unit's queue is bounded: a backlog longer than the
          * slice's queue stalls the slice's input (back-pressure) */

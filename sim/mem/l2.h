@@ -46,14 +46,12 @@ void l2_tick(l2_slice *s, uint64_t now);
 /* the next fill's cycle (UINT64_MAX: none) */
 uint64_t l2_next_event(const l2_slice *s);
 
-/* l2.far_copies: a copy of a line homed in the other partition is kept
- * under its home slice's channel address with L2_COPY_BIT set, so it never
- * meets this slice's own lines. l2_copy_holds: the copy holds all of
- * `sectors` (a use: it becomes the most recent); l2_copy_take: install
- * `sectors` of it, clean (nothing when the channel could not take a dirty
- * victim's write-back). */
+/* l2.far_copies: a copy of a line homed in the other partition (a
+ * message of kind MR_COPY) is kept under its home slice's channel address
+ * with L2_COPY_BIT set, so it never meets this slice's own lines:
+ * l2_copy_take installs `sectors` of it, clean (nothing when the channel
+ * could not take a dirty victim's write-back) */
 #define L2_COPY_BIT ((uint64_t)1 << 62)
-int l2_copy_holds(l2_slice *s, uint64_t key, uint32_t sectors);
 void l2_copy_take(l2_slice *s, uint64_t key, uint32_t sectors);
 
 #endif

@@ -118,40 +118,33 @@ static uint64_t net_ready(void *ctx, const mem_msg *m, uint64_t now)
     return at;
 }
 
-/* l2.far_copies: a request from SM m->sm for a line homed in the other
- * partition's slice `home`. With 2, a read the near partition's copy holds
- * goes to the near slice (the one at home's place in the SM's half);
- * anything else goes home, and the near slice takes a copy of the sectors
- * (with 1 only that: the copy's cost in capacity, while the H100's hits on
- * far lines stay 35 cycles slower than near ones, validation/h100 raw/run1
- * l2_each_hist). The H100 keeps
- * about 30 of its 50 MB for data all SMs use, and its slices count 1.5
- * lookups a line: validation/h100-tlb). Decided where the request is
- * routed, at the injection, which runs serially: the same for any
- * --threads. */
-static int far_copy_route(memsys *ms, mem_msg *m, int home)
+/* l2.far_copies: a read or write from SM m->sm of a line homed in the
+ * other partition also sends the slice at the home's place in the SM's own
+ * partition a message to take a clean copy of the sectors: the capacity a
+ * far line costs (the H100 keeps about 30 of its 50 MB for data all SMs
+ * use, and its slices count 1.5 lookups a line: validation/h100-tlb);
+ * reads still go home (the H100's far hits stay 35 cycles slower:
+ * validation/h100 raw/run1 l2_each_hist). The copy travels through the
+ * interconnect like a request, so a span gives the same result as cycle
+ * by cycle. */
+static int net_also(void *ctx, const mem_msg *m, mem_msg *extra)
 {
-    int parts = ms->p.icnt.partitions, per = ms->p.slices / parts;
+    memsys *ms = ctx;
+    int parts = ms->p.icnt.partitions, per = ms->p.slices / parts, home = m->slice;
+    if (parts != 2 || (m->kind != MR_LOAD && m->kind != MR_STORE)) return -1;
     int ps = m->sm * parts / ms->nsm, pd = home * parts / ms->p.slices;
-    if (parts != 2 || ps == pd || m->kind == MR_ATOMIC || m->kind == MR_WRITEBACK) return home;
-    int near = home + (ps - pd) * per;
-    uint64_t key = addr_channel(&ms->geo, m->line);
-    if (ms->p.far_copies == 2 && m->kind == MR_LOAD && l2_copy_holds(ms->slice[near], key, m->sectors)) {
-        m->copy = 1;
-        return near;
-    }
-    l2_copy_take(ms->slice[near], key, m->sectors);
-    return home;
+    if (ps == pd) return -1;
+    *extra = *m;
+    extra->kind = MR_COPY;
+    extra->slice = home + (ps - pd) * per;
+    return extra->slice;
 }
 
 /* a request waiting for room is routed once, not at every try */
 static int net_route(void *ctx, mem_msg *m)
 {
     memsys *ms = ctx;
-    if (m->slice < 0) {
-        m->slice = addr_slice(ms->p.map, &ms->geo, m->line);
-        if (ms->p.far_copies) m->slice = far_copy_route(ms, m, m->slice);
-    }
+    if (m->slice < 0) m->slice = addr_slice(ms->p.map, &ms->geo, m->line);
     return m->slice;
 }
 
@@ -525,8 +518,8 @@ memsys *memsys_new(const mem_params *p, int nsm, int npc, mem_sm_port port)
     ip.nsrc = nsm;
     ip.ndst = p->slices;
     if (p->tlb.entries > 0) m->tlb = tlb_new(&p->tlb);
-    m->net = icnt_new(&ip, (icnt_ports){ m, net_peek, net_pop, net_route, m->out_bits, m->tlb ? net_ready : NULL },
-                      &m->st[nsm]);
+    m->net = icnt_new(&ip, (icnt_ports){ m, net_peek, net_pop, net_route, m->out_bits, m->tlb ? net_ready : NULL,
+                                         p->far_copies ? net_also : NULL }, &m->st[nsm]);
     m->slice = xcalloc((size_t)p->slices, sizeof *m->slice);
     m->ch = xcalloc((size_t)p->slices, sizeof *m->ch);
     m->sctx = xcalloc_lines((size_t)p->slices, sizeof *m->sctx);

@@ -23,7 +23,7 @@ typedef struct {
     dram_params dram;
     tlb_params tlb;
     int slices, interleave;
-    int far_copies;          /* l2.far_copies: a far line also takes a slot in the near partition (2: which serves reads) */
+    int far_copies;          /* l2.far_copies: a far line also takes a slot in the near partition */
     int carveouts[32], ncarveouts;   /* l1.carveouts: shared-memory sizes of a unified L1 (bytes), ascending */
     const addr_map *map;
     int l2_clock, dram_clock, dram_latency, core_clock;  /* the interconnect runs at the L2 clock */

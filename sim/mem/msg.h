@@ -5,7 +5,7 @@
 #define WARPSIM_MEM_MSG_H
 #include <stdint.h>
 
-enum { MR_LOAD, MR_STORE, MR_ATOMIC, MR_WRITEBACK };
+enum { MR_LOAD, MR_STORE, MR_ATOMIC, MR_WRITEBACK, MR_COPY };   /* MR_COPY: a slice takes a copy of a far line (l2.far_copies) */
 
 typedef struct {
     uint64_t line;           /* line address */
@@ -15,7 +15,6 @@ typedef struct {
     uint8_t lanes;           /* active lanes behind it (atomics: ALU passes) */
     uint8_t word_lanes;      /* atomics: the most lanes on one word (they serialise) */
     uint8_t partial;         /* stores: sectors written only in part (an L2 read-modify-write) */
-    uint8_t copy;            /* a read served by the near partition's copy of a far line (l2.far_copies) */
     int32_t sm;              /* the SM that sent it: where the response goes */
     int32_t tag;             /* the SM's load record, -1 for none */
     int32_t pc;              /* the instruction that caused it */
