@@ -351,6 +351,32 @@ END_TEST
  * other; crossing costs far_latency each way */
 static int route_by_line(void *ctx, mem_msg *m) { (void)ctx; return (int)m->line; }
 
+/* the interconnect asks its ready port (the TLB) when a request may go
+ * down its wire: a request behind a walk arrives late, the next does not */
+static uint64_t ready_late_line1(void *ctx, const mem_msg *m, uint64_t now) { (void)ctx; return m->line == 1 ? now + 50 : now; }
+
+START_TEST(icnt_waits_for_translation)
+{
+    sources src = { 0 };
+    src.q[0][src.n[0]++] = (mem_msg){ .line = 1 };
+    src.q[0][src.n[0]++] = (mem_msg){ .line = 0 };
+    kernel_stats st;
+    stats_local_init(&st, 1);
+    icnt_params p = { .latency = 10, .width = 1, .slice_queue = 4, .nsrc = 1, .ndst = 1, .lookahead = 1 };
+    icnt *n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_all_to_0, NULL, ready_late_line1, NULL }, &st);
+    icnt_tick(n, 0);                                     /* line 1: translated at 50, arrives at 60 */
+    icnt_tick(n, 1);                                     /* line 0: at once, arrives at 11 */
+    mem_msg *m = icnt_request(n, 0, 11);
+    ck_assert_ptr_nonnull(m);
+    ck_assert_uint_eq(m->line, 0);
+    icnt_request_pop(n, 0);
+    ck_assert_ptr_null(icnt_request(n, 0, 59));
+    ck_assert_ptr_nonnull(icnt_request(n, 0, 60));
+    icnt_delete(n);
+    stats_free(&st);
+}
+END_TEST
+
 START_TEST(icnt_far_partition)
 {
     sources src = { 0 };
@@ -546,6 +572,7 @@ int main(void)
     tcase_add_test(t, l2_slice_misses_and_atomics);
     tcase_add_test(t, l2_atomic_unit_costs);
     tcase_add_test(t, icnt_far_partition);
+    tcase_add_test(t, icnt_waits_for_translation);
     tcase_add_test(t, cache_ways_carved_out);
     tcase_add_test(t, address_maps_do_not_alias);
     suite_add_tcase(s, t);

@@ -3,12 +3,11 @@
  * write drain, the activate window (sim/mem/dram.c), the L2 slice's data port (sim/mem/l2.c), and
  * the L1's path for atomics (sim/mem/l1.c), the coalescer's count of
  * partially written sectors (sim/sm/coalesce.c), and the shared TLB
- * (sim/mem/tlb.c) alone and at the interconnect's injection. */
+ * (sim/mem/tlb.c; at the interconnect's injection: test_mem_blocks). */
 #include "check_main.h"
 #include "mem/dram.h"
 #include "mem/l1.h"
 #include "mem/l2.h"
-#include "mem/icnt.h"
 #include "mem/tlb.h"
 #include "sm/coalesce.h"
 
@@ -306,42 +305,6 @@ START_TEST(tlb_walks_merges_and_evicts)
 }
 END_TEST
 
-/* the interconnect asks its ready port when a request may go down its wire */
-typedef struct { mem_msg q[4]; int n; } one_src;
-static mem_msg *q_peek(void *ctx, int src, uint64_t now, int k)
-{
-    one_src *o = ctx; (void)src; (void)now;
-    return k < o->n ? &o->q[k] : NULL;
-}
-static void q_pop(void *ctx, int src, int k)
-{
-    one_src *o = ctx; (void)src;
-    for (int i = k; i + 1 < o->n; i++) o->q[i] = o->q[i + 1];
-    o->n--;
-}
-static int q_route(void *ctx, mem_msg *m) { (void)ctx; (void)m; return 0; }
-static uint64_t q_ready(void *ctx, const mem_msg *m, uint64_t now) { (void)ctx; return m->line ? now + 50 : now; }
-
-START_TEST(icnt_waits_for_translation)
-{
-    one_src o = { .q = { { .line = 128 }, { .line = 0 } }, .n = 2 };
-    kernel_stats st;
-    stats_local_init(&st, 1);
-    icnt_params p = { .latency = 10, .width = 1, .slice_queue = 4, .nsrc = 1, .ndst = 1, .lookahead = 1 };
-    icnt *n = icnt_new(&p, (icnt_ports){ &o, q_peek, q_pop, q_route, NULL, q_ready, NULL }, &st);
-    icnt_tick(n, 0);                                               /* line 128: translated at 50, arrives at 60 */
-    icnt_tick(n, 1);                                               /* line 0: at once, arrives at 11 */
-    mem_msg *m = icnt_request(n, 0, 11);
-    ck_assert_ptr_nonnull(m);
-    ck_assert_uint_eq(m->line, 0);
-    icnt_request_pop(n, 0);
-    ck_assert_ptr_null(icnt_request(n, 0, 59));
-    ck_assert_ptr_nonnull(icnt_request(n, 0, 60));
-    icnt_delete(n);
-    stats_free(&st);
-}
-END_TEST
-
 int main(void)
 {
     Suite *s = suite_create("mem_load");
@@ -354,7 +317,6 @@ int main(void)
     tcase_add_test(t, coalesce_counts_partial_sectors);
     tcase_add_test(t, l2_far_copy);
     tcase_add_test(t, tlb_walks_merges_and_evicts);
-    tcase_add_test(t, icnt_waits_for_translation);
     suite_add_tcase(s, t);
     return run_suite(s);
 }

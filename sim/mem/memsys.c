@@ -191,11 +191,15 @@ static void dram_cycle(memsys *m, int s, uint64_t now, uint64_t dnow)
     l2_dram_done(m->slice[s], token, core);
 }
 
-static void l2_cycle(memsys *m, int s, uint64_t now)
+/* one L2 cycle of slice s: its fills, then the request that reached it, if
+ * the slice takes it (1) */
+static int l2_cycle(memsys *m, int s, uint64_t now)
 {
     l2_tick(m->slice[s], now);
     mem_msg *q = icnt_request(m->net, s, now);
-    if (q && l2_accept(m->slice[s], q, now)) icnt_request_pop(m->net, s);
+    if (!q || !l2_accept(m->slice[s], q, now)) return 0;
+    icnt_request_pop(m->net, s);
+    return 1;
 }
 
 /* SM s's L1 hits and responses due by now reach it; its next one */
@@ -451,13 +455,8 @@ void memsys_span_slice(memsys *m, int s)
         c->tick = m->span_tick0[i];
         span_dram(m, s, i, now);
         for (int k = 0; k < m->span_l2[i]; k++, c->tick++) {
-            if (l2_next_event(sl) <= now) l2_tick(sl, now);
-            if (!queued) continue;
-            mem_msg *q = icnt_request(m->net, s, now);
-            if (q && l2_accept(sl, q, now)) {
-                icnt_request_pop(m->net, s);
-                queued = any_request(m, s);
-            }
+            if (!queued) { if (l2_next_event(sl) <= now) l2_tick(sl, now); }
+            else if (l2_cycle(m, s, now)) queued = any_request(m, s);
         }
     }
     if (dram_idle(m, s)) dram_idle_to(m->ch[s], m->dram_now);   /* the span's end */
