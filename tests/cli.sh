@@ -157,6 +157,9 @@ expect 0 '"l1_bytes":229376' -- "$bin" run -c h100 --stats=json "$top/workloads/
 expect 0 '"l1_bytes":131072' -- "$bin" run -c h100 --stats=json "$top/workloads/sum/gpu4_local.sass"
 expect 0 '"l1_bytes":16384' -- "$bin" run -c gf100 --stats=json "$top/workloads/sum/gpu4_local.sass"
 expect 2 "l2.fill_bytes = 48 must be 0 or a multiple of mem.sector_size" -- "$bin" run -c h100 --set l2.fill_bytes=48 "$top/workloads/basics/vecadd.sass"
+# the shared TLB's geometry: pages a power of two, whole sets
+expect 2 "tlb.page_bytes = 6000 is not a power of two (tlb.page_bytes set by --set)" -- "$bin" run -c h100 --set tlb.page_bytes=6000 "$top/workloads/basics/vecadd.sass"
+expect 2 "tlb.entries = 10 is not a multiple of tlb.assoc = 4" -- "$bin" run -c h100 --set tlb.entries=10 --set tlb.assoc=4 "$top/workloads/basics/vecadd.sass"
 # an opcode's own latency replaces its unit's (IMAD is the second chain)
 expect 0 "cycles_per_instruction: [0-9.]* 39\.[0-9]* " -- "$bin" run -c h100 --set opcode.IMAD.latency=40 "$top/workloads/microbench/opcode_latency.sass"
 expect 0 "cycles_per_instruction: [0-9.]* 4\.[0-9]* " -- "$bin" run -c h100 "$top/workloads/microbench/opcode_latency.sass"
