@@ -20,6 +20,12 @@ struct dram_channel {
     int draining;            /* dram.write_drain: 1 while writes go first */
     int last_write;          /* direction of the last data transfer */
     uint64_t bus_free, now;
+    /* no request can start before this cycle: the last pick found none and
+     * no queued request's bank is ready sooner (a scheduler picks only a
+     * request whose bank is ready, and banks only get ready later by
+     * commands and refreshes); an enqueue clears it. Channels with full
+     * queues would otherwise scan them every command cycle */
+    uint64_t no_pick_before;
     uint64_t act[4];         /* the last four activates, oldest first (tRRD, tFAW) */
     int acts;                /* activates so far, up to 4 */
     uint64_t next_refresh, refresh_end;
@@ -68,6 +74,16 @@ void dram_enqueue(dram_channel *ch, int token, uint64_t addr, int bytes)
     e->write = token < 0;
     e->arrival = ch->now;
     ch->writes += e->write;
+    ch->no_pick_before = 0;
+}
+
+/* the first cycle a queued request's bank is ready */
+static uint64_t first_ready(const dram_channel *ch)
+{
+    uint64_t t = UINT64_MAX;
+    for (int i = 0; i < ch->n; i++)
+        if (ch->bank[ch->q[i].bank].ready < t) t = ch->bank[ch->q[i].bank].ready;
+    return t;
 }
 
 /* refresh (dram.tREFI, tRFC): every bank is precharged and the channel
@@ -119,8 +135,12 @@ int dram_tick(dram_channel *ch, uint64_t now, uint64_t *done)
     ch->now = now + 1;
     if (refreshing(ch, now)) return -1;
     update_drain(ch);
-    int pick = ch->n ? ch->sched->pick(ch, ch->q, ch->n, now) : -1;
-    if (pick < 0) return -1;
+    if (!ch->n || now < ch->no_pick_before) return -1;
+    int pick = ch->sched->pick(ch, ch->q, ch->n, now);
+    if (pick < 0) {
+        ch->no_pick_before = first_ready(ch);
+        return -1;
+    }
     dram_entry e = ch->q[pick];
     memmove(&ch->q[pick], &ch->q[pick + 1], sizeof(dram_entry) * (size_t)(ch->n - pick - 1));
     ch->n--;

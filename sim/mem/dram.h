@@ -36,7 +36,9 @@ typedef struct {
 } dram_entry;
 
 /* a scheduler picks the queue entry to start (index, oldest first) or -1;
- * bank_ready(ch, b, now) and open_row(ch, b) are what it may look at */
+ * bank_ready(ch, b, now) and open_row(ch, b) are what it may look at. It
+ * picks only a request whose bank is ready: after a -1 the channel asks
+ * again only once a queued request's bank is ready or a request arrives */
 typedef struct {
     const char *name;                            /* its row in dram_schedulers.def */
     int (*pick)(const dram_channel *ch, const dram_entry *q, int n, uint64_t now);

@@ -4,15 +4,17 @@
  * served first. */
 #include "dram.h"
 
-/* dir: the direction that goes first (dram_direction), -1 any */
+/* dir: the direction that goes first (dram_direction), -1 any. One pass:
+ * the first ready row hit, else the first ready request */
 static int pick_in(const dram_channel *ch, const dram_entry *q, int n, uint64_t now, int dir)
 {
-    for (int i = 0; i < n; i++)
-        if ((dir < 0 || q[i].write == dir) && dram_bank_ready(ch, q[i].bank, now)
-            && dram_open_row(ch, q[i].bank) == q[i].row) return i;
-    for (int i = 0; i < n; i++)
-        if ((dir < 0 || q[i].write == dir) && dram_bank_ready(ch, q[i].bank, now)) return i;
-    return -1;
+    int first = -1;
+    for (int i = 0; i < n; i++) {
+        if ((dir >= 0 && q[i].write != dir) || !dram_bank_ready(ch, q[i].bank, now)) continue;
+        if (dram_open_row(ch, q[i].bank) == q[i].row) return i;
+        if (first < 0) first = i;
+    }
+    return first;
 }
 
 /* with a write drain (dram.write_drain) the direction it names goes first,
