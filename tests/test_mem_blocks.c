@@ -251,9 +251,16 @@ END_TEST
 typedef struct {
     mem_msg q[2][8];
     int n[2];
+    int peeks;               /* looks at a source's queue so far */
 } sources;
 
-static mem_msg *src_peek(void *ctx, int s, uint64_t now, int k) { sources *x = ctx; (void)now; return k < x->n[s] ? &x->q[s][k] : NULL; }
+static mem_msg *src_peek(void *ctx, int s, uint64_t now, int k)
+{
+    sources *x = ctx;
+    (void)now;
+    x->peeks++;
+    return k < x->n[s] ? &x->q[s][k] : NULL;
+}
 static void src_pop(void *ctx, int s, int k)
 {
     sources *x = ctx;
@@ -344,6 +351,44 @@ START_TEST(icnt_lookahead_passes_a_blocked_head)
         icnt_delete(n);
         stats_free(&st);
     }
+}
+END_TEST
+
+/* a source that found every slice of its window full stalls at the next
+ * tick without looking through the window again, until one of those
+ * slices has room or the window grows: then it goes in that very tick */
+START_TEST(icnt_blocked_source_waits_without_looking)
+{
+    sources src = { 0 };
+    uint64_t lines[] = { 0, 0, 0, 2, 4 };                /* all to slice 0 */
+    for (int i = 0; i < 5; i++) src.q[0][src.n[0]++] = (mem_msg){ .line = lines[i] };
+    kernel_stats st;
+    stats_local_init(&st, 1);
+    icnt_params p = { .latency = 1, .width = 1, .slice_queue = 1, .nsrc = 1, .ndst = 2, .lookahead = 4, .wire_room = 1 };
+    icnt *n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_odd_even, NULL, NULL, NULL }, &st);
+    for (uint64_t t = 0; t < 3; t++) icnt_tick(n, t);   /* slice 0 takes 2, then is full */
+    ck_assert_int_eq(src.n[0], 3);
+    uint64_t stalls = st.v[STAT_icnt_stalls];
+    src.peeks = 0;
+    icnt_tick(n, 3);                                     /* slice 1 has room, the window wants only 0 */
+    ck_assert_int_eq(src.n[0], 3);
+    ck_assert_uint_eq(st.v[STAT_icnt_stalls], stalls + 1);
+    ck_assert_int_le(src.peeks, 2);                      /* the head, and whether the window grew (a look: 4) */
+    src.q[0][src.n[0]++] = (mem_msg){ .line = 1 };       /* the window grows: slice 1 */
+    icnt_tick(n, 4);
+    ck_assert_int_eq(src.n[0], 3);
+    ck_assert_uint_eq(icnt_request(n, 1, 10)->line, 1);
+    icnt_tick(n, 5);                                     /* full of slice 0 again */
+    src.peeks = 0;
+    icnt_tick(n, 6);
+    ck_assert_int_le(src.peeks, 2);
+    ck_assert_int_eq(src.n[0], 3);
+    icnt_request_pop(n, 0);                              /* slice 0 has room: the head goes at once */
+    icnt_tick(n, 7);
+    ck_assert_int_eq(src.n[0], 2);
+    ck_assert_uint_eq(src.q[0][0].line, 2);
+    icnt_delete(n);
+    stats_free(&st);
 }
 END_TEST
 
@@ -568,6 +613,7 @@ int main(void)
     tcase_add_test(t, dram_row_timing);
     tcase_add_test(t, dram_frfcfs_vs_fcfs);
     tcase_add_test(t, icnt_lookahead_passes_a_blocked_head);
+    tcase_add_test(t, icnt_blocked_source_waits_without_looking);
     tcase_add_test(t, icnt_latency_width_backpressure);
     tcase_add_test(t, l2_slice_misses_and_atomics);
     tcase_add_test(t, l2_atomic_unit_costs);

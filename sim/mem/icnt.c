@@ -16,6 +16,16 @@ struct icnt {
                                 icnt.wire_room the wire is pipelined and holds width x its
                                 latency besides the queue */
     int open;                /* slices that take a request in this tick (none: no scan) */
+    /* a bit per slice that takes a request in this tick (as `open`) */
+    uint64_t *open_bits;
+    int words;               /* of a slice bit set */
+    /* per source whose last look found every slice of its window closed:
+     * those slices (want, words each) and how many requests the window
+     * held (want_k; 0: no such look). Until one of them opens or the window
+     * grows, the source would find the same: it stalls without a look
+     * (with the L1s' queues full, most sources fail every tick) */
+    uint64_t *want;
+    int *want_k;
     kernel_stats *st;
 };
 
@@ -28,6 +38,10 @@ icnt *icnt_new(const icnt_params *p, icnt_ports ports, kernel_stats *st)
     n->to_slice = xcalloc((size_t)p->ndst, sizeof(msg_timed));
     n->to_sm = xcalloc((size_t)p->nsrc, sizeof(msg_timed));
     n->accepted = xcalloc((size_t)p->ndst, sizeof(int));
+    n->words = (p->ndst + 63) / 64;
+    n->open_bits = xcalloc((size_t)n->words, sizeof(uint64_t));
+    n->want = xcalloc((size_t)p->nsrc * (size_t)n->words, sizeof(uint64_t));
+    n->want_k = xcalloc((size_t)p->nsrc, sizeof(int));
     n->slice_room = p->slice_queue + (p->wire_room ? p->width * (p->latency + p->far_latency) : 0);
     if (n->p.lookahead < 1) n->p.lookahead = 1;
     for (int d = 0; d < p->ndst; d++) timed_init(&n->to_slice[d], p->slice_queue);
@@ -41,6 +55,7 @@ void icnt_delete(icnt *n)
     for (int d = 0; d < n->p.ndst; d++) timed_free(&n->to_slice[d]);
     for (int s = 0; s < n->p.nsrc; s++) timed_free(&n->to_sm[s]);
     free(n->to_slice); free(n->to_sm); free(n->accepted);
+    free(n->open_bits); free(n->want); free(n->want_k);
     free(n);
 }
 
@@ -59,6 +74,25 @@ static inline int slice_takes(const icnt *n, int d)
     return n->accepted[d] < n->p.width && n->to_slice[d].n < n->slice_room;
 }
 
+/* slice d took a request: it may have closed for this tick */
+static inline void took(icnt *n, int d)
+{
+    n->accepted[d]++;
+    if (slice_takes(n, d)) return;
+    n->open--;
+    n->open_bits[d >> 6] &= ~((uint64_t)1 << (d & 63));
+}
+
+/* source s's window, as its last look found it closed, may take now */
+static inline int window_may_take(const icnt *n, int s, uint64_t now)
+{
+    if (n->want_k[s] < n->p.lookahead && n->ports.peek(n->ports.ctx, s, now, n->want_k[s])) return 1;   /* it grew */
+    const uint64_t *w = n->want + (size_t)s * (size_t)n->words;
+    for (int i = 0; i < n->words; i++)
+        if (w[i] & n->open_bits[i]) return 1;
+    return 0;
+}
+
 /* source s offers one request a cycle: the first of the icnt.lookahead at
  * the head of its queue whose slice has room (1: the head alone, which
  * blocks the others while its slice is full: head-of-line blocking). A
@@ -68,25 +102,35 @@ static inline void inject(icnt *n, int s, uint64_t now)
 {
     mem_msg *m = n->ports.peek(n->ports.ctx, s, now, 0);
     if (!m) return;             /* nothing offered: no stall */
-    for (int k = 0; n->open && k < n->p.lookahead; k++) {
+    if (n->want_k[s] && n->open && !window_may_take(n, s, now)) {
+        n->st->v[STAT_icnt_stalls]++;
+        return;
+    }
+    uint64_t *want = n->want + (size_t)s * (size_t)n->words;
+    for (int i = 0; i < n->words; i++) want[i] = 0;
+    int k = 0;
+    for (; n->open && k < n->p.lookahead; k++) {
         if (k && !(m = n->ports.peek(n->ports.ctx, s, now, k))) break;
         int d = n->ports.route(n->ports.ctx, m);
+        want[d >> 6] |= (uint64_t)1 << (d & 63);
         if (!slice_takes(n, d)) continue;
         mem_msg extra;
         int d2 = n->ports.also ? n->ports.also(n->ports.ctx, m, &extra) : -1;
+        if (d2 >= 0) want[d2 >> 6] |= (uint64_t)1 << (d2 & 63);
         if (d2 >= 0 && (d2 == d || !slice_takes(n, d2))) continue;
-        n->accepted[d]++;
         uint64_t at = n->ports.ready ? n->ports.ready(n->ports.ctx, m, now) : now;
         timed_insert(&n->to_slice[d], m, at + wire(n, s, d));
-        n->open -= !slice_takes(n, d);
+        took(n, d);
         if (d2 >= 0) {
-            n->accepted[d2]++;
             timed_insert(&n->to_slice[d2], &extra, at + wire(n, s, d2));
-            n->open -= !slice_takes(n, d2);
+            took(n, d2);
         }
         n->ports.pop(n->ports.ctx, s, k);
+        n->want_k[s] = 0;
         return;
     }
+    /* a whole look (not one cut short because every slice closed) */
+    n->want_k[s] = n->open ? k : 0;
     n->st->v[STAT_icnt_stalls]++;
 }
 
@@ -108,9 +152,12 @@ static void inject_range(icnt *n, int from, int to, uint64_t now)
 void icnt_tick(icnt *n, uint64_t now)
 {
     n->open = 0;
+    for (int i = 0; i < n->words; i++) n->open_bits[i] = 0;
     for (int d = 0; d < n->p.ndst; d++) {
         n->accepted[d] = 0;
-        n->open += slice_takes(n, d);
+        if (!slice_takes(n, d)) continue;
+        n->open++;
+        n->open_bits[d >> 6] |= (uint64_t)1 << (d & 63);
     }
     /* round robin: from rr on, then those before it */
     inject_range(n, n->rr, n->p.nsrc, now);
