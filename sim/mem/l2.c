@@ -15,6 +15,13 @@ struct l2_slice {
     uint64_t atomic_free_cc; /* when the atomic unit is free, in 1/100 cycles (fractional costs) */
     uint64_t port_free_cc;   /* when the data port takes the next read or write, in 1/100 cycles */
     uint64_t line_free[256]; /* atomics serialise per address: last completion per hashed line */
+    /* the read or atomic at the input's head missed, merged with no miss in
+     * flight, and found no DRAM room or MSHR: until a fill, a copy or an
+     * accepted request changes the tags or the MSHRs, it would miss the same
+     * way (a full DRAM queue stalls a slice for many ticks) */
+    int blocked;
+    uint64_t blocked_key;
+    uint32_t blocked_sectors;
     kernel_stats *st;
 };
 
@@ -100,7 +107,8 @@ static void fill(l2_slice *s, int slot, uint64_t now)
     int e = lead.aux;
     uint64_t victim;
     uint32_t vd;
-    if (cache_install(&s->c, s->ports.channel_addr(s->ports.ctx, lead.line), mshr_sectors(&s->c, e), 0, &victim, &vd))
+    uint64_t key = s->ports.channel_addr(s->ports.ctx, lead.line);
+    if (cache_install(&s->c, key, mshr_sectors(&s->c, e), 0, &victim, &vd))
         write_victim(s, victim, vd);
     pool_release(&s->pool, slot);
     serve(s, &lead, now);
@@ -110,6 +118,9 @@ static void fill(l2_slice *s, int slot, uint64_t now)
         serve(s, &m, now);
     }
     mshr_release(&s->c, e);
+    /* another line's fill leaves a blocked request missing (an MSHR it
+     * frees is looked at again: no_miss_room) */
+    if (s->blocked_key == key) s->blocked = 0;
 }
 
 void l2_tick(l2_slice *s, uint64_t now)
@@ -146,6 +157,7 @@ void l2_copy_take(l2_slice *s, uint64_t key, uint32_t sectors)
     uint64_t victim;
     uint32_t vd;
     s->st->v[STAT_l2_copies]++;
+    s->blocked = 0;
     if (cache_install(&s->c, key | L2_COPY_BIT, sectors, 0, &victim, &vd)) write_victim(s, victim, vd);
 }
 
@@ -203,9 +215,13 @@ int l2_accept(l2_slice *s, const mem_msg *m, uint64_t now)
     int ported = m->kind != MR_ATOMIC && m->kind != MR_COPY;
     if (ported && !port_free(s, now)) { s->st->v[STAT_l2_port_stalls]++; return 0; }
     int taken = accept(s, m, now);
+    if (taken) s->blocked = 0;
     if (taken && ported) port_hold(s, m, now);
     return taken;
 }
+
+/* a miss finds no DRAM room or no MSHR */
+static int no_miss_room(const l2_slice *s) { return !dram_room(s->ch) || s->c.mshrs_used >= s->c.p.mshrs; }
 
 static int accept(l2_slice *s, const mem_msg *m, uint64_t now)
 {
@@ -220,6 +236,10 @@ static int accept(l2_slice *s, const mem_msg *m, uint64_t now)
         uint64_t busy = unit_free(s) > line_busy ? unit_free(s) : line_busy;
         if (busy > now + (uint64_t)s->p.queue) { st->v[STAT_l2_mshr_stalls]++; return 0; }
     }
+    if (s->blocked && s->blocked_key == key && s->blocked_sectors == m->sectors && no_miss_room(s)) {
+        st->v[STAT_l2_mshr_stalls]++;
+        return 0;
+    }
     uint32_t hit = cache_lookup(&s->c, key, m->sectors);
     if (hit == m->sectors) {
         st->v[STAT_l2_accesses]++; st->v[STAT_l2_hits]++; st->per_pc[m->pc].l2_hits++;
@@ -233,7 +253,13 @@ static int accept(l2_slice *s, const mem_msg *m, uint64_t now)
         return 1;
     }
     uint32_t fetch = fill_mask(s, m->sectors);
-    if (!dram_room(s->ch) || (e = mshr_alloc(&s->c, key, fetch)) < 0) { st->v[STAT_l2_mshr_stalls]++; return 0; }
+    if (no_miss_room(s) || (e = mshr_alloc(&s->c, key, fetch)) < 0) {
+        st->v[STAT_l2_mshr_stalls]++;
+        s->blocked = 1;
+        s->blocked_key = key;
+        s->blocked_sectors = m->sectors;
+        return 0;
+    }
     st->v[STAT_l2_accesses]++; st->v[STAT_l2_misses]++; st->per_pc[m->pc].l2_misses++;
     if (hit) st->v[STAT_l2_sector_misses]++;
     int slot = pool_put(&s->pool, m);
