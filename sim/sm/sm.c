@@ -49,6 +49,7 @@ void sm_init(sm_t *sm, int id, const sm_params *p, isrc *src, int nwarps, int wa
 void sm_poke(sm_t *sm)
 {
     sm->poked = 1;
+    watch_unpark_for(sm, STALL_mem_full);
     watch_rouse_all(sm, 0);
 }
 
@@ -217,10 +218,11 @@ static int check(sm_t *sm, int local, int s, uint64_t now, const isrc_static **o
         if (sb[st->dst[i]] > ready) ready = sb[st->dst[i]];
     if (ready > now) return blocked(sm, local, s, st, STALL_scoreboard, ready);
     if (st->is_mem && st->mem_space != SPACE_SHARED) {
-        /* the memory system pokes the SM when a load returns (which frees
-         * its record) and when the L1's queue has room again */
-        if (st->is_load && p->max_loads && t->nloads >= p->max_loads) return STALL_mem_full;
-        if (!ldst_queue_room(&sm->ldst) || !ldst_has_record(&sm->ldst)) return STALL_mem_full;
+        /* parked: the memory system unparks the SM's waiting warps when the
+         * L1's queue has room again (sm_poke) or a record frees (sm_load_done),
+         * and a warp's own load return unparks it (its nloads) */
+        if (st->is_load && p->max_loads && t->nloads >= p->max_loads) return blocked(sm, local, s, st, STALL_mem_full, UINT64_MAX);
+        if (!ldst_queue_room(&sm->ldst) || !ldst_has_record(&sm->ldst)) return blocked(sm, local, s, st, STALL_mem_full, UINT64_MAX);
     }
     if (st->is_mem && st->mem_space == SPACE_SHARED && sm->watch[s].smem_port > now) {
         /* the scheduler's path to the banks still carries its last access */
@@ -276,7 +278,10 @@ void sm_load_done(sm_t *sm, int tag, uint64_t now)
     sm->poked = 1;
     /* a record freed when none was lets any scheduler's load issue; the
      * rest concerns the warp's own scheduler only */
-    if (!had_record) watch_rouse_all(sm, 0);
+    if (!had_record) {
+        watch_unpark_for(sm, STALL_mem_full);
+        watch_rouse_all(sm, 0);
+    }
     if (sm->age[rec.warp] != rec.age) return;   /* the warp finished; its slot holds another */
     twarp *t = &sm->w[rec.warp];
     for (int i = 0; i < rec.ndst; i++) sb_of(sm, rec.warp)[rec.dst[i]] = now;
@@ -439,7 +444,11 @@ static int schedule(sm_t *sm, int s, uint64_t now)
             watch_charge(sm, s, STALL_issued, st->pc, 1);
             /* dual issue: a second, independent instruction of the same warp */
             for (int extra = 1; extra < sm->p->issue_width && sm->live[local]; extra++) {
-                if (check(sm, local, s, now, &st, &inst) != STALL_issued) break;
+                int why2 = check(sm, local, s, now, &st, &inst);
+                /* not parked for the memory system: hold_warp's wait comes
+                 * first, and the warp is looked at again after it */
+                if (why2 == STALL_mem_full) watch_unblock(sm, local);
+                if (why2 != STALL_issued) break;
                 if (issue(sm, local, s, pos, st, inst, now)) return -1;
             }
             hold_warp(sm, local, now);
