@@ -186,6 +186,7 @@ static int blocked(sm_t *sm, int local, int s, const isrc_static *st, int reason
     t->blocked_until = until;
     t->blocked_st = st;
     t->blocked_reason = (uint8_t)reason;
+    if (sm->p->exhaustive) return reason;   /* the reference: every warp examined every cycle */
     watch_park(sm, local, 1);
     if (until < sm->watch[s].park_min) sm->watch[s].park_min = until;
     return reason;
