@@ -43,5 +43,10 @@ expect 2 "lrr|gto|two_level|oldest" -- "$bin" run -c gf100 --set sched.policy=x 
 for p in lrr gto two_level oldest; do
     expect 0 "result: pass" -- "$bin" run -c gf100 --set "sched.policy=$p" "$top/workloads/scan/block_scan.sass"
 done
+# two_level: the warps at a barrier must not fill the active set while the
+# warps they wait for queue behind it (16 warps issuing loads before a
+# barrier, active set 8: this run once stopped with no instruction issued)
+expect 0 "cycles_per_warp_red" -- "$bin" run -c gt200 --set sched.policy=two_level -D threads=512 \
+    "$top/workloads/microbench/red_one_block.sass"
 [ $fail -eq 0 ] && echo "policy keys change results where they should"
 exit $fail

@@ -229,6 +229,50 @@ START_TEST(l1_atomic_path)
 }
 END_TEST
 
+/* the cycle each load record completed (tags 0..7) */
+static uint64_t done_at[8];
+static void note_done(void *ctx, int tag, uint64_t now) { (void)ctx; done_at[tag] = now; }
+
+/* a load that merges into a miss in flight goes down the hit pipeline
+ * too: it completes at the fill, but never sooner than l1.latency after
+ * the L1 took it (windows write a load's value at the window's end and
+ * rely on it: timing_window) */
+START_TEST(l1_merged_load_takes_the_hit_latency)
+{
+    kernel_stats st;
+    stats_local_init(&st, 1);
+    l1_params p = { .cache = { .size = 16384, .line = 128, .sector = 32, .assoc = 4, .mshrs = 8 },
+                    .latency = 30, .queue = 64, .sectored = 1, .room_needed = 1 };
+    l1_cache *l = l1_new(&p, 0, (l1_sm_port){ NULL, note_done, no_wake }, &st);
+    for (int i = 0; i < 8; i++) done_at[i] = UINT64_MAX;
+    mem_msg ld = { .line = 4096, .sectors = 1, .kind = MR_LOAD, .use_l1 = 1, .tag = 0 };
+    l1_submit(l, &ld);
+    l1_tick(l, 0);
+    mem_msg *miss = l1_out_peek(l);
+    ck_assert_ptr_nonnull(miss);
+    mem_msg fill = *miss;
+    l1_out_pop(l, 0);
+    ld.tag = 1;                               /* merges at 10: 20 before the fill */
+    l1_submit(l, &ld);
+    l1_tick(l, 10);
+    ld.tag = 2;                               /* merges at 45: 5 before it */
+    l1_submit(l, &ld);
+    l1_tick(l, 45);
+    ck_assert_uint_eq(st.v[STAT_l1_mshr_merges], 2);
+    l1_response(l, &fill, 50);
+    ck_assert_uint_eq(done_at[0], 50);        /* the miss itself */
+    ck_assert_uint_eq(done_at[1], 50);        /* taken 40 cycles before: at the fill */
+    ck_assert_uint_eq(done_at[2], UINT64_MAX);
+    ck_assert_uint_eq(l1_next_event(l), 75);  /* 45 + 30 */
+    l1_drain_hits(l, 74);
+    ck_assert_uint_eq(done_at[2], UINT64_MAX);
+    l1_drain_hits(l, 75);
+    ck_assert_uint_eq(done_at[2], 75);
+    l1_delete(l);
+    stats_free(&st);
+}
+END_TEST
+
 START_TEST(coalesce_counts_partial_sectors)
 {
     uint64_t addr[32];
@@ -314,6 +358,7 @@ int main(void)
     tcase_add_test(t, dram_activate_window);
     tcase_add_test(t, l2_data_port_costs);
     tcase_add_test(t, l1_atomic_path);
+    tcase_add_test(t, l1_merged_load_takes_the_hit_latency);
     tcase_add_test(t, coalesce_counts_partial_sectors);
     tcase_add_test(t, l2_far_copy);
     tcase_add_test(t, tlb_walks_merges_and_evicts);

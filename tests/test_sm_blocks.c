@@ -184,6 +184,20 @@ START_TEST(policy_orders)
     expect_order("two_level", s, (int[]){ 2, 0 }, 2);        /* round robin after 0, the last issuer */
     set_bit(s->parked_bits, 2, 1);
     expect_order("two_level", s, (int[]){ 0 }, 1);           /* parked: out of the order, still in the set */
+    /* barrier waiters stay at the back: a load's warp queues in front of
+     * them (fifo 0 2 3 1 -> 3 1 0 2 -> 3 2 0 1 with 0 and 1 at a barrier) */
+    s = make_state("two_level", 4, 2);
+    sched_find("two_level")->notify(s, 1, SCHED_LONG_LATENCY);   /* 0 2 3 1 */
+    sched_find("two_level")->notify(s, 0, SCHED_BARRIER);        /* 2 3 1 0b */
+    sched_find("two_level")->notify(s, 2, SCHED_BARRIER);        /* 3 1 0b 2b */
+    sched_find("two_level")->notify(s, 1, SCHED_LONG_LATENCY);   /* 3 1 0b 2b: 1 stays ahead of the waiters */
+    expect_order("two_level", s, (int[]){ 3, 1 }, 2);
+    sched_find("two_level")->notify(s, 1, SCHED_BARRIER);        /* 3 0b 2b 1b */
+    sched_find("two_level")->notify(s, 3, SCHED_LONG_LATENCY);   /* 3 stays first: every other warp waits */
+    expect_order("two_level", s, (int[]){ 3, 0 }, 2);
+    sched_find("two_level")->notify(s, 0, SCHED_ISSUED);         /* released: 0 issued, no longer a waiter */
+    sched_find("two_level")->notify(s, 3, SCHED_LONG_LATENCY);   /* 0 3 2b 1b: 3 goes behind 0 only */
+    expect_order("two_level", s, (int[]){ 3, 0 }, 2);            /* round robin after 0, the last issuer */
 
     /* more than 64 warps: the bit sets span words */
     s = make_state("lrr", 8, 0);

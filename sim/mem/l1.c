@@ -1,6 +1,7 @@
 /* sim/mem/l1.c — the L1 of one SM: one request per cycle from the LD/ST
  * unit; hits return after the hit latency, misses take an MSHR (or merge
- * into one) and go down; fills wake every merged request. */
+ * into one) and go down; fills wake every merged request (none sooner
+ * than the hit latency after the L1 took it). */
 #include "l1.h"
 #include "msgq.h"
 #include <stdlib.h>
@@ -21,6 +22,12 @@ struct l1_cache {
     int out_hidden;
     msg_timed hits;          /* hits in the hit pipeline */
     msg_pool wait;           /* merged misses waiting for a fill */
+    /* per wait slot: the first cycle its data may return, the hit latency
+     * after the L1 took it (a request that finds its line in flight still
+     * goes down the hit pipeline; with windows a load's value is written
+     * at the window's end, and no load may return sooner: timing_window) */
+    uint64_t *wait_ready;
+    int wait_cap;
     l1_sm_port port;
     kernel_stats *st;
     /* the head load found no MSHR or no room below; until an MSHR frees, a
@@ -58,6 +65,7 @@ void l1_delete(l1_cache *l)
 {
     if (!l) return;
     cache_free(&l->c);
+    free(l->wait_ready);
     fifo_free(&l->in); fifo_free(&l->out);
     free(l->out_at);
     timed_free(&l->hits);
@@ -141,7 +149,8 @@ void l1_response(l1_cache *l, const mem_msg *m, uint64_t now)
             out_push(l, &w, now);
         }
         for (int s; (s = mshr_pop_waiter(&l->c, e)) >= 0;) {
-            complete(l, pool_at(&l->wait, s), now);
+            if (l->wait_ready[s] > now) timed_insert(&l->hits, pool_at(&l->wait, s), l->wait_ready[s]);
+            else complete(l, pool_at(&l->wait, s), now);
             pool_release(&l->wait, s);
         }
         mshr_release(&l->c, e);
@@ -171,7 +180,13 @@ static void load(l1_cache *l, mem_msg *q, uint64_t now)
     if (e >= 0) {                           /* merge with the miss in flight */
         count(l, q->pc, 0);
         st->v[STAT_l1_mshr_merges]++;
-        mshr_add_waiter(&l->c, e, pool_put(&l->wait, q));
+        int slot = pool_put(&l->wait, q);
+        if (l->wait_cap < l->wait.cap) {   /* the pool grew */
+            l->wait_ready = xrealloc(l->wait_ready, (size_t)l->wait.cap * sizeof *l->wait_ready);
+            l->wait_cap = l->wait.cap;
+        }
+        l->wait_ready[slot] = now + (uint64_t)l->p.latency;
+        mshr_add_waiter(&l->c, e, slot);
         fifo_pop(&l->in);
         return;
     }

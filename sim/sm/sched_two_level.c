@@ -2,7 +2,10 @@
  * 2011; Gebhart et al., ISCA 2011): round robin within a small active set;
  * a warp that issues a long-latency load, or waits at a barrier, leaves it
  * for the back of the pending queue, and the next pending warp takes its
- * place (a barrier waiter that stayed would keep out the warps it waits for). */
+ * place (a barrier waiter that stayed would keep out the warps it waits for).
+ * Barrier waiters stay behind every other warp until they issue again: a
+ * load's warp queues in front of them, else the waiters could fill the
+ * active set while the warps they wait for sit behind it (a deadlock). */
 #include "sched.h"
 #include "config/config.h"
 
@@ -10,6 +13,7 @@
 typedef struct {
     int fifo[SCHED_MAX_WARPS];
     int nfifo;
+    unsigned char at_barrier[SCHED_MAX_WARPS];   /* by position: waits at a barrier, not issued since */
 } tl_state;
 
 static void tl_init(sched_state *s)
@@ -36,16 +40,27 @@ static int tl_order(sched_state *s, int *out)
     return n;
 }
 
+/* move the warp at fifo index `at` to index `to` (at < to: the others shift forward) */
+static void tl_move(tl_state *t, int at, int to)
+{
+    int pos = t->fifo[at];
+    for (int i = at; i < to; i++) t->fifo[i] = t->fifo[i + 1];
+    t->fifo[to] = pos;
+}
+
 static void tl_notify(sched_state *s, int pos, int event)
 {
-    if (event == SCHED_ISSUED) { s->last = pos; return; }
     tl_state *t = s->priv;
+    if (event == SCHED_ISSUED) { s->last = pos; t->at_barrier[pos] = 0; return; }
     int at = -1;
     for (int i = 0; i < t->nfifo; i++)
         if (t->fifo[i] == pos) at = i;
     if (at < 0) return;
-    for (int i = at; i + 1 < t->nfifo; i++) t->fifo[i] = t->fifo[i + 1];
-    t->fifo[t->nfifo - 1] = pos;
+    int to = t->nfifo - 1;
+    if (event == SCHED_BARRIER) t->at_barrier[pos] = 1;
+    else    /* a load's warp: behind the other warps, in front of the barrier waiters at the back */
+        while (to > at && t->at_barrier[t->fifo[to]]) to--;
+    tl_move(t, at, to);
 }
 
 const sched_policy sched_two_level = { "two_level", sizeof(tl_state), CFGK_sched_active_set,

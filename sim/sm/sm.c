@@ -348,7 +348,6 @@ static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int
     }
     if (st->is_membar_cta) t->sync_until = now + (uint64_t)p->membar_cta;
     if (st->is_membar_gl) t->sync_until = now + (uint64_t)p->membar_gl;
-    if (st->is_barrier && !dy.barrier_released) p->policy->notify(&sm->sched[s], pos, SCHED_BARRIER);
     if (dy.barrier_released) {
         /* every warp of the block resumes after the barrier's latency (seed 003) */
         int first = local / sm->warps_per_block * sm->warps_per_block;
@@ -378,6 +377,8 @@ static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int
     ps->divergences += (uint64_t)(dy.diverged != 0);
     sm->totals.issued_warp_instructions++;
     p->policy->notify(&sm->sched[s], pos, SCHED_ISSUED);
+    /* after the issue: a policy forgets a barrier wait once the warp issues again */
+    if (st->is_barrier && !dy.barrier_released) p->policy->notify(&sm->sched[s], pos, SCHED_BARRIER);
     return 0;
 }
 
