@@ -33,8 +33,8 @@ if [ -n "${WARPSIM_BASE:-}" ]; then
     geo=0; n=0
     while read -r file args; do
         [ -n "$file" ] || continue
-        run_a() { WARPSIM_CONFIGS=$base_cfgs "$WARPSIM_BASE" run --stats=json "$@"; }
-        run_b() { "$bin" run --stats=json "$@"; }
+        run_a() { WARPSIM_CONFIGS=$base_cfgs "$WARPSIM_BASE" run --stats=json --threads 1 "$@"; }
+        run_b() { "$bin" run --stats=json --threads 1 "$@"; }
         # shellcheck disable=SC2086
         alternate $args "$top/$file"
         o=$ma; nw=$mb
@@ -64,7 +64,7 @@ windows_section() {
     for cfg in gf100 h100; do
         c=""; insns=0
         for _ in $(seq "$runs"); do
-            json=$("$bin" run --stats=json -c $cfg -D n=4343534 "$top/workloads/sum/gpu3_grid_stride.sass")
+            json=$("$bin" run --stats=json --threads 1 -c $cfg -D n=4343534 "$top/workloads/sum/gpu3_grid_stride.sass")
             c="$c $(printf '%s' "$json" | cpu)"; insns=$(printf '%s' "$json" | field warp_instructions)
         done
         printf '| %s gpu3 n = 4.3 M, one thread: warp-instr/s (CPU, median of %s) | %.0f K |\n' "$cfg" "$runs" \
@@ -78,12 +78,12 @@ windows_section() {
         c=""
         for _ in $(seq "$big"); do
             # shellcheck disable=SC2086
-            c="$c $("$bin" run --stats=json --no-checks -c h100 -D n=43435342 $top/workloads/sum/$w | cpu)"
+            c="$c $("$bin" run --stats=json --threads 1 --no-checks -c h100 -D n=43435342 $top/workloads/sum/$w | cpu)"
         done
         printf '| h100 %s n = 43.4 M, one thread: CPU s (median of %s) | %.2f |\n' "$w" "$big" "$(median $c)"
     done
-    run_a() { "$bin" run --stats=json "$@"; }
-    run_b() { "$bin" run --stats=json --threads 2 "$@"; }
+    run_a() { "$bin" run --stats=json --threads 1 "$@"; }
+    run_b() { "$bin" run --stats=json --threads 1 --threads 2 "$@"; }
     # shellcheck disable=SC2086
     alternate $full
     printf '| h100 gpu3 n = 43.4 M, 1,024 blocks: wall s, 1 and 2 threads (median of %s, alternating) | %.2f, %.2f: %.2fx |\n' \
@@ -101,7 +101,7 @@ windows_section() {
     printf '| the same with every core busy (a spinning process each): wall s, 1 and 2 threads | %.2f, %.2f: 2 threads take %.2fx |\n' \
         "$ma" "$mb" "$(awk -v a="$ma" -v b="$mb" 'BEGIN { print b / a }')"
     # shellcheck disable=SC2086
-    json=$("$bin" run --stats=json $full)
+    json=$("$bin" run --stats=json --threads 1 $full)
     for k in windows syncs_per_cycle span_share sm_share slice_share imbalance_2 imbalance_8 imbalance_16 imbalance_64 speedup_2 speedup_8 speedup_16 speedup_64; do
         printf '| h100 full size, one thread: %s | %.3f |\n' "$k" "$(printf '%s' "$json" | field $k)"
     done
@@ -125,7 +125,7 @@ while read -r file defs; do
     ftimes=""
     for _ in $(seq "$runs"); do
         # shellcheck disable=SC2086
-        ftimes="$ftimes $("$bin" run --stats=json --functional $defs "$top/$file" | host_seconds)"
+        ftimes="$ftimes $("$bin" run --stats=json --threads 1 --functional $defs "$top/$file" | host_seconds)"
     done
     ft=$(median $ftimes)
     for cfg in gf100 gk110 gcn-tahiti; do
@@ -133,7 +133,7 @@ while read -r file defs; do
         # traces hold 32-lane masks: no trace for GCN's wave64
         emit=""; [ $cfg = gcn-tahiti ] || emit="--emit-trace $tmp/t"
         # shellcheck disable=SC2086
-        json=$("$bin" run --stats=json $emit -c $cfg $defs "$top/$file")
+        json=$("$bin" run --stats=json --threads 1 $emit -c $cfg $defs "$top/$file")
         insns=$(printf '%s' "$json" | field warp_instructions)
         cycles=$(printf '%s' "$json" | field cycles)
         # the trace's binary cache (docs/trace.md) is written by an untimed run and read by
@@ -145,7 +145,7 @@ while read -r file defs; do
         run_t=""; trace_t=""; text_t=""; mem=0; tmem=0
         for _ in $(seq "$runs"); do
             # shellcheck disable=SC2086
-            json=$("$bin" run --stats=json -c $cfg $defs "$top/$file")
+            json=$("$bin" run --stats=json --threads 1 -c $cfg $defs "$top/$file")
             run_t="$run_t $(printf '%s' "$json" | host_seconds)"; mem=$(printf '%s' "$json" | field peak_rss_kib)
             [ -n "$emit" ] || continue
             json=$("$bin" trace --stats=json -c $cfg "$tmp/t/kernelslist.g")
@@ -180,8 +180,8 @@ printf '%s\n' "Minsn/s, trace, text: execution-driven, trace-driven from the bin
 printf '\n%-58s %8s %8s %8s\n' "--threads (gf100, sm.count = 16, median of $runs)" 1_s 2_s speedup
 while read -r file defs; do
     [ -n "$file" ] || continue
-    run_a() { "$bin" run --stats=json -c gf100 --set sm.count=16 "$@"; }
-    run_b() { "$bin" run --stats=json -c gf100 --set sm.count=16 --threads 2 "$@"; }
+    run_a() { "$bin" run --stats=json --threads 1 -c gf100 --set sm.count=16 "$@"; }
+    run_b() { "$bin" run --stats=json --threads 1 -c gf100 --set sm.count=16 --threads 2 "$@"; }
     # shellcheck disable=SC2086
     alternate $defs "$top/$file"
     o=$ma; t=$mb

@@ -53,7 +53,7 @@ while IFS='|' read -r wl sizes; do
     for s in $sizes; do defs="$defs -D $s"; done
     # launch.flush=all: every launch starts with cold caches, as ncu's
     # --cache-control all flushed them before each profiled kernel
-    echo "$n|$wl|$sizes|$WARPSIM run -c h100 --set launch.flush=all$SETS --no-checks --stats=json $defs workloads/cuda/$wl.sass" >> "$TMP/jobs"
+    echo "$n|$wl|$sizes|$WARPSIM run --threads 1 -c h100 --set launch.flush=all$SETS --no-checks --stats=json $defs workloads/cuda/$wl.sass" >> "$TMP/jobs"
 done < "$TMP/points"
 [ -s "$TMP/jobs" ] || { echo "correlate: no measured rows match '$ONLY'" >&2; exit 2; }
 if [ -n "$REUSE" ]; then

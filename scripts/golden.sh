@@ -24,7 +24,7 @@ run_one() {
     f=$1; mode=$2
     name=$(basename "$(dirname "$f")")_$(basename "$f" .sass)_$(printf '%s' "$mode" | tr -c 'a-zA-Z0-9.=' '_')
     # shellcheck disable=SC2086
-    "$bin" run --stats=json $mode "$f" 2>&1 | sed 's/,"host":{[^}]*}//' > "$out/$name.json"
+    "$bin" run --stats=json --threads 1 $mode "$f" 2>&1 | sed 's/,"host":{[^}]*}//' > "$out/$name.json"
     echo "exit $?" >> "$out/$name.json"
 }
 while IFS="$(printf '\t')" read -r f mode; do

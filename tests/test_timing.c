@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "microbench.h"
+#include "gpu/timing.h"
+#include <unistd.h>
 
 static const char *const configs[] = { "gt200", "gf100", "gf104", "gk110", "gm204" };
 /* gcn-tahiti runs latency_chain too, but its vector loop control costs issue turns: see test_gcn_issue */
@@ -396,6 +398,30 @@ START_TEST(test_observer_memory_events)
 }
 END_TEST
 
+/* sim.threads: 0 (auto, the default) is a thread per core online; a
+ * sweep's points and a validation's rows run on one unless a config or
+ * --set gave the count */
+START_TEST(test_threads_auto_and_side_by_side)
+{
+    config *c = malloc(sizeof *c);
+    diag d;
+    diag_init(&d);
+    config_defaults(c);
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    int online = cores < 1 ? 1 : cores > 256 ? 256 : (int)cores;
+    ck_assert_int_eq(CFG(c, sim_threads), 0);
+    ck_assert_int_eq(timing_threads(c), online);
+    timing_one_thread_unless_set(c);
+    ck_assert_int_eq(timing_threads(c), 1);
+    config_defaults(c);
+    ck_assert_int_eq(config_set(c, "sim.threads=3", &d), 0);
+    timing_one_thread_unless_set(c);
+    ck_assert_int_eq(timing_threads(c), 3);
+    diag_free(&d);
+    free(c);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("timing");
@@ -420,6 +446,7 @@ int main(void)
     tcase_add_test(tc, test_occupancy_and_stalls);
     tcase_add_test(tc, test_observer_memory_events);
     tcase_add_test(tc, test_register_bank_conflicts);
+    tcase_add_test(tc, test_threads_auto_and_side_by_side);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

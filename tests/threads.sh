@@ -24,13 +24,13 @@ same() {   # what, then the runs' outputs
 i=0
 for f in $(ls "$top"/workloads/*/*.sass | grep -v /workloads/cuda/); do
     k=$((i % 3)); i=$((i + 1))
-    [ -n "$long" ] || [ $k -eq 0 ] && same "$f gf100" "$(stats run --stats=json -c gf100 "$f")" \
+    [ -n "$long" ] || [ $k -eq 0 ] && same "$f gf100" "$(stats run --stats=json -c gf100 --threads 1 "$f")" \
         "$(stats run --stats=json -c gf100 --threads 2 "$f")" "$(stats run --stats=json -c gf100 --threads=3 "$f")" \
         "$(stats run --stats=json -c gf100 --set sim.spans=0 "$f")"
     for cfg in gcn-tahiti h100; do
         k=$((k - 1))
         [ -n "$long" ] || [ $k -eq 0 ] || continue
-        same "$f $cfg" "$(stats run --stats=json -c $cfg "$f")" "$(stats run --stats=json -c $cfg --threads 2 "$f")" \
+        same "$f $cfg" "$(stats run --stats=json -c $cfg --threads 1 "$f")" "$(stats run --stats=json -c $cfg "$f")" \
             "$(stats run --stats=json -c $cfg --set sim.threads=3 "$f")" "$(stats run --stats=json -c $cfg --set sim.spans=0 "$f")"
     done
 done
@@ -57,7 +57,7 @@ a=$(per_sm --set sim.window=1); b=$(per_sm --set sim.window=0)
 n=$((n + 1))
 [ "$a" = "$b" ] || { echo "FAIL: $f gf104: the first kernel's per-SM stalls differ with windows: $a / $b"; fail=1; }
 trace=$top/tests/traces/vectoradd-sm80/kernelslist.g
-same "$trace" "$(stats trace --stats=json -c gf100 "$trace")" "$(stats trace --stats=json -c gf100 --threads 2 "$trace")" \
+same "$trace" "$(stats trace --stats=json -c gf100 --threads 1 "$trace")" "$(stats trace --stats=json -c gf100 --threads 2 "$trace")" \
     "$(stats trace --stats=json -c gf100 --threads 3 "$trace")"
 # a fault stops the run with the first SM's report, whichever thread ran
 # that SM: every block but the first reads past the buffer, in one cycle
@@ -92,7 +92,18 @@ for bad in 0 257 x; do
     [ $rc -eq 2 ] && printf '%s' "$out" | grep -q -- "--threads takes a whole number from 1 to 256" \
         || { echo "FAIL: --threads $bad: exit $rc: $out"; fail=1; }
 done
-out=$("$bin" run -c gf100 --set sim.threads=0 "$top/workloads/basics/empty.sass" 2>&1); rc=$?
-[ $rc -eq 2 ] && printf '%s' "$out" | grep -q "sim.threads" || { echo "FAIL: --set sim.threads=0: exit $rc: $out"; fail=1; }
+out=$("$bin" run -c gf100 --set sim.threads=257 "$top/workloads/basics/empty.sass" 2>&1); rc=$?
+[ $rc -eq 2 ] && printf '%s' "$out" | grep -q "sim.threads" || { echo "FAIL: --set sim.threads=257: exit $rc: $out"; fail=1; }
+# the default (sim.threads = 0, auto): one thread per core online, as the
+# host object says; --threads and --set give their count (crews beyond the
+# cores online share their threads)
+cores=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+upto() { [ "$1" -lt "$cores" ] && echo "$1" || echo "$cores"; }
+sum=$top/workloads/sum/gpu3_grid_stride.sass
+for args in ":$cores" "--threads 1:1" "--threads 3:$(upto 3)" "--set sim.threads=2:$(upto 2)" "--threads auto:$cores"; do
+    # shellcheck disable=SC2086
+    got=$("$bin" run --stats=json -c gf100 ${args%:*} "$sum" | sed -n 's/.*"host":{[^}]*"threads":\([0-9]*\).*/\1/p')
+    [ "$got" = "${args##*:}" ] || { echo "FAIL: run ${args%:*}: the SMs ran on '$got' threads, not ${args##*:}"; fail=1; }
+done
 echo "threads: $n comparisons"
 exit $fail

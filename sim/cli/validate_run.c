@@ -4,6 +4,7 @@
 #include "cli.h"
 #include "front/run.h"
 #include "front/workload.h"
+#include "gpu/timing.h"
 #include "util/stop.h"
 #include "util/workers.h"
 #include <pthread.h>
@@ -48,6 +49,7 @@ static void execute_one(val_run *r, const config *base, const char *workloads)
     char path[512];
     snprintf(path, sizeof path, "%s/%s", workloads, r->file);
     for (int i = 0; i < r->nsets && !d.errors; i++) config_set(cfg, r->sets[i], &d);
+    timing_one_thread_unless_set(cfg);   /* the rows run side by side (-j) */
     if (!d.errors) config_validate(cfg, &d);
     if (!d.errors && !workload_load(w, path, &d)) {
         for (int i = 0; i < r->ndefines && !d.errors; i++) workload_define(w, r->defines[i], &d);
@@ -106,6 +108,7 @@ int validate_preflight(val_file *f, const char *workloads)
         config_defaults(cfg);
         if (r->config[0]) cli_load_config(cfg, r->config, &d);
         for (int k = 0; k < r->nsets && !d.errors; k++) config_set(cfg, r->sets[k], &d);
+        timing_one_thread_unless_set(cfg);
         if (!d.errors) config_validate(cfg, &d);
         workload *w = xcalloc(1, sizeof *w);
         char path[512];

@@ -110,7 +110,7 @@ func_status exec_driver_run(const func_launch *l, gmem *mem, const config *cfg, 
     if (status != FUNC_OK || !x->run.nslots) { xrun_free(&x->run); free(x); return status; }
     /* SMs in windows defer global memory to the window's end */
     xrun_set_timed(&x->run, timing_defers(cfg));
-    if (timing_defers(cfg) && !x->obs && CFG(cfg, sim_threads) > 1) xrun_set_threaded(&x->run);
+    if (timing_defers(cfg) && !x->obs && timing_threads(cfg) > 1) xrun_set_threaded(&x->run);
     isrc_func src;
     isrc_func_init(&src, &x->run);
     if (x->obs && x->obs->kernel_begin && announce_kernel(x, &src, l, d)) status = FUNC_BAD_LAUNCH;

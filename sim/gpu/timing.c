@@ -4,6 +4,7 @@
 #include "util/stop.h"
 #include "util/progress.h"
 #include <inttypes.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -208,6 +209,19 @@ int timing_window(const config *cfg)
 
 int timing_defers(const config *cfg) { return timing_window(cfg) > 1; }
 
+int timing_threads(const config *cfg)
+{
+    int64_t n = CFG(cfg, sim_threads);
+    if (n > 0) return (int)n;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);   /* auto: every count gives the same statistics */
+    return cores < 1 ? 1 : cores > 256 ? 256 : (int)cores;
+}
+
+void timing_one_thread_unless_set(config *cfg)
+{
+    if (!strcmp(cfg->origin[CFGK_sim_threads], "default")) CFG(cfg, sim_threads) = 1;
+}
+
 func_status timing_run_driver(timing_driver *t, const config *cfg, kernel_stats *stats, diag *d)
 {
     gpu_t g;
@@ -243,7 +257,8 @@ func_status timing_run_driver(timing_driver *t, const config *cfg, kernel_stats 
     memsys_set_windows(g.mem, g.window > 1);
     /* an observer hears the SMs in SM order: one thread then; and threads
      * that met every cycle (sim.window = 1) would cost more than they gain */
-    g.crews = crews_new(g.sms, g.nsm, t->obs || g.window == 1 ? 1 : (int)CFG(cfg, sim_threads), g.group);
+    g.crews = crews_new(g.sms, g.nsm, t->obs || g.window == 1 ? 1 : timing_threads(cfg), g.group);
+    stats->par.threads = crews_threads(g.crews);
     for (int m = 0; m < g.nsm; m++) {
         sm_links links = { g.mem, timing_gpu_ccache(g.gs, m), timing_gpu_icache(g.gs, m), timing_gpu_code_base(g.gs) };
         sm_init(&g.sms[m], m, &g.p, t->src, t->blocks_per_sm * t->warps_per_block, t->warps_per_block, stats->npc, &links);

@@ -59,6 +59,12 @@ int timing_window(const config *cfg);
  * .defer_global) to the driver's end_cycle: SMs in windows (only they run
  * on several threads) */
 int timing_defers(const config *cfg);
+/* the host threads a timed run spreads its SMs over: sim.threads, or one
+ * per core online when it is 0 (auto, the default) */
+int timing_threads(const config *cfg);
+/* sim.threads = 1 unless a config file or --set gave it: for runs that run
+ * beside others (a sweep's points, a validation's rows) */
+void timing_one_thread_unless_set(config *cfg);
 
 
 #endif

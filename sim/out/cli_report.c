@@ -218,7 +218,8 @@ void cli_json_kernel(json_writer *j, const kernel_stats *s, int launch, const ch
 }
 
 /* the windows' parallel efficiency (par_stats), flat (scripts strip the
- * host object up to its first closing brace): synchronisations per
+ * host object up to its first closing brace): the host threads the SMs
+ * ran on (sim.threads; auto: the cores online); synchronisations per
  * simulated cycle; the share of windows whose slices ran apart (span_share)
  * and the host time inside the SMs' windows (sm_share) and the spans'
  * slices (slice_share); per thread count n, the work of each window's
@@ -228,19 +229,21 @@ void cli_json_kernel(json_writer *j, const kernel_stats *s, int launch, const ch
  * counted; meaningful for a run with --threads 1) */
 static void json_par(json_writer *j, const kernel_stats *ks, int nk, uint64_t cycles)
 {
-    par_stats p = { 0, 0, { 0 }, 0, 0, 0, 0, 0 };
+    par_stats p = { 0, 0, { 0 }, 0, 0, 0, 0, 0, 0 };
     for (int i = 0; i < nk; i++) {
         p.windows += ks[i].par.windows;
         p.work += ks[i].par.work;
         for (int c = 0; c < PAR_COUNTS; c++) p.work_max[c] += ks[i].par.work_max[c];
         p.spans += ks[i].par.spans;
         if (ks[i].par.slices > p.slices) p.slices = ks[i].par.slices;
+        if (ks[i].par.threads > p.threads) p.threads = ks[i].par.threads;
         p.sm_seconds += ks[i].par.sm_seconds;
         p.mem_seconds += ks[i].par.mem_seconds;
         p.serial_seconds += ks[i].par.serial_seconds;
     }
     if (!p.windows || !p.work) return;
     double total = p.sm_seconds + p.mem_seconds + p.serial_seconds;
+    json_uint(j, "threads", (uint64_t)p.threads);
     json_uint(j, "windows", p.windows);
     json_double(j, "syncs_per_cycle", cycles ? (double)p.windows / (double)cycles : 0);
     json_double(j, "span_share", (double)p.spans / (double)p.windows);

@@ -61,6 +61,7 @@ extern const int par_threads[PAR_COUNTS];   /* 2, 8, 16, 64 */
 typedef struct {
     uint64_t windows, work, work_max[PAR_COUNTS], spans;
     int slices;
+    int threads;             /* the host threads the SMs ran on */
     double sm_seconds, mem_seconds, serial_seconds;
 } par_stats;
 

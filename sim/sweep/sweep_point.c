@@ -8,6 +8,7 @@
 #include "front/run.h"
 #include "front/trace_run.h"
 #include "front/workload.h"
+#include "gpu/timing.h"
 #include "out/cli_report.h"
 #include "out/stats_csv.h"
 #include "util/json.h"
@@ -114,6 +115,7 @@ static void execute(const sweep_spec *s, const sweep_point *p, point_out *o)
         assignment(s, p, i, set, sizeof set);
         config_set(cfg, set, &d);
     }
+    timing_one_thread_unless_set(cfg);   /* the points run side by side (-j) */
     if (!d.errors) config_validate(cfg, &d);
     snprintf(o->config_name, sizeof o->config_name, "%s", cfg->sval[CFGK_gpu_name]);
     if (!d.errors) {
