@@ -215,6 +215,26 @@ START_TEST(dram_row_timing)
 }
 END_TEST
 
+/* a channel whose pick found no ready bank waits for one, but a request
+ * that arrives meanwhile for a ready bank starts at once */
+START_TEST(dram_waits_for_a_ready_bank)
+{
+    dram_params p = dram_p(0);
+    dram_channel *ch = dram_new(&p);
+    uint64_t done;
+    dram_enqueue(ch, 1, 0, 32);                       /* bank 0: ready again at 5 + 2 */
+    ck_assert_int_eq(dram_tick(ch, 0, &done), 1);
+    dram_enqueue(ch, 2, 64, 32);                      /* bank 0 again */
+    ck_assert_int_eq(dram_tick(ch, 1, &done), -1);
+    ck_assert_int_eq(dram_tick(ch, 2, &done), -1);
+    dram_enqueue(ch, 3, 1024, 32);                    /* bank 1: idle */
+    ck_assert_int_eq(dram_tick(ch, 3, &done), 3);
+    ck_assert_int_eq(dram_tick(ch, 6, &done), -1);
+    ck_assert_int_eq(dram_tick(ch, 7, &done), 2);        /* bank 0 ready */
+    dram_delete(ch);
+}
+END_TEST
+
 /* an open row, then [conflict, hit] queued: who starts first? */
 static int first_served(const char *sched)
 {
@@ -475,6 +495,43 @@ static l2_slice *l2_fixture(const l2_params *p, kernel_stats *st, dram_channel *
     return l2_new(p, *ch, (l2_ports){ out, sink_send, identity }, st);
 }
 
+/* a read that misses with the DRAM queue and the MSHRs full waits (one
+ * stall a try, its tags not looked up again); a merge into a miss in
+ * flight still goes, and the read goes once a fill frees an MSHR and the
+ * channel has room */
+START_TEST(l2_blocked_read_waits_for_room)
+{
+    kernel_stats st;
+    dram_channel *ch;
+    sink out = { 0 };
+    l2_params p = l2_p();
+    l2_slice *s = l2_fixture(&p, &st, &ch, &out);
+    for (uint64_t i = 0; i < 4; i++) {                   /* 4 misses: the channel's queue and the MSHRs full */
+        mem_msg ld = { .line = 128 * i, .sectors = 1, .kind = MR_LOAD, .pc = 1, .tag = (int)i };
+        ck_assert_int_eq(l2_accept(s, &ld, i), 1);
+    }
+    mem_msg late = { .line = 4096, .sectors = 1, .kind = MR_LOAD, .pc = 1, .tag = 9 };
+    ck_assert_int_eq(l2_accept(s, &late, 10), 0);
+    ck_assert_int_eq(l2_accept(s, &late, 11), 0);
+    ck_assert_uint_eq(st.v[STAT_l2_mshr_stalls], 2);
+    mem_msg merge = { .line = 0, .sectors = 1, .kind = MR_LOAD, .pc = 1, .tag = 8 };
+    ck_assert_int_eq(l2_accept(s, &merge, 12), 1);
+    ck_assert_int_eq(l2_accept(s, &late, 13), 0);
+    uint64_t done;
+    int token = dram_tick(ch, 20, &done);                 /* the channel has room; the MSHRs do not */
+    ck_assert_int_ge(token, 0);
+    ck_assert_int_eq(l2_accept(s, &late, 21), 0);
+    l2_dram_done(s, token, 50);
+    l2_tick(s, 50);                                      /* a fill of another line frees an MSHR */
+    ck_assert_int_eq(l2_accept(s, &late, 51), 1);
+    ck_assert_uint_eq(st.v[STAT_l2_mshr_stalls], 4);
+    ck_assert_uint_eq(st.v[STAT_dram_reads], 5);
+    l2_delete(s);
+    dram_delete(ch);
+    stats_free(&st);
+}
+END_TEST
+
 START_TEST(l2_slice_misses_and_atomics)
 {
     kernel_stats st;
@@ -612,6 +669,8 @@ int main(void)
     tcase_add_test(t, cache_write_back_victims);
     tcase_add_test(t, dram_row_timing);
     tcase_add_test(t, dram_frfcfs_vs_fcfs);
+    tcase_add_test(t, dram_waits_for_a_ready_bank);
+    tcase_add_test(t, l2_blocked_read_waits_for_room);
     tcase_add_test(t, icnt_lookahead_passes_a_blocked_head);
     tcase_add_test(t, icnt_blocked_source_waits_without_looking);
     tcase_add_test(t, icnt_latency_width_backpressure);
