@@ -18,12 +18,8 @@ void cache_init(cache *c, const cache_params *p)
     int pow2 = p->line > 0 && !(p->line & (p->line - 1)) && !(c->sets & (c->sets - 1));
     c->line_shift = pow2 ? __builtin_ctz((unsigned)p->line) : -1;
     c->set_mask = (uint64_t)c->sets - 1;
-    size_t n = (size_t)c->sets * (size_t)p->assoc;
-    c->tag = xmalloc(n * sizeof(uint64_t));
-    for (size_t i = 0; i < n; i++) c->tag[i] = UINT64_MAX;
-    c->valid = xcalloc(n, sizeof(uint32_t));
-    c->dirty = xcalloc(n, sizeof(uint32_t));
-    c->stamp = xcalloc(n, sizeof(uint64_t));
+    c->w = xmalloc((size_t)c->sets * 3 * (size_t)p->assoc * sizeof(uint64_t));
+    cache_invalidate(c);
     c->rng = p->seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull;
     c->m = xcalloc((size_t)(p->mshrs > 0 ? p->mshrs : 1), sizeof(mshr));
     /* buckets: a power of two, at least twice the entries */
@@ -41,18 +37,20 @@ void cache_init(cache *c, const cache_params *p)
 
 void cache_free(cache *c)
 {
-    free(c->tag); free(c->valid); free(c->dirty); free(c->stamp); free(c->m); free(c->mbucket); free(c->mfree);
+    free(c->w); free(c->m); free(c->mbucket); free(c->mfree);
     free(c->wtoken); free(c->wnext);
     memset(c, 0, sizeof *c);
 }
 
 void cache_invalidate(cache *c)
 {
-    size_t n = (size_t)c->sets * (size_t)c->p.assoc;
-    for (size_t i = 0; i < n; i++) c->tag[i] = UINT64_MAX;
-    memset(c->valid, 0, n * sizeof(uint32_t));
-    memset(c->dirty, 0, n * sizeof(uint32_t));
-    memset(c->stamp, 0, n * sizeof(uint64_t));
+    size_t a = (size_t)c->p.assoc;
+    for (size_t b = 0; b < (size_t)c->sets * 3 * a; b += 3 * a)
+        for (size_t w = 0; w < a; w++) {
+            TAG(c, b + w) = UINT64_MAX;
+            STAMP(c, b + w) = 0;
+            VD(c, b + w) = 0;
+        }
 }
 
 void cache_set_ways(cache *c, int ways)
@@ -61,10 +59,10 @@ void cache_set_ways(cache *c, int ways)
     if (ways < 0) ways = 0;
     for (int s = 0; s < c->sets; s++)
         for (int w = ways; w < c->ways; w++) {
-            size_t i = (size_t)s * (size_t)c->p.assoc + (size_t)w;
-            c->tag[i] = UINT64_MAX;
-            c->valid[i] = c->dirty[i] = 0;
-            c->stamp[i] = 0;
+            size_t i = (size_t)s * 3 * (size_t)c->p.assoc + (size_t)w;
+            TAG(c, i) = UINT64_MAX;
+            VD(c, i) = 0;
+            STAMP(c, i) = 0;
         }
     c->ways = ways;
 }
@@ -73,14 +71,14 @@ static size_t set_base(const cache *c, uint64_t line)
 {
     uint64_t set = c->line_shift >= 0 ? line >> c->line_shift & c->set_mask
                                       : line / (uint64_t)c->p.line % (uint64_t)c->sets;
-    return (size_t)set * (size_t)c->p.assoc;
+    return (size_t)set * 3 * (size_t)c->p.assoc;
 }
 
 static long way_of(const cache *c, uint64_t line)
 {
     size_t b = set_base(c, line);
     for (int w = 0; w < c->ways; w++)
-        if (c->tag[b + (size_t)w] == line) return (long)(b + (size_t)w);
+        if (TAG(c, b + (size_t)w) == line) return (long)(b + (size_t)w);
     return -1;
 }
 
@@ -88,7 +86,7 @@ uint32_t cache_lookup(cache *c, uint64_t line, uint32_t sectors)
 {
     long i = way_of(c, line);
     if (i < 0) return 0;
-    uint32_t hit = c->valid[i] & sectors;
+    uint32_t hit = valid_of(c, (size_t)i) & sectors;
     if (hit) c->repl->touch(c, (size_t)i);
     return hit;
 }
@@ -97,7 +95,7 @@ uint32_t cache_lookup(cache *c, uint64_t line, uint32_t sectors)
 static size_t choose_way(cache *c, size_t b)
 {
     for (int w = 0; w < c->ways; w++)
-        if (c->tag[b + (size_t)w] == UINT64_MAX) return b + (size_t)w;
+        if (TAG(c, b + (size_t)w) == UINT64_MAX) return b + (size_t)w;
     return c->repl->victim(c, b);
 }
 
@@ -109,28 +107,26 @@ int cache_install(cache *c, uint64_t line, uint32_t sectors, int dirty, uint64_t
     size_t i;
     if (found < 0) {
         i = choose_way(c, set_base(c, line));
-        if (c->tag[i] != UINT64_MAX && c->dirty[i]) {
-            *victim = c->tag[i];
-            *victim_dirty = c->dirty[i];
+        if (TAG(c, i) != UINT64_MAX && dirty_of(c, i)) {
+            *victim = TAG(c, i);
+            *victim_dirty = dirty_of(c, i);
             evicted = 1;
         }
-        c->tag[i] = line;
-        c->valid[i] = 0;
-        c->dirty[i] = 0;
+        TAG(c, i) = line;
+        VD(c, i) = 0;
         c->repl->fill(c, i);
     } else {
         i = (size_t)found;
         c->repl->touch(c, i);
     }
-    c->valid[i] |= sectors;
-    if (dirty) c->dirty[i] |= sectors;
+    VD(c, i) |= (uint64_t)sectors | (dirty ? (uint64_t)sectors << 32 : 0);
     return evicted;
 }
 
 void cache_mark_dirty(cache *c, uint64_t line, uint32_t sectors)
 {
     long i = way_of(c, line);
-    if (i >= 0) c->dirty[i] |= sectors & c->valid[i];
+    if (i >= 0) VD(c, (size_t)i) |= (uint64_t)(sectors & valid_of(c, (size_t)i)) << 32;
 }
 
 int cache_touch(cache *c, uint64_t addr)

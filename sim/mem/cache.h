@@ -43,9 +43,13 @@ struct cache {
     int line_shift;
     uint64_t set_mask;
     int ways;                        /* ways in use (<= assoc): a unified L1 gives the rest to shared memory */
-    uint64_t *tag;                   /* sets * assoc; line address, or UINT64_MAX when invalid */
-    uint32_t *valid, *dirty;         /* sector masks */
-    uint64_t *stamp;                 /* the policy's per-way state (LRU: last use; FIFO: fill) */
+    /* a set's ways in 3 x assoc words, so that a look at a set touches
+     * neighbouring host cache lines (with 132 L1s and 80 slices the tags
+     * far exceed the host's caches): the line addresses (UINT64_MAX when
+     * invalid), the policy's stamps (LRU: last use; FIFO: fill), then the
+     * valid (low 32 bits) and dirty (high 32) sector masks. A way's handle
+     * is its tag's index: TAG, STAMP and VD below */
+    uint64_t *w;
     uint64_t clock, rng;
     mshr *m;
     int mshrs_used;
@@ -88,6 +92,12 @@ void mshr_release(cache *c, int e);
 
 /* replacement policies by name (NULL: none) and their choices */
 const repl_policy *repl_find(const char *name);
+#define TAG(c, i) ((c)->w[i])
+#define STAMP(c, i) ((c)->w[(i) + (size_t)(c)->p.assoc])
+#define VD(c, i) ((c)->w[(i) + 2 * (size_t)(c)->p.assoc])
+static inline uint32_t valid_of(const cache *c, size_t i) { return (uint32_t)VD(c, i); }
+static inline uint32_t dirty_of(const cache *c, size_t i) { return (uint32_t)(VD(c, i) >> 32); }
+
 /* for policies: the way of the set at base with the smallest stamp (the first on ties) */
 size_t repl_min_stamp(const cache *c, size_t base);
 const repl_policy *repl_at(int i);
