@@ -32,7 +32,7 @@ const char *cli_need_value(const char *cmd, int argc, char **argv, int *i, const
  * suffix); else "warpsim CMD: error: NAME takes a whole number from LO to
  * HI, found 'TEXT'" and -1 */
 int cli_whole_number(const char *cmd, const char *name, const char *text, uint64_t lo, uint64_t hi, uint64_t *out);
-/* --threads N or auto (the cores online) as the set "sim.threads=N" into set;
+/* --threads N, or auto (sim.threads = 0: the cores online), as the set "sim.threads=N" into set;
  * -1 after an error (reported) */
 int cli_threads(const char *cmd, const char *text, char *set, size_t len);
 /* the directory an output file goes to exists and is writable (checked

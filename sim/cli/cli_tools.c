@@ -70,9 +70,7 @@ int cli_threads(const char *cmd, const char *text, char *set, size_t len)
 {
     uint64_t n;
     if (!strcmp(text, "auto")) {
-        /* the cores online: every count gives the same statistics */
-        long c = sysconf(_SC_NPROCESSORS_ONLN);
-        n = c < 1 ? 1 : c > 256 ? 256 : (uint64_t)c;
+        n = 0;   /* sim.threads' auto: the cores online (timing_threads) */
     } else {
         char *end;
         unsigned long v = strtoul(text, &end, 10);

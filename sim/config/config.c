@@ -53,6 +53,8 @@ void config_defaults(config *c)
     for (int op = 0; op < OP_COUNT; op++) { c->op_expand[op] = 1; c->op_alt_unit[op] = -1; }
 }
 
+int config_given(const config *c, int key) { return strcmp(c->origin[key], "default") != 0; }
+
 int config_find(const char *name)
 {
     for (int i = 0; i < CFG_NKEYS; i++)

@@ -58,6 +58,8 @@ int config_load_text(config *c, const char *path, const char *text, diag *d);
  * set it, else naming what set it (--set, default) */
 void config_error(const config *c, diag *d, int key, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 int config_find(const char *name);
+/* 1 when a config file or --set gave key its value (not its default) */
+int config_given(const config *c, int key);
 /* the value as text (ENUM by name) */
 void config_value_text(const config *c, int key, char *buf, int len);
 /* the enum choice text for index i of key */

@@ -73,7 +73,7 @@ static void run_member(void *ctx, int k)
 
 /* host threads worth starting: no more than the cores online (more would
  * only wait for each other; the result is the same) */
-static int cores(void)
+int crews_cores(void)
 {
 #ifdef _SC_NPROCESSORS_ONLN
     long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -103,7 +103,7 @@ sm_crews *crews_new(sm_t *sms, int nsm, int threads, int group)
             if (m / group % c->ncrews == k) { *at++ = m; c->owner[m] = k; }
         *at++ = -1;
     }
-    int n = cores();
+    int n = crews_cores();
     c->members = c->ncrews < n ? c->ncrews : n;
     /* no threads to be had: the caller runs every crew, with the same result */
     if (c->members > 1 && !(c->team = lockstep_new(c->members, run_member, c))) c->members = 1;

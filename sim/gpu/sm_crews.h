@@ -48,6 +48,8 @@ void crews_each(sm_crews *c, int n, void (*fn)(void *ctx, int i), void *ctx);
 /* the threads that run the crews (1: the caller alone) and the times
  * they met (the synchronisations the run paid for) */
 int crews_threads(const sm_crews *c);
+/* the host's cores online (1 when it cannot tell) */
+int crews_cores(void);
 unsigned long long crews_steps(const sm_crews *c);
 
 #endif

@@ -4,7 +4,6 @@
 #include "util/stop.h"
 #include "util/progress.h"
 #include <inttypes.h>
-#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -211,15 +210,15 @@ int timing_defers(const config *cfg) { return timing_window(cfg) > 1; }
 
 int timing_threads(const config *cfg)
 {
-    int64_t n = CFG(cfg, sim_threads);
+    int64_t n = CFG(cfg, sim_threads), most = config_keys[CFGK_sim_threads].max;
     if (n > 0) return (int)n;
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);   /* auto: every count gives the same statistics */
-    return cores < 1 ? 1 : cores > 256 ? 256 : (int)cores;
+    n = crews_cores();   /* auto: every count gives the same statistics */
+    return (int)(n < most ? n : most);
 }
 
 void timing_one_thread_unless_set(config *cfg)
 {
-    if (!strcmp(cfg->origin[CFGK_sim_threads], "default")) CFG(cfg, sim_threads) = 1;
+    if (!config_given(cfg, CFGK_sim_threads)) CFG(cfg, sim_threads) = 1;
 }
 
 func_status timing_run_driver(timing_driver *t, const config *cfg, kernel_stats *stats, diag *d)

@@ -47,9 +47,9 @@ void cache_invalidate(cache *c)
     size_t a = (size_t)c->p.assoc;
     for (size_t b = 0; b < (size_t)c->sets * 3 * a; b += 3 * a)
         for (size_t w = 0; w < a; w++) {
-            TAG(c, b + w) = UINT64_MAX;
-            STAMP(c, b + w) = 0;
-            VD(c, b + w) = 0;
+            CACHE_TAG(c, b + w) = UINT64_MAX;
+            CACHE_STAMP(c, b + w) = 0;
+            CACHE_VD(c, b + w) = 0;
         }
 }
 
@@ -60,9 +60,9 @@ void cache_set_ways(cache *c, int ways)
     for (int s = 0; s < c->sets; s++)
         for (int w = ways; w < c->ways; w++) {
             size_t i = (size_t)s * 3 * (size_t)c->p.assoc + (size_t)w;
-            TAG(c, i) = UINT64_MAX;
-            VD(c, i) = 0;
-            STAMP(c, i) = 0;
+            CACHE_TAG(c, i) = UINT64_MAX;
+            CACHE_VD(c, i) = 0;
+            CACHE_STAMP(c, i) = 0;
         }
     c->ways = ways;
 }
@@ -78,7 +78,7 @@ static long way_of(const cache *c, uint64_t line)
 {
     size_t b = set_base(c, line);
     for (int w = 0; w < c->ways; w++)
-        if (TAG(c, b + (size_t)w) == line) return (long)(b + (size_t)w);
+        if (CACHE_TAG(c, b + (size_t)w) == line) return (long)(b + (size_t)w);
     return -1;
 }
 
@@ -86,7 +86,7 @@ uint32_t cache_lookup(cache *c, uint64_t line, uint32_t sectors)
 {
     long i = way_of(c, line);
     if (i < 0) return 0;
-    uint32_t hit = valid_of(c, (size_t)i) & sectors;
+    uint32_t hit = cache_valid(c, (size_t)i) & sectors;
     if (hit) c->repl->touch(c, (size_t)i);
     return hit;
 }
@@ -95,7 +95,7 @@ uint32_t cache_lookup(cache *c, uint64_t line, uint32_t sectors)
 static size_t choose_way(cache *c, size_t b)
 {
     for (int w = 0; w < c->ways; w++)
-        if (TAG(c, b + (size_t)w) == UINT64_MAX) return b + (size_t)w;
+        if (CACHE_TAG(c, b + (size_t)w) == UINT64_MAX) return b + (size_t)w;
     return c->repl->victim(c, b);
 }
 
@@ -107,26 +107,26 @@ int cache_install(cache *c, uint64_t line, uint32_t sectors, int dirty, uint64_t
     size_t i;
     if (found < 0) {
         i = choose_way(c, set_base(c, line));
-        if (TAG(c, i) != UINT64_MAX && dirty_of(c, i)) {
-            *victim = TAG(c, i);
-            *victim_dirty = dirty_of(c, i);
+        if (CACHE_TAG(c, i) != UINT64_MAX && cache_dirty(c, i)) {
+            *victim = CACHE_TAG(c, i);
+            *victim_dirty = cache_dirty(c, i);
             evicted = 1;
         }
-        TAG(c, i) = line;
-        VD(c, i) = 0;
+        CACHE_TAG(c, i) = line;
+        CACHE_VD(c, i) = 0;
         c->repl->fill(c, i);
     } else {
         i = (size_t)found;
         c->repl->touch(c, i);
     }
-    VD(c, i) |= (uint64_t)sectors | (dirty ? (uint64_t)sectors << 32 : 0);
+    CACHE_VD(c, i) |= (uint64_t)sectors | (dirty ? (uint64_t)sectors << 32 : 0);
     return evicted;
 }
 
 void cache_mark_dirty(cache *c, uint64_t line, uint32_t sectors)
 {
     long i = way_of(c, line);
-    if (i >= 0) VD(c, (size_t)i) |= (uint64_t)(sectors & valid_of(c, (size_t)i)) << 32;
+    if (i >= 0) CACHE_VD(c, (size_t)i) |= (uint64_t)(sectors & cache_valid(c, (size_t)i)) << 32;
 }
 
 int cache_touch(cache *c, uint64_t addr)
@@ -157,7 +157,7 @@ int mshr_find(const cache *c, uint64_t line, uint32_t sectors)
 
 int mshr_alloc(cache *c, uint64_t line, uint32_t sectors)
 {
-    if (c->mshrs_used >= c->p.mshrs) return -1;
+    if (mshr_full(c)) return -1;
     for (int k = 0; k * 64 < c->p.mshrs; k++) {
         if (!c->mfree[k]) continue;
         int i = k * 64 + __builtin_ctzll(c->mfree[k]);

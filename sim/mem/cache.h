@@ -48,7 +48,7 @@ struct cache {
      * far exceed the host's caches): the line addresses (UINT64_MAX when
      * invalid), the policy's stamps (LRU: last use; FIFO: fill), then the
      * valid (low 32 bits) and dirty (high 32) sector masks. A way's handle
-     * is its tag's index: TAG, STAMP and VD below */
+     * is its tag's index: CACHE_TAG, CACHE_STAMP and CACHE_VD below */
     uint64_t *w;
     uint64_t clock, rng;
     mshr *m;
@@ -81,6 +81,8 @@ int cache_touch(cache *c, uint64_t addr);
 int mshr_find(const cache *c, uint64_t line, uint32_t sectors);
 /* a new entry, or -1 when all are in use */
 int mshr_alloc(cache *c, uint64_t line, uint32_t sectors);
+/* every entry in use: mshr_alloc would give -1 */
+static inline int mshr_full(const cache *c) { return c->mshrs_used >= c->p.mshrs; }
 /* the sectors entry e fetches */
 uint32_t mshr_sectors(const cache *c, int e);
 /* a request merged into entry e, waiting for its fill */
@@ -92,11 +94,11 @@ void mshr_release(cache *c, int e);
 
 /* replacement policies by name (NULL: none) and their choices */
 const repl_policy *repl_find(const char *name);
-#define TAG(c, i) ((c)->w[i])
-#define STAMP(c, i) ((c)->w[(i) + (size_t)(c)->p.assoc])
-#define VD(c, i) ((c)->w[(i) + 2 * (size_t)(c)->p.assoc])
-static inline uint32_t valid_of(const cache *c, size_t i) { return (uint32_t)VD(c, i); }
-static inline uint32_t dirty_of(const cache *c, size_t i) { return (uint32_t)(VD(c, i) >> 32); }
+#define CACHE_TAG(c, i) ((c)->w[i])
+#define CACHE_STAMP(c, i) ((c)->w[(i) + (size_t)(c)->p.assoc])
+#define CACHE_VD(c, i) ((c)->w[(i) + 2 * (size_t)(c)->p.assoc])
+static inline uint32_t cache_valid(const cache *c, size_t i) { return (uint32_t)CACHE_VD(c, i); }
+static inline uint32_t cache_dirty(const cache *c, size_t i) { return (uint32_t)(CACHE_VD(c, i) >> 32); }
 
 /* for policies: the way of the set at base with the smallest stamp (the first on ties) */
 size_t repl_min_stamp(const cache *c, size_t base);

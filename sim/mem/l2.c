@@ -221,7 +221,7 @@ int l2_accept(l2_slice *s, const mem_msg *m, uint64_t now)
 }
 
 /* a miss finds no DRAM room or no MSHR */
-static int no_miss_room(const l2_slice *s) { return !dram_room(s->ch) || s->c.mshrs_used >= s->c.p.mshrs; }
+static int no_miss_room(const l2_slice *s) { return !dram_room(s->ch) || mshr_full(&s->c); }
 
 static int accept(l2_slice *s, const mem_msg *m, uint64_t now)
 {

@@ -27,6 +27,6 @@ size_t repl_min_stamp(const cache *c, size_t base)
 {
     size_t v = base;
     for (int w = 1; w < c->ways; w++)
-        if (STAMP(c, base + (size_t)w) < STAMP(c, v)) v = base + (size_t)w;
+        if (CACHE_STAMP(c, base + (size_t)w) < CACHE_STAMP(c, v)) v = base + (size_t)w;
     return v;
 }

@@ -3,7 +3,7 @@
 #include "cache.h"
 
 static void fifo_hit(cache *c, size_t way) { (void)c; (void)way; }
-static void fifo_fill(cache *c, size_t way) { STAMP(c, way) = ++c->clock; }
+static void fifo_fill(cache *c, size_t way) { CACHE_STAMP(c, way) = ++c->clock; }
 
 static size_t fifo_victim(cache *c, size_t base) { return repl_min_stamp(c, base); }
 

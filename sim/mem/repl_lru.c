@@ -2,7 +2,7 @@
  * way with the cache's use counter; the victim has the oldest stamp. */
 #include "cache.h"
 
-static void lru_use(cache *c, size_t way) { STAMP(c, way) = ++c->clock; }
+static void lru_use(cache *c, size_t way) { CACHE_STAMP(c, way) = ++c->clock; }
 
 static size_t lru_victim(cache *c, size_t base) { return repl_min_stamp(c, base); }
 
