@@ -4,18 +4,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct {
-    int64_t open_row;        /* -1: precharged */
-    uint64_t ready;          /* next command cycle the bank accepts */
-    uint64_t activated;      /* cycle of the last activate (tRAS) */
-} dram_bank;
-
 struct dram_channel {
     dram_params p;
     const dram_scheduler *sched;
-    dram_bank *bank;
-    dram_entry *q;
-    int n, cap;              /* entries in q, oldest first; room (writebacks may exceed the queue key) */
+    /* per bank */
+    int64_t *open_row;       /* -1: precharged */
+    uint64_t *ready_at;      /* next command cycle the bank accepts */
+    uint64_t *activated;     /* cycle of the last activate (tRAS) */
+    /* the queue, oldest first, one array per field: qbank, qrow, qwrite
+     * (what a scheduler scans: dram_view), then the caller's token and the
+     * bytes */
+    uint8_t *qbank, *qwrite;
+    int64_t *qrow;
+    int *qtoken, *qbytes;
+    int n, cap;              /* entries queued; room (writebacks may exceed the queue key) */
     int writes;              /* writes among them */
     int draining;            /* dram.write_drain: 1 while writes go first */
     int last_write;          /* direction of the last data transfer */
@@ -37,27 +39,33 @@ dram_channel *dram_new(const dram_params *p)
     dram_channel *ch = xcalloc(1, sizeof *ch);
     ch->p = *p;
     ch->sched = dram_scheduler_at(p->scheduler);
-    ch->bank = xcalloc((size_t)p->banks, sizeof(dram_bank));
-    for (int b = 0; b < p->banks; b++) ch->bank[b].open_row = -1;
+    size_t nb = (size_t)p->banks;
+    ch->open_row = xmalloc(nb * sizeof *ch->open_row);
+    for (size_t b = 0; b < nb; b++) ch->open_row[b] = -1;
+    ch->ready_at = xcalloc(nb, sizeof *ch->ready_at);
+    ch->activated = xcalloc(nb, sizeof *ch->activated);
     ch->cap = 2 * p->queue + 64;
     ch->next_refresh = (uint64_t)p->refresh_phase;
-    ch->q = xcalloc((size_t)ch->cap, sizeof(dram_entry));
+    size_t cap = (size_t)ch->cap;
+    ch->qbank = xcalloc(cap, 1);
+    ch->qwrite = xcalloc(cap, 1);
+    ch->qrow = xcalloc(cap, sizeof *ch->qrow);
+    ch->qtoken = xcalloc(cap, sizeof *ch->qtoken);
+    ch->qbytes = xcalloc(cap, sizeof *ch->qbytes);
     return ch;
 }
 
 void dram_delete(dram_channel *ch)
 {
     if (!ch) return;
-    free(ch->bank);
-    free(ch->q);
+    free(ch->open_row); free(ch->ready_at); free(ch->activated);
+    free(ch->qbank); free(ch->qwrite); free(ch->qrow); free(ch->qtoken); free(ch->qbytes);
     free(ch);
 }
 
 int dram_room(const dram_channel *ch) { return ch->n < ch->p.queue; }
 int dram_busy(const dram_channel *ch) { return ch->n > 0; }
 void dram_idle_to(dram_channel *ch, uint64_t now) { ch->now = now; }
-int dram_bank_ready(const dram_channel *ch, int bank, uint64_t now) { return ch->bank[bank].ready <= now; }
-int64_t dram_open_row(const dram_channel *ch, int bank) { return ch->bank[bank].open_row; }
 int dram_direction(const dram_channel *ch) { return ch->p.write_drain > 0 ? ch->draining : -1; }
 
 /* the address map picks the bank of a row; the row within the bank follows */
@@ -66,14 +74,13 @@ void dram_enqueue(dram_channel *ch, int token, uint64_t addr, int bytes)
     if (ch->n >= ch->cap) { ch->dropped++; return; }   /* never reached in practice: counted, not hidden */
     uint64_t row_index = addr / (uint64_t)ch->p.row_bytes;
     addr_geometry g = { 1, 1, (uint64_t)ch->p.banks };
-    dram_entry *e = &ch->q[ch->n++];
-    e->token = token;
-    e->bank = (int)ch->p.map->bank(&g, row_index);
-    e->row = (int64_t)(row_index / (uint64_t)ch->p.banks);
-    e->bytes = bytes;
-    e->write = token < 0;
-    e->arrival = ch->now;
-    ch->writes += e->write;
+    int i = ch->n++;
+    ch->qtoken[i] = token;
+    ch->qbank[i] = (uint8_t)ch->p.map->bank(&g, row_index);
+    ch->qrow[i] = (int64_t)(row_index / (uint64_t)ch->p.banks);
+    ch->qbytes[i] = bytes;
+    ch->qwrite[i] = token < 0;
+    ch->writes += token < 0;
     ch->no_pick_before = 0;
 }
 
@@ -82,7 +89,7 @@ static uint64_t first_ready(const dram_channel *ch)
 {
     uint64_t t = UINT64_MAX;
     for (int i = 0; i < ch->n; i++)
-        if (ch->bank[ch->q[i].bank].ready < t) t = ch->bank[ch->q[i].bank].ready;
+        if (ch->ready_at[ch->qbank[i]] < t) t = ch->ready_at[ch->qbank[i]];
     return t;
 }
 
@@ -98,8 +105,8 @@ static int refreshing(dram_channel *ch, uint64_t now)
         ch->refresh_end = start + (uint64_t)ch->p.tRFC;
         ch->next_refresh = start + (uint64_t)ch->p.tREFI;
         for (int b = 0; b < ch->p.banks; b++) {
-            ch->bank[b].open_row = -1;
-            if (ch->bank[b].ready < ch->refresh_end) ch->bank[b].ready = ch->refresh_end;
+            ch->open_row[b] = -1;
+            if (ch->ready_at[b] < ch->refresh_end) ch->ready_at[b] = ch->refresh_end;
         }
     }
     return now < ch->refresh_end;
@@ -130,51 +137,63 @@ static uint64_t activate_slot(dram_channel *ch, uint64_t at)
     return at;
 }
 
+/* take entry i out; those after it move up, keeping their order */
+static void remove_entry(dram_channel *ch, int i)
+{
+    size_t after = (size_t)(ch->n - i - 1);
+    memmove(&ch->qbank[i], &ch->qbank[i + 1], after);
+    memmove(&ch->qwrite[i], &ch->qwrite[i + 1], after);
+    memmove(&ch->qrow[i], &ch->qrow[i + 1], after * sizeof *ch->qrow);
+    memmove(&ch->qtoken[i], &ch->qtoken[i + 1], after * sizeof *ch->qtoken);
+    memmove(&ch->qbytes[i], &ch->qbytes[i + 1], after * sizeof *ch->qbytes);
+    ch->n--;
+}
+
 int dram_tick(dram_channel *ch, uint64_t now, uint64_t *done)
 {
     ch->now = now + 1;
     if (refreshing(ch, now)) return -1;
     update_drain(ch);
     if (!ch->n || now < ch->no_pick_before) return -1;
-    int pick = ch->sched->pick(ch, ch->q, ch->n, now);
+    dram_view view = { ch->n, ch->qbank, ch->qrow, ch->qwrite, ch->ready_at, ch->open_row, now };
+    int pick = ch->sched->pick(ch, &view);
     if (pick < 0) {
         ch->no_pick_before = first_ready(ch);
         return -1;
     }
-    dram_entry e = ch->q[pick];
-    memmove(&ch->q[pick], &ch->q[pick + 1], sizeof(dram_entry) * (size_t)(ch->n - pick - 1));
-    ch->n--;
-    ch->writes -= e.write;
-    dram_bank *b = &ch->bank[e.bank];
+    int bank = ch->qbank[pick], write = ch->qwrite[pick], bytes = ch->qbytes[pick], token = ch->qtoken[pick];
+    int64_t row = ch->qrow[pick];
+    remove_entry(ch, pick);
+    ch->writes -= write;
     uint64_t column_at = now;
-    if (b->open_row == e.row) {
+    if (ch->open_row[bank] == row) {
         ch->row_hits++;
     } else {
         ch->row_misses++;
         uint64_t activate = now;
-        if (b->open_row >= 0) {                         /* precharge first, after tRAS */
-            uint64_t pre = b->activated + (uint64_t)ch->p.tRAS;
+        if (ch->open_row[bank] >= 0) {                  /* precharge first, after tRAS */
+            uint64_t pre = ch->activated[bank] + (uint64_t)ch->p.tRAS;
             if (pre < now) pre = now;
             activate = pre + (uint64_t)ch->p.tRP;
         }
         activate = activate_slot(ch, activate);
-        b->open_row = e.row;
-        b->activated = activate;
+        ch->open_row[bank] = row;
+        ch->activated[bank] = activate;
         column_at = activate + (uint64_t)ch->p.tRCD;
     }
     uint64_t per_cycle = (uint64_t)ch->p.bus_bytes * (uint64_t)ch->p.data_rate;
-    uint64_t burst = ((uint64_t)e.bytes + per_cycle - 1) / per_cycle;
+    uint64_t burst = ((uint64_t)bytes + per_cycle - 1) / per_cycle;
     uint64_t data = column_at + (uint64_t)ch->p.tCL;
     /* the bus turns around between directions (tWTR after write data, tRTW after read data) */
     uint64_t bus_at = ch->bus_free;
-    if (e.write != ch->last_write) bus_at += (uint64_t)(ch->last_write ? ch->p.tWTR : ch->p.tRTW);
+    if (write != ch->last_write) bus_at += (uint64_t)(ch->last_write ? ch->p.tWTR : ch->p.tRTW);
     if (data < bus_at) data = bus_at;
-    ch->last_write = e.write;
+    ch->last_write = write;
     ch->bus_free = data + burst;
-    b->ready = column_at + burst;      /* the next column command to this bank */
-    ch->bytes += (uint64_t)e.bytes;
+    ch->ready_at[bank] = column_at + burst;   /* the next column command to this bank */
+    ch->bytes += (uint64_t)bytes;
     *done = data + burst;
-    return e.token;
+    return token;
 }
 
 void dram_clear_counters(dram_channel *ch) { ch->row_hits = ch->row_misses = ch->bytes = 0; }

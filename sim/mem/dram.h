@@ -25,23 +25,27 @@ typedef struct {
 
 typedef struct dram_channel dram_channel;
 
-/* a queued request, as a scheduler sees it */
+/* the queue as a scheduler sees it, oldest first: each entry's bank, row
+ * and direction in arrays of their own, so that a scan reads one byte per
+ * entry to skip those whose bank is busy (a full queue of a streaming
+ * kernel is scanned every command cycle); and per bank the first cycle it
+ * takes a command and its open row (-1: precharged) */
 typedef struct {
-    int token;               /* the caller's, returned by dram_tick; -1: a write nobody waits for */
-    int bank;
-    int64_t row;
-    int bytes;
-    int write;               /* 1: a write (the bus turns around between reads and writes) */
-    uint64_t arrival;
-} dram_entry;
+    int n;
+    const uint8_t *bank;     /* bank (dram.banks <= 256) */
+    const int64_t *row;
+    const uint8_t *write;    /* 1: a write (the bus turns around between reads and writes) */
+    const uint64_t *ready_at;   /* per bank */
+    const int64_t *open_row;    /* per bank */
+    uint64_t now;               /* the command cycle of the pick */
+} dram_view;
 
-/* a scheduler picks the queue entry to start (index, oldest first) or -1;
- * bank_ready(ch, b, now) and open_row(ch, b) are what it may look at. It
- * picks only a request whose bank is ready: after a -1 the channel asks
+/* a scheduler picks the queue entry to start (index, oldest first) or -1.
+ * It picks only a request whose bank is ready: after a -1 the channel asks
  * again only once a queued request's bank is ready or a request arrives */
 typedef struct {
     const char *name;                            /* its row in dram_schedulers.def */
-    int (*pick)(const dram_channel *ch, const dram_entry *q, int n, uint64_t now);
+    int (*pick)(const dram_channel *ch, const dram_view *q);
 } dram_scheduler;
 
 dram_channel *dram_new(const dram_params *p);
@@ -64,8 +68,6 @@ void dram_clear_counters(dram_channel *ch);
 void dram_report(const dram_channel *ch, kernel_stats *st);
 
 /* for schedulers */
-int dram_bank_ready(const dram_channel *ch, int bank, uint64_t now);
-int64_t dram_open_row(const dram_channel *ch, int bank);
 /* 1 while the channel drains its writes (dram.write_drain), 0 while reads go first, -1: no preference */
 int dram_direction(const dram_channel *ch);
 const dram_scheduler *dram_scheduler_at(int i);

@@ -6,12 +6,13 @@
 
 /* dir: the direction that goes first (dram_direction), -1 any. One pass:
  * the first ready row hit, else the first ready request */
-static int pick_in(const dram_channel *ch, const dram_entry *q, int n, uint64_t now, int dir)
+static int pick_in(const dram_view *q, int dir)
 {
     int first = -1;
-    for (int i = 0; i < n; i++) {
-        if ((dir >= 0 && q[i].write != dir) || !dram_bank_ready(ch, q[i].bank, now)) continue;
-        if (dram_open_row(ch, q[i].bank) == q[i].row) return i;
+    for (int i = 0; i < q->n; i++) {
+        int b = q->bank[i];
+        if (q->ready_at[b] > q->now || (dir >= 0 && q->write[i] != dir)) continue;
+        if (q->open_row[b] == q->row[i]) return i;
         if (first < 0) first = i;
     }
     return first;
@@ -20,13 +21,13 @@ static int pick_in(const dram_channel *ch, const dram_entry *q, int n, uint64_t 
 /* with a write drain (dram.write_drain) the direction it names goes first,
  * and the other waits while any request of that direction is queued (a
  * turnaround costs more than a busy bank's wait) */
-static int frfcfs_pick(const dram_channel *ch, const dram_entry *q, int n, uint64_t now)
+static int frfcfs_pick(const dram_channel *ch, const dram_view *q)
 {
-    int dir = dram_direction(ch), i = pick_in(ch, q, n, now, dir);
+    int dir = dram_direction(ch), i = pick_in(q, dir);
     if (i >= 0 || dir < 0) return i;
-    for (int k = 0; k < n; k++)
-        if (q[k].write == dir) return -1;
-    return pick_in(ch, q, n, now, -1);
+    for (int k = 0; k < q->n; k++)
+        if (q->write[k] == dir) return -1;
+    return pick_in(q, -1);
 }
 
 const dram_scheduler dram_sched_frfcfs = { "frfcfs", frfcfs_pick };

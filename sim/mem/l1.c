@@ -78,12 +78,14 @@ void l1_submit(l1_cache *l, const mem_msg *m) { fifo_push(&l->in, m); }
 mem_msg *l1_out_peek(l1_cache *l) { return fifo_peek(&l->out); }
 mem_msg *l1_out_ready(l1_cache *l, uint64_t now, int k)
 {
-    return k < l->out.n && l->out_at[(l->out.head + k) % l->out.cap] <= now ? fifo_at(&l->out, k) : NULL;
+    if (k >= l->out.n) return NULL;
+    int i = fifo_slot(&l->out, k);
+    return l->out_at[i] <= now ? &l->out.m[i] : NULL;
 }
 /* out_at follows its message when the k-th leaves */
 static void out_remove(l1_cache *l, int k)
 {
-    for (int i = k; i > 0; i--) l->out_at[(l->out.head + i) % l->out.cap] = l->out_at[(l->out.head + i - 1) % l->out.cap];
+    for (int i = k; i > 0; i--) l->out_at[fifo_slot(&l->out, i)] = l->out_at[fifo_slot(&l->out, i - 1)];
     fifo_remove(&l->out, k);
 }
 uint64_t l1_out_next(const l1_cache *l) { return l->out.n ? l->out_at[l->out.head] : UINT64_MAX; }
@@ -96,7 +98,7 @@ static int out_full(const l1_cache *l) { return l->out.n + l->out_hidden >= l->o
 /* queue m toward the interconnect, takeable from cycle `at` */
 static void out_push(l1_cache *l, const mem_msg *m, uint64_t at)
 {
-    l->out_at[(l->out.head + l->out.n) % l->out.cap] = at;
+    l->out_at[fifo_slot(&l->out, l->out.n)] = at;
     fifo_push(&l->out, m);
 }
 int l1_has_input(const l1_cache *l) { return l->in.n > 0; }

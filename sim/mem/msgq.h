@@ -15,19 +15,26 @@ typedef struct {
     int head, n, cap;
 } msg_fifo;
 
+/* the slot k places after the head (0 <= k <= cap): a wrap, not a division
+ * (queues are looked into many times a cycle) */
+static inline int fifo_slot(const msg_fifo *q, int k)
+{
+    int i = q->head + k;
+    return i >= q->cap ? i - q->cap : i;
+}
 static inline void fifo_init(msg_fifo *q, int cap) { q->m = xcalloc((size_t)cap, sizeof *q->m); q->cap = cap; q->head = q->n = 0; }
 static inline void fifo_free(msg_fifo *q) { free(q->m); q->m = NULL; }
 static inline int fifo_full(const msg_fifo *q) { return q->n >= q->cap; }
 static inline int fifo_room(const msg_fifo *q) { return q->cap - q->n; }
-static inline void fifo_push(msg_fifo *q, const mem_msg *m) { q->m[(q->head + q->n++) % q->cap] = *m; }
+static inline void fifo_push(msg_fifo *q, const mem_msg *m) { q->m[fifo_slot(q, q->n++)] = *m; }
 static inline mem_msg *fifo_peek(msg_fifo *q) { return q->n ? &q->m[q->head] : NULL; }
-static inline void fifo_pop(msg_fifo *q) { q->head = (q->head + 1) % q->cap; q->n--; }
+static inline void fifo_pop(msg_fifo *q) { q->head = fifo_slot(q, 1); q->n--; }
 /* the k-th message from the head (k < n) */
-static inline mem_msg *fifo_at(msg_fifo *q, int k) { return &q->m[(q->head + k) % q->cap]; }
+static inline mem_msg *fifo_at(msg_fifo *q, int k) { return &q->m[fifo_slot(q, k)]; }
 /* take out the k-th message: the k before it move up one place, keeping their order */
 static inline void fifo_remove(msg_fifo *q, int k)
 {
-    for (int i = k; i > 0; i--) q->m[(q->head + i) % q->cap] = q->m[(q->head + i - 1) % q->cap];
+    for (int i = k; i > 0; i--) q->m[fifo_slot(q, i)] = q->m[fifo_slot(q, i - 1)];
     fifo_pop(q);
 }
 
@@ -61,6 +68,8 @@ static inline mem_msg *timed_ready(msg_timed *t, uint64_t now)
     return t->next <= now ? &t->e[t->head].m : NULL;
 }
 void timed_pop(msg_timed *t);
+/* the first message, ready or not (NULL when empty) */
+static inline const mem_msg *timed_head(const msg_timed *t) { return t->n ? &t->e[t->head].m : NULL; }
 /* the cycle of the first message (UINT64_MAX when empty) */
 static inline uint64_t timed_next(const msg_timed *t) { return t->next; }
 
