@@ -412,6 +412,45 @@ START_TEST(icnt_blocked_source_waits_without_looking)
 }
 END_TEST
 
+/* a source reached after every slice closed in a tick keeps what its last
+ * whole look found: at the next tick it stalls without looking through its
+ * window again (with full L1 queues on 132 SMs most sources come after the
+ * slices have all closed, every tick) */
+START_TEST(icnt_source_after_every_slice_closed_keeps_its_look)
+{
+    sources src = { 0 };
+    for (int i = 0; i < 4; i++) src.q[0][src.n[0]++] = (mem_msg){ .line = 0 };       /* slice 0 */
+    for (int i = 0; i < 8; i++) src.q[1][src.n[1]++] = (mem_msg){ .line = 1 };       /* slice 1 */
+    kernel_stats st;
+    stats_local_init(&st, 1);
+    icnt_params p = { .latency = 1, .width = 1, .slice_queue = 1, .nsrc = 2, .ndst = 2, .lookahead = 4, .wire_room = 1 };
+    icnt *n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_odd_even, NULL, NULL, NULL }, &st);
+    /* slice 0 fills up and stays full; slice 1 is emptied every tick */
+    uint64_t t = 0;
+    for (; t < 4; t++) {
+        icnt_tick(n, t);
+        while (icnt_request(n, 1, UINT64_MAX - 1)) icnt_request_pop(n, 1);
+    }
+    ck_assert_int_eq(src.n[0], 2);                       /* source 0 is blocked on slice 0 */
+    /* a tick where source 1 goes first (round robin) closes slice 1 before
+     * source 0 is reached: then source 0 stalls */
+    if (t % 2 == 0) { icnt_tick(n, t++); while (icnt_request(n, 1, UINT64_MAX - 1)) icnt_request_pop(n, 1); }
+    uint64_t stalls = st.v[STAT_icnt_stalls];
+    icnt_tick(n, t++);
+    while (icnt_request(n, 1, UINT64_MAX - 1)) icnt_request_pop(n, 1);
+    ck_assert_uint_eq(st.v[STAT_icnt_stalls], stalls + 1);
+    /* source 0 goes first; slice 1 is open but its window wants slice 0 */
+    src.peeks = 0;
+    int before = src.n[1];
+    icnt_tick(n, t++);
+    ck_assert_int_eq(src.n[0], 2);
+    ck_assert_int_eq(src.n[1], before - 1);              /* source 1 took slice 1 */
+    ck_assert_int_le(src.peeks, 3);                      /* source 0: the head and whether its window grew (a look: 2); source 1: 1 */
+    icnt_delete(n);
+    stats_free(&st);
+}
+END_TEST
+
 /* two L2 partitions: SMs 0-1 and slices 0-1 in one, 2-3 and 2-3 in the
  * other; crossing costs far_latency each way */
 static int route_by_line(void *ctx, mem_msg *m) { (void)ctx; return (int)m->line; }
@@ -673,6 +712,7 @@ int main(void)
     tcase_add_test(t, l2_blocked_read_waits_for_room);
     tcase_add_test(t, icnt_lookahead_passes_a_blocked_head);
     tcase_add_test(t, icnt_blocked_source_waits_without_looking);
+    tcase_add_test(t, icnt_source_after_every_slice_closed_keeps_its_look);
     tcase_add_test(t, icnt_latency_width_backpressure);
     tcase_add_test(t, l2_slice_misses_and_atomics);
     tcase_add_test(t, l2_atomic_unit_costs);

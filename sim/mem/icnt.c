@@ -102,7 +102,13 @@ static inline void inject(icnt *n, int s, uint64_t now)
 {
     mem_msg *m = n->ports.peek(n->ports.ctx, s, now, 0);
     if (!m) return;             /* nothing offered: no stall */
-    if (n->want_k[s] && n->open && !window_may_take(n, s, now)) {
+    /* every slice closed for this tick: a stall, and what the source's last
+     * whole look found still holds (its window is unchanged) */
+    if (!n->open) {
+        n->st->v[STAT_icnt_stalls]++;
+        return;
+    }
+    if (n->want_k[s] && !window_may_take(n, s, now)) {
         n->st->v[STAT_icnt_stalls]++;
         return;
     }
