@@ -3,6 +3,7 @@
  * is the replacement policy's choice. */
 #include "cache.h"
 #include "util/xalloc.h"
+#include "util/hugemem.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,7 +19,7 @@ void cache_init(cache *c, const cache_params *p)
     int pow2 = p->line > 0 && !(p->line & (p->line - 1)) && !(c->sets & (c->sets - 1));
     c->line_shift = pow2 ? __builtin_ctz((unsigned)p->line) : -1;
     c->set_mask = (uint64_t)c->sets - 1;
-    c->w = xmalloc((size_t)c->sets * 3 * (size_t)p->assoc * sizeof(uint64_t));
+    c->w = hugemem_calloc((size_t)c->sets * 3 * (size_t)p->assoc * sizeof(uint64_t));
     cache_invalidate(c);
     c->rng = p->seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull;
     c->m = xcalloc((size_t)(p->mshrs > 0 ? p->mshrs : 1), sizeof(mshr));
@@ -37,7 +38,7 @@ void cache_init(cache *c, const cache_params *p)
 
 void cache_free(cache *c)
 {
-    free(c->w); free(c->m); free(c->mbucket); free(c->mfree);
+    hugemem_free(c->w); free(c->m); free(c->mbucket); free(c->mfree);
     free(c->wtoken); free(c->wnext);
     memset(c, 0, sizeof *c);
 }

@@ -1,0 +1,93 @@
+/* sim/util/hugemem.c — chunks of 32 MB (or one array's size, in whole 2 MB
+ * pages), each a bump region: an array is taken from the newest chunk with
+ * room, and a chunk is unmapped when its last array is given back. */
+#define _DEFAULT_SOURCE 1   /* MAP_ANONYMOUS, madvise: not in POSIX.1-2008 */
+#include "hugemem.h"
+#include "xalloc.h"
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#if defined(__SANITIZE_ADDRESS__)
+#define HUGEMEM_PLAIN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define HUGEMEM_PLAIN 1
+#endif
+#endif
+#if !defined(MAP_ANONYMOUS) || !defined(MADV_HUGEPAGE)
+#define HUGEMEM_PLAIN 1
+#endif
+
+#ifdef HUGEMEM_PLAIN
+void *hugemem_calloc(size_t bytes) { return xcalloc_lines(1, (bytes + 63) / 64 * 64); }
+void hugemem_free(void *p) { free(p); }
+#else
+
+#define PAGE_2M ((size_t)2 << 20)
+#define CHUNK ((size_t)32 << 20)
+
+typedef struct {
+    char *base;
+    size_t size, used;
+    long live;               /* arrays taken and not given back */
+} chunk;
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static chunk *chunks;
+static int nchunks, capchunks;
+
+/* a chunk of at least `bytes` on a 2 MB boundary, or NULL (no mapping) */
+static chunk *new_chunk(size_t bytes)
+{
+    size_t size = bytes > CHUNK ? (bytes + PAGE_2M - 1) / PAGE_2M * PAGE_2M : CHUNK;
+    char *raw = mmap(NULL, size + PAGE_2M, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (raw == MAP_FAILED) return NULL;
+    char *base = (char *)(((uintptr_t)raw + PAGE_2M - 1) & ~(uintptr_t)(PAGE_2M - 1));
+    if (base > raw) munmap(raw, (size_t)(base - raw));
+    size_t tail = (size_t)(raw + size + PAGE_2M - (base + size));
+    if (tail) munmap(base + size, tail);
+    madvise(base, size, MADV_HUGEPAGE);   /* advice only: 4 KB pages if refused */
+    if (nchunks == capchunks) {
+        capchunks = capchunks ? 2 * capchunks : 8;
+        chunks = xrealloc(chunks, (size_t)capchunks * sizeof *chunks);
+    }
+    chunks[nchunks] = (chunk){ base, size, 0, 0 };
+    return &chunks[nchunks++];
+}
+
+void *hugemem_calloc(size_t bytes)
+{
+    bytes = bytes ? (bytes + 63) / 64 * 64 : 64;
+    pthread_mutex_lock(&lock);
+    chunk *c = nchunks && chunks[nchunks - 1].size - chunks[nchunks - 1].used >= bytes ? &chunks[nchunks - 1] : new_chunk(bytes);
+    void *p = NULL;
+    if (c) {
+        p = c->base + c->used;      /* fresh from mmap: zero, and never handed out before */
+        c->used += bytes;
+        c->live++;
+    }
+    pthread_mutex_unlock(&lock);
+    return p ? p : xcalloc_lines(1, bytes);   /* no mapping: the heap (hugemem_free tells them apart) */
+}
+
+void hugemem_free(void *p)
+{
+    if (!p) return;
+    pthread_mutex_lock(&lock);
+    for (int i = 0; i < nchunks; i++) {
+        chunk *c = &chunks[i];
+        if ((char *)p < c->base || (char *)p >= c->base + c->size) continue;
+        if (--c->live == 0) {
+            munmap(c->base, c->size);
+            chunks[i] = chunks[--nchunks];
+        }
+        pthread_mutex_unlock(&lock);
+        return;
+    }
+    pthread_mutex_unlock(&lock);
+    free(p);
+}
+#endif
