@@ -68,12 +68,7 @@ void cache_set_ways(cache *c, int ways)
     c->ways = ways;
 }
 
-static size_t set_base(const cache *c, uint64_t line)
-{
-    uint64_t set = c->line_shift >= 0 ? line >> c->line_shift & c->set_mask
-                                      : line / (uint64_t)c->p.line % (uint64_t)c->sets;
-    return (size_t)set * 3 * (size_t)c->p.assoc;
-}
+static size_t set_base(const cache *c, uint64_t line) { return cache_set_base(c, line); }
 
 static long way_of(const cache *c, uint64_t line)
 {

@@ -92,6 +92,23 @@ int mshr_pop_waiter(cache *c, int e);
 /* free entry e (its waiters must have been popped) */
 void mshr_release(cache *c, int e);
 
+/* the set's first way (its tag's index) */
+static inline size_t cache_set_base(const cache *c, uint64_t line)
+{
+    uint64_t set = c->line_shift >= 0 ? line >> c->line_shift & c->set_mask
+                                      : line / (uint64_t)c->p.line % (uint64_t)c->sets;
+    return (size_t)set * 3 * (size_t)c->p.assoc;
+}
+/* a look at the line's set is coming: its tags start on their way from
+ * host memory (the tag arrays of 132 L1s and 80 slices far exceed the
+ * host's caches, and a look that waits for them is most of a streaming
+ * kernel's time) */
+static inline void cache_prefetch(const cache *c, uint64_t line)
+{
+    const uint64_t *t = &c->w[cache_set_base(c, line)];
+    for (int w = 0; w < c->ways; w += 8) __builtin_prefetch(t + w);
+}
+
 /* replacement policies by name (NULL: none) and their choices */
 const repl_policy *repl_find(const char *name);
 #define CACHE_TAG(c, i) ((c)->w[i])

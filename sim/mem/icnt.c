@@ -180,6 +180,8 @@ int icnt_room_for(const icnt *n, int ticks)
 }
 
 mem_msg *icnt_request(icnt *n, int dst, uint64_t now) { return timed_ready(&n->to_slice[dst], now); }
+const mem_msg *icnt_request_head(const icnt *n, int dst) { return timed_head(&n->to_slice[dst]); }
+const mem_msg *icnt_response_head(const icnt *n, int src) { return timed_head(&n->to_sm[src]); }
 void icnt_request_pop(icnt *n, int dst) { timed_pop(&n->to_slice[dst]); }
 mem_msg *icnt_response(icnt *n, int src, uint64_t now) { return timed_ready(&n->to_sm[src], now); }
 void icnt_response_pop(icnt *n, int src) { timed_pop(&n->to_sm[src]); }

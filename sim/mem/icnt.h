@@ -63,4 +63,8 @@ uint64_t icnt_request_next(const icnt *n);
 /* `ticks` ticks passed with nothing to inject: the arbitration turn moves on */
 void icnt_skip(icnt *n, uint64_t ticks);
 
+/* the first request toward slice dst, and the first response toward SM
+ * src, ready or not (NULL: none) */
+const mem_msg *icnt_request_head(const icnt *n, int dst);
+const mem_msg *icnt_response_head(const icnt *n, int src);
 #endif

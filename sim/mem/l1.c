@@ -75,6 +75,12 @@ void l1_delete(l1_cache *l)
 
 int l1_room(const l1_cache *l) { return fifo_room(&l->in) >= l->p.room_needed; }
 void l1_submit(l1_cache *l, const mem_msg *m) { fifo_push(&l->in, m); }
+void l1_prefetch_response(const l1_cache *l, const mem_msg *m)
+{
+    if (m->l1_mshr < 0) return;
+    cache_prefetch(&l->c, m->line);
+    __builtin_prefetch(&l->c.m[m->l1_mshr]);
+}
 mem_msg *l1_out_peek(l1_cache *l) { return fifo_peek(&l->out); }
 mem_msg *l1_out_ready(l1_cache *l, uint64_t now, int k)
 {

@@ -35,6 +35,9 @@ void l1_set_ways(l1_cache *l, int ways);
 void l1_delete(l1_cache *l);
 /* 1 when the input queue has room for a whole warp instruction's requests */
 int l1_room(const l1_cache *l);
+/* response m will reach the L1 soon: a fill's set and MSHR start on their
+ * way from host memory */
+void l1_prefetch_response(const l1_cache *l, const mem_msg *m);
 void l1_submit(l1_cache *l, const mem_msg *m);
 /* one core cycle: the head request of the input queue */
 void l1_tick(l1_cache *l, uint64_t now);

@@ -123,12 +123,19 @@ static void fill(l2_slice *s, int slot, uint64_t now)
     if (s->blocked_key == key) s->blocked = 0;
 }
 
+void l2_prefetch(const l2_slice *s, const mem_msg *q)
+{
+    cache_prefetch(&s->c, s->ports.channel_addr(s->ports.ctx, q->line));
+}
+
 void l2_tick(l2_slice *s, uint64_t now)
 {
     mem_msg *m;
     while ((m = timed_ready(&s->from_dram, now))) {
         int slot = m->aux;
         timed_pop(&s->from_dram);
+        const mem_msg *next = timed_head(&s->from_dram);   /* a later fill's line */
+        if (next) l2_prefetch(s, pool_at(&s->pool, next->aux));
         fill(s, slot, now);
     }
 }

@@ -42,6 +42,9 @@ int l2_accept(l2_slice *s, const mem_msg *m, uint64_t now);
 /* DRAM read `token` (from the DRAM channel) is back at core cycle `ready` */
 void l2_dram_done(l2_slice *s, int token, uint64_t ready);
 /* one L2 cycle: fills whose data has arrived */
+/* request q will reach the slice soon: its set starts on its way from host
+ * memory */
+void l2_prefetch(const l2_slice *s, const mem_msg *q);
 void l2_tick(l2_slice *s, uint64_t now);
 /* the next fill's cycle (UINT64_MAX: none) */
 uint64_t l2_next_event(const l2_slice *s);

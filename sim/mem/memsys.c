@@ -199,6 +199,8 @@ static int l2_cycle(memsys *m, int s, uint64_t now)
     mem_msg *q = icnt_request(m->net, s, now);
     if (!q || !l2_accept(m->slice[s], q, now)) return 0;
     icnt_request_pop(m->net, s);
+    const mem_msg *next = icnt_request_head(m->net, s);   /* the next cycle's */
+    if (next) l2_prefetch(m->slice[s], next);
     return 1;
 }
 
@@ -210,6 +212,8 @@ static uint64_t sm_returns(memsys *m, int s, uint64_t now)
     while ((r = icnt_response(m->net, s, now))) {
         mem_msg copy = *r;
         icnt_response_pop(m->net, s);
+        const mem_msg *next = icnt_response_head(m->net, s);
+        if (next) l1_prefetch_response(m->l1[s], next);
         l1_response(m->l1[s], &copy, now);
         if (l1_out_peek(m->l1[s])) mark_out(m, s);   /* a dirty victim's write-back */
     }
