@@ -349,7 +349,7 @@ START_TEST(l2_blocked_read_waits_for_room)
     int token = dram_tick(ch, 20, &done);                 /* the channel has room; the MSHRs do not */
     ck_assert_int_ge(token, 0);
     ck_assert_int_eq(l2_accept(s, &late, 21), 0);
-    l2_dram_done(s, token, 50);
+    l2_dram_done(s, token, dram_started_addr(ch), 50);
     l2_tick(s, 50);                                      /* a fill of another line frees an MSHR */
     ck_assert_int_eq(l2_accept(s, &late, 51), 1);
     ck_assert_uint_eq(st.v[STAT_l2_mshr_stalls], 4);
@@ -378,7 +378,7 @@ START_TEST(l2_slice_misses_and_atomics)
     uint64_t done;
     int token = dram_tick(ch, 0, &done);
     ck_assert_int_ge(token, 0);
-    l2_dram_done(s, token, 100);
+    l2_dram_done(s, token, dram_started_addr(ch), 100);
     l2_tick(s, 99);
     ck_assert_int_eq(out.n, 0);
     l2_tick(s, 100);
@@ -396,7 +396,7 @@ START_TEST(l2_slice_misses_and_atomics)
     ck_assert_uint_eq(out.at[1], 240);                   /* waits for the first on its line */
     ck_assert_int_eq(l2_accept(s, &other, 202), 1);      /* another line: a miss, served after the fill */
     token = dram_tick(ch, 100, &done);
-    l2_dram_done(s, token, 300);
+    l2_dram_done(s, token, dram_started_addr(ch), 300);
     l2_tick(s, 300);
     ck_assert_uint_eq(out.at[2], 320);                   /* the ALU is free again by then */
     ck_assert_uint_eq(st.v[STAT_l2_atomics], 3);

@@ -43,19 +43,23 @@ START_TEST(timed_list_order_against_reference)
     msg_timed t;
     timed_init(&t, 4);
     uint64_t rng = 12345, order = 0, line = 0;
+    int heap_used = 0;
     for (uint64_t now = 0; now < 20000; now++) {
         rng = rng * 6364136223846793005ull + 1442695040888963407ull;
         int inserts = (int)(rng >> 60) % 4;
         for (int i = 0; i < inserts && nref < MAX; i++) {
             rng = rng * 6364136223846793005ull + 1442695040888963407ull;
-            /* mostly in order (one latency), sometimes earlier or tied */
-            uint64_t ready = now + ((rng >> 33) % 8 == 0 ? (rng >> 40) % 5 : 6);
+            /* mostly in order (one latency), sometimes earlier or tied,
+             * and in phases anywhere in a wide span (the heap) */
+            uint64_t ready = (now / 1000) % 3 == 2 ? now + (rng >> 40) % 200
+                           : now + ((rng >> 33) % 8 == 0 ? (rng >> 40) % 5 : 6);
             mem_msg m = msg(line);
             timed_insert(&t, &m, ready);
             ref[nref].ready = ready; ref[nref].order = order++; ref[nref].line = line++;
             nref++;
         }
         ck_assert_int_eq(t.n, nref);
+        heap_used |= t.heap;
         if (nref) {   /* the head, ready or not, is the reference's first */
             int b = 0;
             for (int k = 1; k < nref; k++)
@@ -77,6 +81,7 @@ START_TEST(timed_list_order_against_reference)
             ref[b] = ref[--nref];
         }
     }
+    ck_assert(heap_used);   /* the inserts were disordered enough to need it */
     timed_free(&t);
 }
 END_TEST

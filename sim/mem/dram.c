@@ -16,12 +16,14 @@ struct dram_channel {
      * bytes */
     uint8_t *qbank, *qwrite;
     int64_t *qrow;
+    uint64_t *qaddr;
     int *qtoken, *qbytes;
     int n, cap;              /* entries queued; room (writebacks may exceed the queue key) */
     int writes;              /* writes among them */
     int draining;            /* dram.write_drain: 1 while writes go first */
     int last_write;          /* direction of the last data transfer */
     uint64_t bus_free, now;
+    uint64_t started_addr;   /* the address of the request the last tick started */
     /* no request can start before this cycle: the last pick found none and
      * no queued request's bank is ready sooner (a scheduler picks only a
      * request whose bank is ready, and banks only get ready later by
@@ -50,6 +52,7 @@ dram_channel *dram_new(const dram_params *p)
     ch->qbank = xcalloc(cap, 1);
     ch->qwrite = xcalloc(cap, 1);
     ch->qrow = xcalloc(cap, sizeof *ch->qrow);
+    ch->qaddr = xcalloc(cap, sizeof *ch->qaddr);
     ch->qtoken = xcalloc(cap, sizeof *ch->qtoken);
     ch->qbytes = xcalloc(cap, sizeof *ch->qbytes);
     return ch;
@@ -59,12 +62,13 @@ void dram_delete(dram_channel *ch)
 {
     if (!ch) return;
     free(ch->open_row); free(ch->ready_at); free(ch->activated);
-    free(ch->qbank); free(ch->qwrite); free(ch->qrow); free(ch->qtoken); free(ch->qbytes);
+    free(ch->qbank); free(ch->qwrite); free(ch->qrow); free(ch->qaddr); free(ch->qtoken); free(ch->qbytes);
     free(ch);
 }
 
 int dram_room(const dram_channel *ch) { return ch->n < ch->p.queue; }
 int dram_busy(const dram_channel *ch) { return ch->n > 0; }
+uint64_t dram_started_addr(const dram_channel *ch) { return ch->started_addr; }
 void dram_idle_to(dram_channel *ch, uint64_t now) { ch->now = now; }
 int dram_direction(const dram_channel *ch) { return ch->p.write_drain > 0 ? ch->draining : -1; }
 
@@ -78,6 +82,7 @@ void dram_enqueue(dram_channel *ch, int token, uint64_t addr, int bytes)
     ch->qtoken[i] = token;
     ch->qbank[i] = (uint8_t)ch->p.map->bank(&g, row_index);
     ch->qrow[i] = (int64_t)(row_index / (uint64_t)ch->p.banks);
+    ch->qaddr[i] = addr;
     ch->qbytes[i] = bytes;
     ch->qwrite[i] = token < 0;
     ch->writes += token < 0;
@@ -144,6 +149,7 @@ static void remove_entry(dram_channel *ch, int i)
     memmove(&ch->qbank[i], &ch->qbank[i + 1], after);
     memmove(&ch->qwrite[i], &ch->qwrite[i + 1], after);
     memmove(&ch->qrow[i], &ch->qrow[i + 1], after * sizeof *ch->qrow);
+    memmove(&ch->qaddr[i], &ch->qaddr[i + 1], after * sizeof *ch->qaddr);
     memmove(&ch->qtoken[i], &ch->qtoken[i + 1], after * sizeof *ch->qtoken);
     memmove(&ch->qbytes[i], &ch->qbytes[i + 1], after * sizeof *ch->qbytes);
     ch->n--;
@@ -163,6 +169,7 @@ int dram_tick(dram_channel *ch, uint64_t now, uint64_t *done)
     }
     int bank = ch->qbank[pick], write = ch->qwrite[pick], bytes = ch->qbytes[pick], token = ch->qtoken[pick];
     int64_t row = ch->qrow[pick];
+    ch->started_addr = ch->qaddr[pick];
     remove_entry(ch, pick);
     ch->writes -= write;
     uint64_t column_at = now;

@@ -62,6 +62,8 @@ void dram_idle_to(dram_channel *ch, uint64_t now);
 /* one command cycle `now`: start at most one request; returns its token and
  * the cycle its data transfer ends in *done, or -1 when nothing starts */
 int dram_tick(dram_channel *ch, uint64_t now, uint64_t *done);
+/* the address the request that the last dram_tick started was queued with */
+uint64_t dram_started_addr(const dram_channel *ch);
 /* add the channel's row hits, misses and bytes to st */
 /* the counters dram_report adds start again from zero */
 void dram_clear_counters(dram_channel *ch);

@@ -134,15 +134,18 @@ void l2_tick(l2_slice *s, uint64_t now)
     while ((m = timed_ready(&s->from_dram, now))) {
         int slot = m->aux;
         timed_pop(&s->from_dram);
-        const mem_msg *next = timed_head(&s->from_dram);   /* a later fill's line */
-        if (next) l2_prefetch(s, pool_at(&s->pool, next->aux));
+        const mem_msg *next = timed_head(&s->from_dram);   /* a later fill: its request and set */
+        if (next) {
+            __builtin_prefetch(pool_at(&s->pool, next->aux));
+            cache_prefetch(&s->c, next->line);
+        }
         fill(s, slot, now);
     }
 }
 
-void l2_dram_done(l2_slice *s, int token, uint64_t ready)
+void l2_dram_done(l2_slice *s, int token, uint64_t key, uint64_t ready)
 {
-    mem_msg m = { .aux = token };
+    mem_msg m = { .aux = token, .line = key };   /* the line (its slice address) for l2_tick's look ahead */
     timed_insert(&s->from_dram, &m, ready);
 }
 

@@ -39,8 +39,9 @@ l2_slice *l2_new(const l2_params *p, dram_channel *ch, l2_ports ports, kernel_st
 void l2_delete(l2_slice *s);
 /* a request from the interconnect: 1 taken, 0 stalled (try again next cycle) */
 int l2_accept(l2_slice *s, const mem_msg *m, uint64_t now);
-/* DRAM read `token` (from the DRAM channel) is back at core cycle `ready` */
-void l2_dram_done(l2_slice *s, int token, uint64_t ready);
+/* DRAM read `token` (from the DRAM channel) of channel address `key` (the
+ * address it was queued with: dram_started_addr) is back at core cycle `ready` */
+void l2_dram_done(l2_slice *s, int token, uint64_t key, uint64_t ready);
 /* one L2 cycle: fills whose data has arrived */
 /* request q will reach the slice soon: its set starts on its way from host
  * memory */

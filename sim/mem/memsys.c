@@ -188,7 +188,7 @@ static void dram_cycle(memsys *m, int s, uint64_t now, uint64_t dnow)
     /* DRAM cycles to core cycles, plus the controller's fixed pipeline */
     uint64_t core = now + (done - dnow) * (uint64_t)m->p.core_clock / (uint64_t)m->p.dram_clock
                   + (uint64_t)m->p.dram_latency;
-    l2_dram_done(m->slice[s], token, core);
+    l2_dram_done(m->slice[s], token, dram_started_addr(m->ch[s]), core);
 }
 
 /* one L2 cycle of slice s: its fills, then the request that reached it, if
