@@ -7,6 +7,10 @@
 #   with WARPSIM_BASE: only the comparison — each timing workload run by the
 #   old and the new binary alternately, RUNS times each, and the ratio of the
 #   medians (new / old; below 1 = faster), all measured in this one run.
+#   BENCH_SIDE_BY_SIDE=1: the old and the new binary run at the same time in
+#   each round (one core each), so that both meet the same noise of a shared
+#   machine; BENCH_LIST=FILE: the workloads, a line each as
+#   "workloads/... .sass ARGS", instead of the fixed set below.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 bin=${WARPSIM:-$top/warpsim}
@@ -19,18 +23,39 @@ host_seconds() { sed 's/.*"host":{"seconds":\([0-9.e+-]*\).*/\1/'; }
 alternate() {
     ta=""; tb=""
     for _ in $(seq "$runs"); do
-        ta="$ta $(run_a "$@" | host_seconds)"
-        tb="$tb $(run_b "$@" | host_seconds)"
+        if [ "${BENCH_SIDE_BY_SIDE:-0}" = 1 ]; then
+            run_a "$@" > "$side/a" & pa=$!
+            run_b "$@" > "$side/b" & pb=$!
+            wait "$pa"; wait "$pb"
+            ta="$ta $(host_seconds < "$side/a")"
+            tb="$tb $(host_seconds < "$side/b")"
+        else
+            ta="$ta $(run_a "$@" | host_seconds)"
+            tb="$tb $(run_b "$@" | host_seconds)"
+        fi
     done
     ma=$(median $ta); mb=$(median $tb)
 }
+side=$(mktemp -d)
+trap 'rm -rf "$side"' EXIT
 if [ -n "${WARPSIM_BASE:-}" ]; then
     [ -x "$WARPSIM_BASE" ] || { echo "bench: WARPSIM_BASE=$WARPSIM_BASE is not an executable" >&2; exit 2; }
     # the old binary reads the configs of its own tree when it has one
     base_cfgs=$(cd "$(dirname "$WARPSIM_BASE")" && pwd)/configs
     [ -d "$base_cfgs" ] || base_cfgs=$top/configs
-    printf '%-58s %10s %10s %9s\n' "new vs old (median of $runs, alternating)" old_s new_s new/old
+    how=alternating; [ "${BENCH_SIDE_BY_SIDE:-0}" != 1 ] || how="side by side"
+    printf '%-58s %10s %10s %9s\n' "new vs old (median of $runs, $how)" old_s new_s new/old
     geo=0; n=0
+    if [ -n "${BENCH_LIST:-}" ]; then cp "$BENCH_LIST" "$side/list"; else cat > "$side/list" <<EOF0
+workloads/sum/gpu3_grid_stride.sass -c gf100 -D n=4343534
+workloads/sum/gpu4_local.sass -c gf100 -D n=4343534
+workloads/histogram/v1_atomic_per_byte.sass -c gf100 -D n=4194304
+workloads/histogram/v3_shared_bins.sass -c gf100 -D n=16777216
+workloads/histogram/v45_contiguous.sass -c gf100 -D n=16777216
+workloads/histogram/v3_shared_bins.sass -c gcn-tahiti -D n=4194304
+workloads/histogram/v1_atomic_per_byte.sass -c gcn-tahiti -D n=4194304
+EOF0
+    fi
     while read -r file args; do
         [ -n "$file" ] || continue
         run_a() { WARPSIM_CONFIGS=$base_cfgs "$WARPSIM_BASE" run --stats=json --threads 1 "$@"; }
@@ -41,15 +66,7 @@ if [ -n "${WARPSIM_BASE:-}" ]; then
         r=$(awk -v a="$nw" -v b="$o" 'BEGIN { print a / b }')
         geo=$(awk -v g="$geo" -v r="$r" 'BEGIN { print g + log(r) }'); n=$((n + 1))
         printf '%-58s %10.3f %10.3f %9.3f\n' "$(basename "$file") $args" "$o" "$nw" "$r"
-    done <<EOF0
-workloads/sum/gpu3_grid_stride.sass -c gf100 -D n=4343534
-workloads/sum/gpu4_local.sass -c gf100 -D n=4343534
-workloads/histogram/v1_atomic_per_byte.sass -c gf100 -D n=4194304
-workloads/histogram/v3_shared_bins.sass -c gf100 -D n=16777216
-workloads/histogram/v45_contiguous.sass -c gf100 -D n=16777216
-workloads/histogram/v3_shared_bins.sass -c gcn-tahiti -D n=4194304
-workloads/histogram/v1_atomic_per_byte.sass -c gcn-tahiti -D n=4194304
-EOF0
+    done < "$side/list"
     printf '%-58s %10s %10s %9.3f\n' "geometric mean" "" "" "$(awk -v g="$geo" -v n="$n" 'BEGIN { print exp(g / n) }')"
     exit 0
 fi
@@ -59,6 +76,7 @@ fi
 # one-thread run's host object: see docs/speed.md). Printed as a Markdown
 # table for docs/speed.md.
 windows_section() {
+    BENCH_SIDE_BY_SIDE=0   # its pairs compare thread counts: never at the same time
     cpu() { sed 's/.*"cpu_seconds":\([0-9.e+-]*\).*/\1/'; }
     printf '| figure | value |\n|---|---|\n'
     for cfg in gf100 h100; do
@@ -114,7 +132,7 @@ windows_section() {
 tmp=$(mktemp -d)
 spin=""
 # shellcheck disable=SC2086
-trap 'rm -rf "$tmp"; [ -z "$spin" ] || kill $spin 2>/dev/null' EXIT
+trap 'rm -rf "$tmp" "$side"; [ -z "$spin" ] || kill $spin 2>/dev/null' EXIT
 field() { sed "s/.*\"host\":{.*\"$1\":\([0-9.e+-]*\).*/\1/"; }
 if [ "${BENCH_SECTION:-}" = windows ]; then windows_section; exit 0; fi
 printf '%-34s %-10s %11s %11s %8s %8s %8s %8s %7s %7s %7s\n' workload config warp_insns cycles \
