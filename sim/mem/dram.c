@@ -4,6 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* what the channel keeps of a queued request besides what schedulers scan */
+typedef struct {
+    uint64_t addr;           /* as queued (dram_started_addr) */
+    int token, bytes;
+} dram_req;
+
 struct dram_channel {
     dram_params p;
     const dram_scheduler *sched;
@@ -11,13 +17,11 @@ struct dram_channel {
     int64_t *open_row;       /* -1: precharged */
     uint64_t *ready_at;      /* next command cycle the bank accepts */
     uint64_t *activated;     /* cycle of the last activate (tRAS) */
-    /* the queue, oldest first, one array per field: qbank, qrow, qwrite
-     * (what a scheduler scans: dram_view), then the caller's token and the
-     * bytes */
+    /* the queue, oldest first: what a scheduler scans (dram_view) in an
+     * array per field, qbank, qrow and qwrite, and the rest in qreq */
     uint8_t *qbank, *qwrite;
     int64_t *qrow;
-    uint64_t *qaddr;
-    int *qtoken, *qbytes;
+    dram_req *qreq;
     int n, cap;              /* entries queued; room (writebacks may exceed the queue key) */
     int writes;              /* writes among them */
     int draining;            /* dram.write_drain: 1 while writes go first */
@@ -52,9 +56,7 @@ dram_channel *dram_new(const dram_params *p)
     ch->qbank = xcalloc(cap, 1);
     ch->qwrite = xcalloc(cap, 1);
     ch->qrow = xcalloc(cap, sizeof *ch->qrow);
-    ch->qaddr = xcalloc(cap, sizeof *ch->qaddr);
-    ch->qtoken = xcalloc(cap, sizeof *ch->qtoken);
-    ch->qbytes = xcalloc(cap, sizeof *ch->qbytes);
+    ch->qreq = xcalloc(cap, sizeof *ch->qreq);
     return ch;
 }
 
@@ -62,7 +64,7 @@ void dram_delete(dram_channel *ch)
 {
     if (!ch) return;
     free(ch->open_row); free(ch->ready_at); free(ch->activated);
-    free(ch->qbank); free(ch->qwrite); free(ch->qrow); free(ch->qaddr); free(ch->qtoken); free(ch->qbytes);
+    free(ch->qbank); free(ch->qwrite); free(ch->qrow); free(ch->qreq);
     free(ch);
 }
 
@@ -79,11 +81,9 @@ void dram_enqueue(dram_channel *ch, int token, uint64_t addr, int bytes)
     uint64_t row_index = addr / (uint64_t)ch->p.row_bytes;
     addr_geometry g = { 1, 1, (uint64_t)ch->p.banks };
     int i = ch->n++;
-    ch->qtoken[i] = token;
+    ch->qreq[i] = (dram_req){ addr, token, bytes };
     ch->qbank[i] = (uint8_t)ch->p.map->bank(&g, row_index);
     ch->qrow[i] = (int64_t)(row_index / (uint64_t)ch->p.banks);
-    ch->qaddr[i] = addr;
-    ch->qbytes[i] = bytes;
     ch->qwrite[i] = token < 0;
     ch->writes += token < 0;
     ch->no_pick_before = 0;
@@ -149,9 +149,7 @@ static void remove_entry(dram_channel *ch, int i)
     memmove(&ch->qbank[i], &ch->qbank[i + 1], after);
     memmove(&ch->qwrite[i], &ch->qwrite[i + 1], after);
     memmove(&ch->qrow[i], &ch->qrow[i + 1], after * sizeof *ch->qrow);
-    memmove(&ch->qaddr[i], &ch->qaddr[i + 1], after * sizeof *ch->qaddr);
-    memmove(&ch->qtoken[i], &ch->qtoken[i + 1], after * sizeof *ch->qtoken);
-    memmove(&ch->qbytes[i], &ch->qbytes[i + 1], after * sizeof *ch->qbytes);
+    memmove(&ch->qreq[i], &ch->qreq[i + 1], after * sizeof *ch->qreq);
     ch->n--;
 }
 
@@ -167,9 +165,9 @@ int dram_tick(dram_channel *ch, uint64_t now, uint64_t *done)
         ch->no_pick_before = first_ready(ch);
         return -1;
     }
-    int bank = ch->qbank[pick], write = ch->qwrite[pick], bytes = ch->qbytes[pick], token = ch->qtoken[pick];
+    int bank = ch->qbank[pick], write = ch->qwrite[pick], bytes = ch->qreq[pick].bytes, token = ch->qreq[pick].token;
     int64_t row = ch->qrow[pick];
-    ch->started_addr = ch->qaddr[pick];
+    ch->started_addr = ch->qreq[pick].addr;
     remove_entry(ch, pick);
     ch->writes -= write;
     uint64_t column_at = now;
