@@ -186,10 +186,18 @@ static int blocked(sm_t *sm, int local, int s, const isrc_static *st, int reason
     t->blocked_until = until;
     t->blocked_st = st;
     t->blocked_reason = (uint8_t)reason;
+    t->mem_waiting = reason == STALL_mem_full;
     if (sm->p->exhaustive) return reason;   /* the reference: every warp examined every cycle */
     watch_park(sm, local, 1);
     if (until < sm->watch[s].park_min) sm->watch[s].park_min = until;
     return reason;
+}
+
+/* the LD/ST unit cannot take global or local instruction st of warp t */
+static int mem_full(const sm_t *sm, const twarp *t, const isrc_static *st)
+{
+    if (st->is_load && sm->p->max_loads && t->nloads >= sm->p->max_loads) return 1;
+    return !ldst_queue_room(&sm->ldst) || !ldst_has_record(&sm->ldst);
 }
 
 /* can warp `local` issue now on scheduler s? STALL_issued with the unit
@@ -200,6 +208,16 @@ static int check(sm_t *sm, int local, int s, uint64_t now, const isrc_static **o
     const sm_params *p = sm->p;
     *out = sm->src->peek(sm->src, t->xw);
     if (!*out) return STALL_done;
+    /* a warp that waited for the memory pipeline and has not issued since:
+     * nothing it passed before that test can fail now (a barrier, a
+     * scoreboard entry or its buffered instruction only clear with time)
+     * but a sync, which a block's barrier release may set; when the
+     * pipeline is still full the answer is the same without the look at its
+     * scoreboard and its block's barrier (every mem_full warp is unparked
+     * whenever the L1 has room: sm_poke). Not in the exhaustive reference,
+     * which must find it the long way */
+    if (t->mem_waiting && !p->exhaustive && t->blocked_st == *out && t->sync_until <= now && mem_full(sm, t, *out))
+        return blocked(sm, local, s, *out, STALL_mem_full, UINT64_MAX);
     /* parked until the release unblocks the block's warps (issue) */
     if (sm->src->at_barrier(sm->src, t->xw)) return blocked(sm, local, s, *out, STALL_barrier, UINT64_MAX);
     if (t->sync_until > now) return blocked(sm, local, s, *out, STALL_sync, t->sync_until);
@@ -222,8 +240,7 @@ static int check(sm_t *sm, int local, int s, uint64_t now, const isrc_static **o
         /* parked: the memory system unparks the SM's waiting warps when the
          * L1's queue has room again (sm_poke) or a record frees (sm_load_done),
          * and a warp's own load return unparks it (its nloads) */
-        if (st->is_load && p->max_loads && t->nloads >= p->max_loads) return blocked(sm, local, s, st, STALL_mem_full, UINT64_MAX);
-        if (!ldst_queue_room(&sm->ldst) || !ldst_has_record(&sm->ldst)) return blocked(sm, local, s, st, STALL_mem_full, UINT64_MAX);
+        if (mem_full(sm, t, st)) return blocked(sm, local, s, st, STALL_mem_full, UINT64_MAX);
     }
     if (st->is_mem && st->mem_space == SPACE_SHARED && sm->watch[s].smem_port > now) {
         /* the scheduler's path to the banks still carries its last access */
@@ -299,6 +316,7 @@ static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int
     int cls = inst >> 8;
     const unit_params *u = &p->unit[cls];
     isrc_dynamic dy;
+    t->mem_waiting = 0;
     if (sm->src->issue(sm->src, t->xw, &sm->st, &dy)) return -1;
     /* an opcode this GPU emulates with N dependent native instructions
      * (opcode.X.expand) holds the unit and the warp N times as long */

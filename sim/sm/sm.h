@@ -27,6 +27,9 @@ typedef struct {
     uint64_t blocked_until;
     const isrc_static *blocked_st;
     uint8_t blocked_reason;
+    /* parked for mem_full and not issued since: what the examination found
+     * before its mem_full test still holds (check's first look) */
+    uint8_t mem_waiting;
     /* for observers of issues (--warp): the reason the warp was last seen
      * waiting for, and when it last issued */
     int8_t seen_reason;
