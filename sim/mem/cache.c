@@ -43,15 +43,19 @@ void cache_free(cache *c)
     memset(c, 0, sizeof *c);
 }
 
+/* way i holds nothing: no line, no sectors, the policy's stamp cleared */
+static void clear_way(cache *c, size_t i)
+{
+    CACHE_TAG(c, i) = UINT64_MAX;
+    CACHE_STAMP(c, i) = 0;
+    CACHE_VD(c, i) = 0;
+}
+
 void cache_invalidate(cache *c)
 {
     size_t a = (size_t)c->p.assoc;
     for (size_t b = 0; b < (size_t)c->sets * 3 * a; b += 3 * a)
-        for (size_t w = 0; w < a; w++) {
-            CACHE_TAG(c, b + w) = UINT64_MAX;
-            CACHE_STAMP(c, b + w) = 0;
-            CACHE_VD(c, b + w) = 0;
-        }
+        for (size_t w = 0; w < a; w++) clear_way(c, b + w);
 }
 
 void cache_set_ways(cache *c, int ways)
@@ -59,20 +63,13 @@ void cache_set_ways(cache *c, int ways)
     if (ways > c->p.assoc) ways = c->p.assoc;
     if (ways < 0) ways = 0;
     for (int s = 0; s < c->sets; s++)
-        for (int w = ways; w < c->ways; w++) {
-            size_t i = (size_t)s * 3 * (size_t)c->p.assoc + (size_t)w;
-            CACHE_TAG(c, i) = UINT64_MAX;
-            CACHE_VD(c, i) = 0;
-            CACHE_STAMP(c, i) = 0;
-        }
+        for (int w = ways; w < c->ways; w++) clear_way(c, (size_t)s * 3 * (size_t)c->p.assoc + (size_t)w);
     c->ways = ways;
 }
 
-static size_t set_base(const cache *c, uint64_t line) { return cache_set_base(c, line); }
-
 static long way_of(const cache *c, uint64_t line)
 {
-    size_t b = set_base(c, line);
+    size_t b = cache_set_base(c, line);
     for (int w = 0; w < c->ways; w++)
         if (CACHE_TAG(c, b + (size_t)w) == line) return (long)(b + (size_t)w);
     return -1;
@@ -102,7 +99,7 @@ int cache_install(cache *c, uint64_t line, uint32_t sectors, int dirty, uint64_t
     int evicted = 0;
     size_t i;
     if (found < 0) {
-        i = choose_way(c, set_base(c, line));
+        i = choose_way(c, cache_set_base(c, line));
         if (CACHE_TAG(c, i) != UINT64_MAX && cache_dirty(c, i)) {
             *victim = CACHE_TAG(c, i);
             *victim_dirty = cache_dirty(c, i);

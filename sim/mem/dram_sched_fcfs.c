@@ -4,7 +4,6 @@
 
 static int fcfs_pick(const dram_channel *ch, const dram_view *q)
 {
-    (void)ch;
     return q->n && q->ready_at[q->bank[0]] <= q->now ? 0 : -1;
 }
 

@@ -7,7 +7,6 @@
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 #include <sys/mman.h>
 
 #if defined(__SANITIZE_ADDRESS__)
