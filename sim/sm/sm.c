@@ -46,10 +46,22 @@ void sm_init(sm_t *sm, int id, const sm_params *p, isrc *src, int nwarps, int wa
     }
 }
 
+/* the L1's queue or the load records may have room again: each scheduler
+ * with warps parked for mem_full unparks them at its next look if the
+ * pipeline has room then (mem_news_seen). A look that finds it full again
+ * (the usual case: a warp's 32 line requests fill the queue the room let
+ * in) leaves them parked, as examining them would: nothing but room ends
+ * their wait (check), and room coming back pokes again. */
+static void mem_news(sm_t *sm)
+{
+    for (int s = 0; s < sm->p->nsched; s++)
+        if (sm->watch[s].parked_by[STALL_mem_full]) sm->watch[s].mem_news = 1;
+}
+
 void sm_poke(sm_t *sm)
 {
     sm->poked = 1;
-    watch_unpark_for(sm, STALL_mem_full);
+    mem_news(sm);
     watch_rouse_all(sm, 0);
 }
 
@@ -193,11 +205,23 @@ static int blocked(sm_t *sm, int local, int s, const isrc_static *st, int reason
     return reason;
 }
 
+/* the LD/ST unit cannot take any warp's global or local instruction */
+static int pipeline_full(const sm_t *sm) { return !ldst_queue_room(&sm->ldst) || !ldst_has_record(&sm->ldst); }
+
 /* the LD/ST unit cannot take global or local instruction st of warp t */
 static int mem_full(const sm_t *sm, const twarp *t, const isrc_static *st)
 {
     if (st->is_load && sm->p->max_loads && t->nloads >= sm->p->max_loads) return 1;
-    return !ldst_queue_room(&sm->ldst) || !ldst_has_record(&sm->ldst);
+    return pipeline_full(sm);
+}
+
+/* scheduler s looks: the mem_full warps it parked wait no longer if the
+ * pipeline has room now (mem_news) */
+static void mem_news_seen(sm_t *sm, int s)
+{
+    if (!sm->watch[s].mem_news) return;
+    sm->watch[s].mem_news = 0;
+    if (!pipeline_full(sm)) watch_unpark_for(sm, s, STALL_mem_full);
 }
 
 /* can warp `local` issue now on scheduler s? STALL_issued with the unit
@@ -297,7 +321,7 @@ void sm_load_done(sm_t *sm, int tag, uint64_t now)
     /* a record freed when none was lets any scheduler's load issue; the
      * rest concerns the warp's own scheduler only */
     if (!had_record) {
-        watch_unpark_for(sm, STALL_mem_full);
+        mem_news(sm);
         watch_rouse_all(sm, 0);
     }
     if (sm->age[rec.warp] != rec.age) return;   /* the warp finished; its slot holds another */
@@ -514,6 +538,7 @@ static __attribute__((noinline)) int sm_cycle_awake(sm_t *sm, uint64_t now)
             if (!watch_due(sm, s, now)) { watch_charge(sm, s, wt->last_reason, wt->last_pc, 1); continue; }
             wt->wake = UINT64_MAX;
             watch_unpark_expired(sm, s, now);
+            mem_news_seen(sm, s);
             sm->shared_change = 0;
             int r = schedule(sm, s, now);
             if (r < 0) return -1;

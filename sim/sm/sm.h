@@ -50,6 +50,9 @@ typedef struct {
     uint8_t last_reason;             /* the reason charged at its last issue slot */
     int last_pc;
     uint64_t smem_port;              /* its path to the shared-memory banks is free from this cycle */
+    /* the memory pipeline may have room again since its last look (sm_poke):
+     * its mem_full warps are unparked at that look if it has */
+    uint8_t mem_news;
 } sched_watch;
 
 typedef struct {

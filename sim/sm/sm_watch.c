@@ -42,16 +42,14 @@ void watch_unblock(sm_t *sm, int local)
     watch_park(sm, local, 0);
 }
 
-void watch_unpark_for(sm_t *sm, int reason)
+void watch_unpark_for(sm_t *sm, int s, int reason)
 {
-    for (int s = 0; s < sm->p->nsched; s++) {
-        const sched_watch *wt = &sm->watch[s];
-        if (!wt->parked_by[reason]) continue;
-        const sched_state *ss = &sm->sched[s];
-        for (int k = 0; k < SCHED_WORDS; k++)
-            for (uint64_t bits = wt->parked_for[reason][k]; bits; bits &= bits - 1)   /* a copy: unparks clear bits */
-                watch_unblock(sm, ss->warps[k * 64 + __builtin_ctzll(bits)]);
-    }
+    const sched_watch *wt = &sm->watch[s];
+    if (!wt->parked_by[reason]) return;
+    const sched_state *ss = &sm->sched[s];
+    for (int k = 0; k < SCHED_WORDS; k++)
+        for (uint64_t bits = wt->parked_for[reason][k]; bits; bits &= bits - 1)   /* a copy: unparks clear bits */
+            watch_unblock(sm, ss->warps[k * 64 + __builtin_ctzll(bits)]);
 }
 
 /* unpark scheduler s's warps whose timed park has ended by `now` */

@@ -31,9 +31,10 @@ void watch_park(sm_t *sm, int local, int on);
 void watch_live(sm_t *sm, int local, int on);
 /* a load returned or a barrier released: the warp's stall is over */
 void watch_unblock(sm_t *sm, int local);
-/* unpark every warp parked for `reason`: an SM-wide condition it waits
- * for changed (STALL_mem_full: the L1's queue has room, a load record freed) */
-void watch_unpark_for(sm_t *sm, int reason);
+/* unpark every warp of scheduler s parked for `reason`: an SM-wide
+ * condition it waits for changed (STALL_mem_full: the L1's queue has room,
+ * a load record freed) */
+void watch_unpark_for(sm_t *sm, int s, int reason);
 /* unpark scheduler s's warps whose timed park has ended by `now` */
 void watch_unpark_expired(sm_t *sm, int s, uint64_t now);
 /* the warp's scheduler (all schedulers) must look again from `now` on */
