@@ -510,13 +510,6 @@ static int schedule(sm_t *sm, int s, uint64_t now)
  * wait (an observer's `waited`) from it, not from the run's cycle 0 */
 void sm_begin(sm_t *sm, uint64_t start) { sm->next = start; sm->now = start; }
 
-/* the SM does nothing from cycle `from` on: its slots are charged when it
- * next works (sm_settle) */
-static void sm_sleep(sm_t *sm, uint64_t from)
-{
-    if (sm->asleep_since == UINT64_MAX) sm->asleep_since = from;
-}
-
 /* sm_cycle of an SM that has something to look at */
 static __attribute__((noinline)) int sm_cycle_awake(sm_t *sm, uint64_t now)
 {
@@ -584,28 +577,6 @@ int sm_cycle(sm_t *sm, uint64_t now)
         if (sm->asleep_since == UINT64_MAX) sm->asleep_since = now > next ? next : now;
         return 0;
     }
-    if (now > next) sm_sleep(sm, next);
+    if (now > next) watch_sleep(sm, next);
     return sm_cycle_awake(sm, now);
-}
-
-/* cycles t in [from, to) with t = phase (mod period) */
-static uint64_t slots_in(uint64_t from, uint64_t to, uint64_t period, uint64_t phase)
-{
-    uint64_t a = from + watch_mod(phase + period - watch_mod(from, period), period);
-    return a >= to ? 0 : watch_div(to - 1 - a, period) + 1;
-}
-
-/* a sleeping SM's slots are charged when it wakes (or the kernel ends), in
- * one go: the same reasons, without a look per cycle */
-void sm_settle(sm_t *sm, uint64_t now)
-{
-    if (now > sm->next) sm_sleep(sm, sm->next);
-    uint64_t from = sm->asleep_since, k = (uint64_t)sm->p->issue_interval, n = (uint64_t)sm->p->nsched;
-    if (from == UINT64_MAX) return;
-    sm->asleep_since = UINT64_MAX;
-    for (int s = 0; s < sm->p->nsched; s++) {
-        /* a scheduler's issue slots: every k cycles, or its turn every k*n */
-        uint64_t slots = sm->p->turns ? slots_in(from, now, k * n, (uint64_t)s * k) : slots_in(from, now, k, 0);
-        if (slots) watch_charge(sm, s, sm->watch[s].last_reason, sm->watch[s].last_pc, slots);
-    }
 }

@@ -184,3 +184,34 @@ void watch_charge_none(sm_t *sm, int s, int best, int best_pc, const int8_t *why
     if (parked >= watch_closeness(best)) charge_closest(sm, s, parked, why, pc);
     else watch_charge(sm, s, best, best_pc, 1);
 }
+
+/* ---- slots slept through ---- */
+
+/* the SM does nothing from cycle `from` on: its slots are charged when it
+ * next works (sm_settle) */
+void watch_sleep(sm_t *sm, uint64_t from)
+{
+    if (sm->asleep_since == UINT64_MAX) sm->asleep_since = from;
+}
+
+/* cycles t in [from, to) with t = phase (mod period) */
+static uint64_t slots_in(uint64_t from, uint64_t to, uint64_t period, uint64_t phase)
+{
+    uint64_t a = from + watch_mod(phase + period - watch_mod(from, period), period);
+    return a >= to ? 0 : watch_div(to - 1 - a, period) + 1;
+}
+
+/* a sleeping SM's slots are charged when it wakes (or the kernel ends), in
+ * one go: the same reasons, without a look per cycle */
+void sm_settle(sm_t *sm, uint64_t now)
+{
+    if (now > sm->next) watch_sleep(sm, sm->next);
+    uint64_t from = sm->asleep_since, k = (uint64_t)sm->p->issue_interval, n = (uint64_t)sm->p->nsched;
+    if (from == UINT64_MAX) return;
+    sm->asleep_since = UINT64_MAX;
+    for (int s = 0; s < sm->p->nsched; s++) {
+        /* a scheduler's issue slots: every k cycles, or its turn every k*n */
+        uint64_t slots = sm->p->turns ? slots_in(from, now, k * n, (uint64_t)s * k) : slots_in(from, now, k, 0);
+        if (slots) watch_charge(sm, s, sm->watch[s].last_reason, sm->watch[s].last_pc, slots);
+    }
+}

@@ -47,6 +47,9 @@ uint64_t watch_next_slot(const sm_t *sm, int s, uint64_t t);
 /* is scheduler s to be examined at `now`? */
 int watch_due(const sm_t *sm, int s, uint64_t now);
 
+/* the SM does nothing from cycle `from` on: its slots are charged when it
+ * next works (sm_settle) */
+void watch_sleep(sm_t *sm, uint64_t from);
 /* charge `cycles` issue slots of scheduler s to reason (at instruction pc, -1 none) */
 void watch_charge(sm_t *sm, int s, int reason, int pc, uint64_t cycles);
 /* scheduler s issued nothing: charge the closest reason of its warps, best
