@@ -1,7 +1,8 @@
 /* tests/test_icnt.c — the interconnect alone, through its ports, with
  * stand-in request queues for the L1s: latency, width and back-pressure,
  * the lookahead past a blocked head, sources that wait without looking
- * again, translation delays and the far L2 partition. */
+ * again, the room a span's replay holds, translation delays and the far
+ * L2 partition. */
 #include <check.h>
 #include <string.h>
 #include "check_main.h"
@@ -198,6 +199,36 @@ static int route_by_line(void *ctx, mem_msg *m) { (void)ctx; return (int)m->line
  * down its wire: a request behind a walk arrives late, the next does not */
 static uint64_t ready_late_line1(void *ctx, const mem_msg *m, uint64_t now) { (void)ctx; return m->line == 1 ? now + 50 : now; }
 
+/* a span's injection replayed after its slice ran: requests the slice
+ * takes at later ticks still hold room at the tick replayed (icnt_later),
+ * so the sources meet the back-pressure of the cycle-by-cycle order */
+START_TEST(icnt_later_holds_room)
+{
+    sources src = { 0 };
+    for (int i = 0; i < 4; i++) src.q[0][src.n[0]++] = (mem_msg){ .line = (uint64_t)i };
+    kernel_stats st;
+    stats_local_init(&st, 1);
+    icnt_params p = { .latency = 10, .width = 1, .slice_queue = 3, .nsrc = 1, .ndst = 1 };
+    icnt *n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_all_to_0, NULL, NULL, NULL }, &st);
+    icnt_tick(n, 0);
+    ck_assert_int_eq(src.n[0], 3);                       /* one on the wire, room for 2 */
+    icnt_later(n, 0, 2);                                 /* and 2 the slice takes only later */
+    icnt_tick(n, 1);
+    ck_assert_int_eq(src.n[0], 3);                       /* 1 + 2 of 3: closed */
+    ck_assert_uint_eq(st.v[STAT_icnt_stalls], 1);
+    icnt_later(n, 0, 1);                                 /* one of them taken by this tick */
+    icnt_tick(n, 2);
+    ck_assert_int_eq(src.n[0], 2);
+    icnt_tick(n, 3);                                     /* 2 + 1: closed again */
+    ck_assert_int_eq(src.n[0], 2);
+    icnt_later(n, 0, 0);                                 /* the replay's end */
+    icnt_tick(n, 4);
+    ck_assert_int_eq(src.n[0], 1);
+    stats_free(&st);
+    icnt_delete(n);
+}
+END_TEST
+
 START_TEST(icnt_waits_for_translation)
 {
     sources src = { 0 };
@@ -255,6 +286,7 @@ int main(void)
     tcase_add_test(t, icnt_lookahead_passes_a_blocked_head);
     tcase_add_test(t, icnt_blocked_source_waits_without_looking);
     tcase_add_test(t, icnt_source_after_every_slice_closed_keeps_its_look);
+    tcase_add_test(t, icnt_later_holds_room);
     tcase_add_test(t, icnt_waits_for_translation);
     tcase_add_test(t, icnt_far_partition);
     suite_add_tcase(s, t);

@@ -82,6 +82,20 @@ one=$("$bin" run -c gf100 "$tmp/fault.sass" 2>&1); rc=$?
 for th in 2 3; do
     same "fault, $th threads" "$one" "$("$bin" run -c gf100 --threads $th "$tmp/fault.sass" 2>&1)"
 done
+# a congested interconnect (slice inputs of four requests, an unbuffered
+# wire): the slices' inputs fill within every window, and a span replays
+# the window's injection after its slices ran, with the room each slice
+# held at each tick (icnt_later); most windows still run as spans, with
+# the statistics of the memory side cycle by cycle
+f=$top/workloads/sum/gpu2_chunked.sass
+tight="-c h100 -D n=200000 --set l2.queue=4 --set icnt.wire_room=0"
+# shellcheck disable=SC2086
+spans=$("$bin" run --stats=json --threads 2 $tight "$f" 2>&1)
+# shellcheck disable=SC2086
+same "$f h100, congested: spans" "$(printf '%s' "$spans" | sed 's/,"host":{[^}]*}//; s/"sets":\[[^]]*\]//')" \
+    "$(stats run --stats=json --threads 1 --set sim.spans=0 $tight "$f")"
+share=$(printf '%s' "$spans" | sed -n 's/.*"span_share":\([0-9.e+-]*\).*/\1/p')
+awk -v s="$share" 'BEGIN { exit !(s > 0.5) }' || { echo "FAIL: $f h100, congested: only '$share' of the windows ran as spans"; fail=1; }
 # the comparison can fail: the output of a changed run differs
 a=$(stats run --stats=json -c gf100 --threads 2 "$top/workloads/histogram/v1_atomic_per_byte.sass")
 b=$(stats run --stats=json -c gf100 --threads 2 --set sched.warp_issue_interval=7 "$top/workloads/histogram/v1_atomic_per_byte.sass")

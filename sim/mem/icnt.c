@@ -11,6 +11,9 @@ struct icnt {
     msg_timed *to_slice;     /* ndst: requests on their way to each slice */
     msg_timed *to_sm;        /* nsrc: responses on their way to each SM */
     int *accepted;           /* ndst: requests a slice took this cycle */
+    /* ndst: requests a slice takes later in the span whose injection is
+     * replayed (icnt_later): room they still held at the tick replayed */
+    int *later;
     int rr;                  /* the SM that injects first this cycle */
     int slice_room;          /* requests on a slice's wire and in its input queue: with
                                 icnt.wire_room the wire is pipelined and holds width x its
@@ -38,6 +41,7 @@ icnt *icnt_new(const icnt_params *p, icnt_ports ports, kernel_stats *st)
     n->to_slice = xcalloc((size_t)p->ndst, sizeof(msg_timed));
     n->to_sm = xcalloc((size_t)p->nsrc, sizeof(msg_timed));
     n->accepted = xcalloc((size_t)p->ndst, sizeof(int));
+    n->later = xcalloc((size_t)p->ndst, sizeof(int));
     n->words = (p->ndst + 63) / 64;
     n->open_bits = xcalloc((size_t)n->words, sizeof(uint64_t));
     n->want = xcalloc((size_t)p->nsrc * (size_t)n->words, sizeof(uint64_t));
@@ -54,7 +58,7 @@ void icnt_delete(icnt *n)
     if (!n) return;
     for (int d = 0; d < n->p.ndst; d++) timed_free(&n->to_slice[d]);
     for (int s = 0; s < n->p.nsrc; s++) timed_free(&n->to_sm[s]);
-    free(n->to_slice); free(n->to_sm); free(n->accepted);
+    free(n->to_slice); free(n->to_sm); free(n->accepted); free(n->later);
     free(n->open_bits); free(n->want); free(n->want_k);
     free(n);
 }
@@ -71,7 +75,7 @@ static uint64_t wire(const icnt *n, int s, int d)
 /* slice d takes another request in this tick */
 static inline int slice_takes(const icnt *n, int d)
 {
-    return n->accepted[d] < n->p.width && n->to_slice[d].n < n->slice_room;
+    return n->accepted[d] < n->p.width && n->to_slice[d].n + n->later[d] < n->slice_room;
 }
 
 /* slice d took a request: it may have closed for this tick */
@@ -171,13 +175,7 @@ void icnt_tick(icnt *n, uint64_t now)
     n->rr = (n->rr + 1) % n->p.nsrc;
 }
 
-int icnt_room_for(const icnt *n, int ticks)
-{
-    int most = n->slice_room - n->p.width * ticks;
-    for (int d = 0; d < n->p.ndst; d++)
-        if (n->to_slice[d].n > most) return 0;
-    return 1;
-}
+void icnt_later(icnt *n, int dst, int k) { n->later[dst] = k; }
 
 mem_msg *icnt_request(icnt *n, int dst, uint64_t now) { return timed_ready(&n->to_slice[dst], now); }
 const mem_msg *icnt_request_head(const icnt *n, int dst) { return timed_head(&n->to_slice[dst]); }

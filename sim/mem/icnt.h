@@ -42,9 +42,10 @@ icnt *icnt_new(const icnt_params *p, icnt_ports ports, kernel_stats *st);
 void icnt_delete(icnt *n);
 /* one interconnect cycle: move requests from the sources toward the slices */
 void icnt_tick(icnt *n, uint64_t now);
-/* 1 when every slice's input takes `ticks` more cycles' injections
- * whatever the slices take meanwhile (memsys_span_begin) */
-int icnt_room_for(const icnt *n, int ticks);
+/* a span's injection replayed after its slices ran (memsys_span_end):
+ * slice dst takes k of the requests on its wire at ticks after the one
+ * replayed, so they still hold room in it then (0 outside a replay) */
+void icnt_later(icnt *n, int dst, int k);
 /* the request that has reached slice `dst` by `now`, or NULL; pop it once taken */
 mem_msg *icnt_request(icnt *n, int dst, uint64_t now);
 void icnt_request_pop(icnt *n, int dst);

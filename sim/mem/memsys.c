@@ -1,73 +1,8 @@
 /* sim/mem/memsys.c — the wiring of the memory hierarchy and its tick order. */
-#include "memsys.h"
+#include "memsys_impl.h"
 #include "util/xalloc.h"
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct {
-    memsys *m;
-    int sm;
-} l1_ctx;
-
-/* a response a slice sent within a span, held until memsys_span_end */
-typedef struct {
-    mem_msg m;
-    uint64_t at;
-    int tick;                /* the span's L2 tick it was sent in */
-} held_msg;
-
-/* a slice's ports' context; in a span (tick >= 0) its own thread's */
-typedef struct {
-    _Alignas(64) memsys *m;
-    int s;
-    int tick;                /* the span's L2 tick it runs, -1: not in a span */
-    held_msg *held;          /* the responses it sent in the span, in order */
-    int nheld, cap, taken;
-} slice_ctx;
-
-struct memsys {
-    mem_params p;
-    int nsm;
-    addr_geometry geo;
-    l1_cache **l1;
-    l1_ctx *l1ctx;
-    icnt *net;
-    tlb *tlb;                /* the shared TLB at the injection (NULL: none) */
-    l2_slice **slice;
-    dram_channel **ch;
-    uint64_t l2_acc, dram_acc, dram_now;   /* clock-domain accumulators */
-    /* no L1 hit or response reaches an SM before this cycle: the SMs'
-     * return paths are looked at only from then (0: look now) */
-    uint64_t returns_next;
-    mem_sm_port port;
-    /* kept where an SM's L1 queues change, so that a cycle looks only at
-     * L1s with work: requests in its input queue (l1_tick; a byte per SM,
-     * as the SMs' threads submit at once with --threads), in its output
-     * queue (a bit per SM: the interconnect's pending sources) */
-    uint8_t *has_input;
-    uint64_t *out_bits;
-    /* per SM, at or before its next L1 hit or response (lowered where one
-     * is queued, exact after returns looked at it): returns skips the SMs
-     * with nothing due without touching their blocks */
-    uint64_t *sm_next;
-    /* windows (memsys_set_windows): the SM side runs on the SMs' threads
-     * and marks its own byte (an L1 queued toward the interconnect:
-     * pushed; the interconnect took from an L1: popped), folded in at the
-     * serial points (memsys_sm_phase_end, memsys_credits) */
-    int windows;
-    uint8_t *pushed, *popped;
-    kernel_stats *st;        /* per block: nsm L1s, the interconnect, then the slices */
-    int nst;
-    slice_ctx *sctx;         /* per slice, a cache line each */
-    /* a span (memsys_span_begin): cycles (from, from + len], and per cycle
-     * its DRAM ticks (the DRAM clock at the first) and L2 ticks */
-    uint64_t span_from;
-    int span_len, span_cap, span_ticks;
-    uint64_t *span_dram_now;
-    uint8_t *span_dram, *span_l2;
-    int *span_tick0;         /* per cycle: the span's L2 ticks before it */
-    int *span_held;          /* memsys_span_end: the slices that sent responses */
-};
 
 /* ---- ports ---- */
 static void l1_load_done(void *ctx, int tag, uint64_t now)
@@ -148,13 +83,6 @@ static int net_route(void *ctx, mem_msg *m)
     return m->slice;
 }
 
-static void deliver(memsys *ms, const mem_msg *m, uint64_t at)
-{
-    uint64_t arrives = icnt_respond(ms->net, m, at);
-    if (arrives < ms->returns_next) ms->returns_next = arrives;
-    if (arrives < ms->sm_next[m->sm]) ms->sm_next[m->sm] = arrives;
-}
-
 static void slice_send(void *ctx, const mem_msg *m, uint64_t at)
 {
     slice_ctx *c = ctx;
@@ -170,40 +98,6 @@ static void slice_send(void *ctx, const mem_msg *m, uint64_t at)
 static uint64_t slice_channel_addr(void *ctx, uint64_t line) { return addr_channel(&((slice_ctx *)ctx)->m->geo, line); }
 
 /* ---- ticks ---- */
-/* the interconnect's tick; with no L1 offering a request it only moves its
- * round robin on (icnt_tick looks at the pending sources alone) */
-static void net_tick(memsys *m, uint64_t now)
-{
-    for (int w = 0; w < (m->nsm + 63) / 64; w++)
-        if (m->out_bits[w]) { icnt_tick(m->net, now); return; }
-    icnt_skip(m->net, 1);
-}
-
-/* slice s's DRAM channel at DRAM cycle dnow, in core cycle now */
-static void dram_cycle(memsys *m, int s, uint64_t now, uint64_t dnow)
-{
-    uint64_t done;
-    int token = dram_tick(m->ch[s], dnow, &done);
-    if (token < 0) return;
-    /* DRAM cycles to core cycles, plus the controller's fixed pipeline */
-    uint64_t core = now + (done - dnow) * (uint64_t)m->p.core_clock / (uint64_t)m->p.dram_clock
-                  + (uint64_t)m->p.dram_latency;
-    l2_dram_done(m->slice[s], token, dram_started_addr(m->ch[s]), core);
-}
-
-/* one L2 cycle of slice s: its fills, then the request that reached it, if
- * the slice takes it (1) */
-static int l2_cycle(memsys *m, int s, uint64_t now)
-{
-    l2_tick(m->slice[s], now);
-    mem_msg *q = icnt_request(m->net, s, now);
-    if (!q || !l2_accept(m->slice[s], q, now)) return 0;
-    icnt_request_pop(m->net, s);
-    const mem_msg *next = icnt_request_head(m->net, s);   /* the next cycle's */
-    if (next) l2_prefetch(m->slice[s], next);
-    return 1;
-}
-
 /* SM s's L1 hits and responses due by now reach it; its next one */
 static uint64_t sm_returns(memsys *m, int s, uint64_t now)
 {
@@ -378,110 +272,6 @@ void memsys_skip_mem(memsys *m, uint64_t from, uint64_t to)
     icnt_skip(m->net, domain_ticks(&m->l2_acc, (uint64_t)m->p.l2_clock, core, n));
 }
 
-/* ---- windows: a span of the memory side in phases ---- */
-static void span_grow(memsys *m, int len)
-{
-    if (len <= m->span_cap) return;   /* the first window's length: once per run */
-    m->span_cap = len;
-    m->span_dram_now = xrealloc(m->span_dram_now, (size_t)len * sizeof *m->span_dram_now);
-    m->span_dram = xrealloc(m->span_dram, (size_t)len);
-    m->span_l2 = xrealloc(m->span_l2, (size_t)len);
-    m->span_tick0 = xrealloc(m->span_tick0, (size_t)len * sizeof *m->span_tick0);
-}
-
-int memsys_span_begin(memsys *m, uint64_t from, uint64_t to)
-{
-    uint64_t core = (uint64_t)m->p.core_clock, len = to - from;
-    if (len < 1 || len > (uint64_t)m->p.icnt.latency) return 0;
-    uint64_t ticks = (m->l2_acc + len * (uint64_t)m->p.l2_clock) / core;
-    if (ticks > 255 * len || !icnt_room_for(m->net, (int)ticks)) return 0;
-    span_grow(m, (int)len);
-    m->span_from = from;
-    m->span_len = (int)len;
-    m->span_ticks = 0;
-    for (int i = 0; i < m->span_len; i++) {
-        uint64_t c = from + 1 + (uint64_t)i;
-        int n = 0;
-        m->span_dram_now[i] = m->dram_now;
-        for (m->dram_acc += (uint64_t)m->p.dram_clock; m->dram_acc >= core; m->dram_acc -= core, n++) m->dram_now++;
-        m->span_dram[i] = (uint8_t)n;
-        m->span_tick0[i] = m->span_ticks;
-        n = 0;
-        for (m->l2_acc += (uint64_t)m->p.l2_clock; m->l2_acc >= core; m->l2_acc -= core, n++) net_tick(m, c);
-        m->span_l2[i] = (uint8_t)n;
-        m->span_ticks += n;
-    }
-    return 1;
-}
-
-int memsys_slices(const memsys *m) { return m->p.slices; }
-
-/* an idle channel's tick (nothing queued) moves only its clock and its
- * refreshes, which the next busy tick catches up the same way, and clears
- * a write drain: one draining still ticks */
-static int dram_idle(const memsys *m, int s)
-{
-    return !dram_busy(m->ch[s]) && dram_direction(m->ch[s]) != 1;
-}
-
-/* a request is on its way to slice s (UINT64_MAX: the cycle an empty list names) */
-static int any_request(memsys *m, int s) { return icnt_request(m->net, s, UINT64_MAX - 1) != NULL; }
-
-/* slice s's DRAM cycles of span cycle i */
-static void span_dram(memsys *m, int s, int i, uint64_t now)
-{
-    int n = m->span_dram[i];
-    if (!n) return;
-    if (dram_idle(m, s)) { dram_idle_to(m->ch[s], m->span_dram_now[i] + (uint64_t)n); return; }
-    for (int k = 0; k < n; k++) dram_cycle(m, s, now, m->span_dram_now[i] + (uint64_t)k);
-}
-
-/* The span's injection is done (memsys_span_begin), so the requests on the
- * way to slice s are all queued: while none is and its channel is idle, the
- * slice has nothing to do before its next fill (an L2 cycle with no fill due
- * and no request arrived does nothing: l2_cycle), and it skips to that
- * fill's cycle, or past the span's end. */
-void memsys_span_slice(memsys *m, int s)
-{
-    slice_ctx *c = &m->sctx[s];
-    l2_slice *sl = m->slice[s];
-    uint64_t from = m->span_from, last = from + (uint64_t)m->span_len;
-    int queued = any_request(m, s);
-    c->nheld = c->taken = 0;
-    for (int i = 0; i < m->span_len; i++) {
-        uint64_t now = from + 1 + (uint64_t)i;
-        if (!queued && l2_next_event(sl) > now && dram_idle(m, s)) {
-            now = l2_next_event(sl);
-            if (now > last) break;
-            i = (int)(now - from - 1);
-            dram_idle_to(m->ch[s], m->span_dram_now[i]);   /* the clock its ticks would have left */
-        }
-        c->tick = m->span_tick0[i];
-        span_dram(m, s, i, now);
-        for (int k = 0; k < m->span_l2[i]; k++, c->tick++) {
-            if (!queued) { if (l2_next_event(sl) <= now) l2_tick(sl, now); }
-            else if (l2_cycle(m, s, now)) queued = any_request(m, s);
-        }
-    }
-    if (dram_idle(m, s)) dram_idle_to(m->ch[s], m->dram_now);   /* the span's end */
-    c->tick = -1;
-}
-
-void memsys_span_end(memsys *m)
-{
-    /* the one-cycle order: by L2 tick, then by slice, then as sent (the
-     * slices that sent none left out) */
-    int n = 0;
-    for (int s = 0; s < m->p.slices; s++)
-        if (m->sctx[s].nheld) m->span_held[n++] = s;
-    for (int t = 0; t < m->span_ticks && n; t++)
-        for (int k = 0; k < n; k++) {
-            slice_ctx *c = &m->sctx[m->span_held[k]];
-            for (; c->taken < c->nheld && c->held[c->taken].tick == t; c->taken++)
-                deliver(m, &c->held[c->taken].m, c->held[c->taken].at);
-        }
-}
-
 int memsys_room(const memsys *m, int sm) { return l1_room(m->l1[sm]); }
 
 void memsys_submit(memsys *m, int sm, int kind, uint64_t line, uint32_t sectors, int lanes, int word_lanes,
@@ -543,7 +333,7 @@ void memsys_delete(memsys *m)
     for (int s = 0; s < m->nsm; s++) l1_delete(m->l1[s]);
     icnt_delete(m->net);
     tlb_delete(m->tlb);
-    for (int s = 0; s < m->p.slices; s++) { l2_delete(m->slice[s]); dram_delete(m->ch[s]); free(m->sctx[s].held); }
+    for (int s = 0; s < m->p.slices; s++) { l2_delete(m->slice[s]); dram_delete(m->ch[s]); free(m->sctx[s].held); free(m->sctx[s].took); }
     free(m->sctx); free(m->span_dram_now); free(m->span_dram); free(m->span_l2);
     free(m->span_tick0); free(m->span_held);
     for (int i = 0; i < m->nst; i++) stats_free(&m->st[i]);

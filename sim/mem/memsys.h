@@ -75,14 +75,16 @@ void memsys_sm_skip(memsys *m, int s, uint64_t cycles);
 void memsys_sm_phase_end(memsys *m);
 void memsys_credits(memsys *m);
 /* Windows, the memory side of cycles (from, to] in phases, with the same
- * result as memsys_tick_mem at each: memsys_span_begin runs the
- * interconnect's injection of every cycle first, which needs no slice's
- * work when no slice's input can fill within the span and no request can
- * arrive within it (to - from <= icnt.latency); it returns 0, having done
- * nothing, otherwise. Then memsys_span_slice runs slice s with its DRAM
- * channel through the span, touching nothing of another slice (any thread,
- * each slice once); the responses they send are held and memsys_span_end
- * hands them to the interconnect in the one-cycle order. */
+ * result as memsys_tick_mem at each (memsys_span.c): memsys_span_begin
+ * works out the DRAM and L2 clocks of every cycle, when no request
+ * injected within the span can reach a slice within it (to - from <=
+ * icnt.latency); it returns 0, having done nothing, otherwise. Then
+ * memsys_span_slice runs slice s with its DRAM channel through the span,
+ * touching nothing of another slice (any thread, each slice once), and
+ * keeps the L2 cycles it took requests in; memsys_span_end replays the
+ * interconnect's injection of every cycle with the room each slice's
+ * input had then, and hands the responses the slices held to the
+ * interconnect in the one-cycle order. */
 int memsys_span_begin(memsys *m, uint64_t from, uint64_t to);
 int memsys_slices(const memsys *m);
 void memsys_span_slice(memsys *m, int s);
