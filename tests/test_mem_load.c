@@ -202,7 +202,7 @@ START_TEST(l1_atomic_path)
     stats_local_init(&st, 1);
     l1_params p = { .cache = { .size = 16384, .line = 128, .sector = 32, .assoc = 4, .mshrs = 8 },
                     .latency = 30, .queue = 64, .sectored = 1, .room_needed = 1, .atomic_sector_cost = 130 };
-    l1_cache *l = l1_new(&p, 0, (l1_sm_port){ NULL, no_done, no_wake }, &st);
+    l1_cache *l = l1_new(&p, 0, (l1_sm_port){ NULL, no_done, no_wake, NULL }, &st);
     mem_msg at = { .line = 0, .sectors = 0xf, .kind = MR_ATOMIC, .lanes = 32, .word_lanes = 1, .tag = -1 };
     for (int i = 0; i < 3; i++) l1_submit(l, &at);
     uint64_t sent[3];
@@ -229,6 +229,37 @@ START_TEST(l1_atomic_path)
 }
 END_TEST
 
+/* the L1 keeps each outgoing request's slice (its port's route) beside
+ * the output queue: the interconnect's look at it needs no request, and
+ * the slices follow their requests when one from the middle leaves */
+static int route_by_line_kb(void *ctx, mem_msg *m) { (void)ctx; return m->slice = (int)(m->line / 4096); }
+
+START_TEST(l1_keeps_the_slices_of_its_requests)
+{
+    kernel_stats st;
+    stats_local_init(&st, 1);
+    l1_params p = { .cache = { .size = 16384, .line = 128, .sector = 32, .assoc = 4, .mshrs = 8 },
+                    .latency = 30, .queue = 64, .sectored = 1, .room_needed = 1 };
+    l1_cache *l = l1_new(&p, 0, (l1_sm_port){ NULL, no_done, no_wake, route_by_line_kb }, &st);
+    for (int i = 0; i < 3; i++) {
+        mem_msg ld = { .line = 4096 * (uint64_t)(i + 5), .sectors = 1, .kind = MR_LOAD, .use_l1 = 1, .tag = i };
+        l1_submit(l, &ld);
+        l1_tick(l, (uint64_t)i);
+    }
+    ck_assert_int_eq(l1_out_slice(l, 2, 0), 5);
+    ck_assert_int_eq(l1_out_slice(l, 2, 1), 6);
+    ck_assert_int_eq(l1_out_slice(l, 2, 2), -1);              /* queued at 2: takeable from 3 */
+    ck_assert_int_eq(l1_out_slice(l, 3, 2), 7);
+    ck_assert_int_eq(l1_out_slice(l, 3, 3), -1);              /* none */
+    ck_assert_int_eq(l1_out_ready(l, 3, 1)->slice, 6);        /* the request says the same */
+    l1_out_pop(l, 1);
+    ck_assert_int_eq(l1_out_slice(l, 3, 0), 5);
+    ck_assert_int_eq(l1_out_slice(l, 3, 1), 7);
+    l1_delete(l);
+    stats_free(&st);
+}
+END_TEST
+
 /* the cycle each load record completed (tags 0..7) */
 static uint64_t done_at[8];
 static void note_done(void *ctx, int tag, uint64_t now) { (void)ctx; done_at[tag] = now; }
@@ -243,7 +274,7 @@ START_TEST(l1_merged_load_takes_the_hit_latency)
     stats_local_init(&st, 1);
     l1_params p = { .cache = { .size = 16384, .line = 128, .sector = 32, .assoc = 4, .mshrs = 8 },
                     .latency = 30, .queue = 64, .sectored = 1, .room_needed = 1 };
-    l1_cache *l = l1_new(&p, 0, (l1_sm_port){ NULL, note_done, no_wake }, &st);
+    l1_cache *l = l1_new(&p, 0, (l1_sm_port){ NULL, note_done, no_wake, NULL }, &st);
     for (int i = 0; i < 8; i++) done_at[i] = UINT64_MAX;
     mem_msg ld = { .line = 4096, .sectors = 1, .kind = MR_LOAD, .use_l1 = 1, .tag = 0 };
     l1_submit(l, &ld);
@@ -354,6 +385,7 @@ int main(void)
     Suite *s = suite_create("mem_load");
     TCase *t = tcase_create("load");
     tcase_add_test(t, dram_refresh_holds_the_channel);
+    tcase_add_test(t, l1_keeps_the_slices_of_its_requests);
     tcase_add_test(t, dram_turnaround_and_drain);
     tcase_add_test(t, dram_activate_window);
     tcase_add_test(t, l2_data_port_costs);

@@ -87,10 +87,19 @@ static inline void took(icnt *n, int d)
     n->open_bits[d >> 6] &= ~((uint64_t)1 << (d & 63));
 }
 
+/* the slice of source s's k-th request takeable at now, -1 none: the
+ * look at a request's slice alone (most looks find it closed) */
+static inline int slice_at(const icnt *n, int s, uint64_t now, int k)
+{
+    if (n->ports.slice_at) return n->ports.slice_at(n->ports.ctx, s, now, k);
+    mem_msg *m = n->ports.peek(n->ports.ctx, s, now, k);
+    return m ? n->ports.route(n->ports.ctx, m) : -1;
+}
+
 /* source s's window, as its last look found it closed, may take now */
 static inline int window_may_take(const icnt *n, int s, uint64_t now)
 {
-    if (n->want_k[s] < n->p.lookahead && n->ports.peek(n->ports.ctx, s, now, n->want_k[s])) return 1;   /* it grew */
+    if (n->want_k[s] < n->p.lookahead && slice_at(n, s, now, n->want_k[s]) >= 0) return 1;   /* it grew */
     const uint64_t *w = n->want + (size_t)s * (size_t)n->words;
     for (int i = 0; i < n->words; i++)
         if (w[i] & n->open_bits[i]) return 1;
@@ -104,8 +113,8 @@ static inline int window_may_take(const icnt *n, int s, uint64_t now)
  * keep their order. */
 static inline void inject(icnt *n, int s, uint64_t now)
 {
-    mem_msg *m = n->ports.peek(n->ports.ctx, s, now, 0);
-    if (!m) return;             /* nothing offered: no stall */
+    int head = slice_at(n, s, now, 0);
+    if (head < 0) return;       /* nothing offered: no stall */
     /* every slice closed for this tick: a stall, and what the source's last
      * whole look found still holds (its window is unchanged) */
     if (!n->open) {
@@ -120,11 +129,11 @@ static inline void inject(icnt *n, int s, uint64_t now)
     for (int i = 0; i < n->words; i++) want[i] = 0;
     int k = 0;
     for (; n->open && k < n->p.lookahead; k++) {
-        if (k && !(m = n->ports.peek(n->ports.ctx, s, now, k))) break;
-        int d = n->ports.route(n->ports.ctx, m);
+        int d = k ? slice_at(n, s, now, k) : head;
+        if (d < 0) break;
         want[d >> 6] |= (uint64_t)1 << (d & 63);
         if (!slice_takes(n, d)) continue;
-        mem_msg extra;
+        mem_msg *m = n->ports.peek(n->ports.ctx, s, now, k), extra;
         int d2 = n->ports.also ? n->ports.also(n->ports.ctx, m, &extra) : -1;
         if (d2 >= 0) want[d2 >> 6] |= (uint64_t)1 << (d2 & 63);
         if (d2 >= 0 && (d2 == d || !slice_takes(n, d2))) continue;

@@ -34,6 +34,9 @@ typedef struct {
      * *extra; its slice returned, -1 for none): m goes only when both
      * slices take one (NULL: never) */
     int (*also)(void *ctx, const mem_msg *m, mem_msg *extra);
+    /* the slice of what peek(k) would give, without a look at the request
+     * (-1: none); NULL: peek and route */
+    int (*slice_at)(void *ctx, int src, uint64_t now, int k);
 } icnt_ports;
 
 typedef struct icnt icnt;

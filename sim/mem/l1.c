@@ -15,6 +15,7 @@ struct l1_cache {
     /* per out entry (same index): the first cycle the interconnect may
      * take it (the one after the L1 tick that queued it) */
     uint64_t *out_at;
+    int *out_slice;          /* per out entry: its slice (port.route), -1 unknown */
     /* entries the interconnect took that the L1 does not see yet: with
      * windows (sim.window) room below comes back as credits at the next
      * window's start (l1_credit), so that an SM's L1 never sees what the
@@ -48,6 +49,7 @@ l1_cache *l1_new(const l1_params *p, int sm, l1_sm_port port, kernel_stats *st)
     fifo_init(&l->in, p->queue);
     fifo_init(&l->out, p->queue);
     l->out_at = xcalloc((size_t)p->queue, sizeof *l->out_at);
+    l->out_slice = xcalloc((size_t)p->queue, sizeof *l->out_slice);
     timed_init(&l->hits, p->latency + p->queue + 8);
     pool_init(&l->wait);
     return l;
@@ -67,7 +69,7 @@ void l1_delete(l1_cache *l)
     cache_free(&l->c);
     free(l->wait_ready);
     fifo_free(&l->in); fifo_free(&l->out);
-    free(l->out_at);
+    free(l->out_at); free(l->out_slice);
     timed_free(&l->hits);
     pool_free(&l->wait);
     free(l);
@@ -88,10 +90,20 @@ mem_msg *l1_out_ready(l1_cache *l, uint64_t now, int k)
     int i = fifo_slot(&l->out, k);
     return l->out_at[i] <= now ? &l->out.m[i] : NULL;
 }
-/* out_at follows its message when the k-th leaves */
+int l1_out_slice(const l1_cache *l, uint64_t now, int k)
+{
+    if (k >= l->out.n) return -1;
+    int i = fifo_slot(&l->out, k);
+    return l->out_at[i] <= now ? l->out_slice[i] : -1;
+}
+/* out_at and out_slice follow their message when the k-th leaves */
 static void out_remove(l1_cache *l, int k)
 {
-    for (int i = k; i > 0; i--) l->out_at[fifo_slot(&l->out, i)] = l->out_at[fifo_slot(&l->out, i - 1)];
+    for (int i = k; i > 0; i--) {
+        int to = fifo_slot(&l->out, i), from = fifo_slot(&l->out, i - 1);
+        l->out_at[to] = l->out_at[from];
+        l->out_slice[to] = l->out_slice[from];
+    }
     fifo_remove(&l->out, k);
 }
 uint64_t l1_out_next(const l1_cache *l) { return l->out.n ? l->out_at[l->out.head] : UINT64_MAX; }
@@ -104,8 +116,10 @@ static int out_full(const l1_cache *l) { return l->out.n + l->out_hidden >= l->o
 /* queue m toward the interconnect, takeable from cycle `at` */
 static void out_push(l1_cache *l, const mem_msg *m, uint64_t at)
 {
-    l->out_at[fifo_slot(&l->out, l->out.n)] = at;
+    int i = fifo_slot(&l->out, l->out.n);
+    l->out_at[i] = at;
     fifo_push(&l->out, m);
+    l->out_slice[i] = l->port.route ? l->port.route(l->port.ctx, &l->out.m[i]) : -1;
 }
 int l1_has_input(const l1_cache *l) { return l->in.n > 0; }
 

@@ -23,6 +23,10 @@ typedef struct {
     void *ctx;
     void (*load_done)(void *ctx, int tag, uint64_t now);   /* one line of load record `tag` is back */
     void (*wake)(void *ctx);                               /* the SM should look again */
+    /* the L2 slice a request leaving toward the interconnect goes to, set
+     * in m->slice (NULL: the L1 keeps none): found on the SM's side, and
+     * kept beside the output queue for the interconnect's looks */
+    int (*route)(void *ctx, mem_msg *m);
 } l1_sm_port;
 
 typedef struct l1_cache l1_cache;
@@ -50,6 +54,9 @@ mem_msg *l1_out_peek(l1_cache *l);
 /* the k-th request from the head if the interconnect may take it at `now`
  * (it was queued before; requests are takeable in queue order) */
 mem_msg *l1_out_ready(l1_cache *l, uint64_t now, int k);
+/* the slice of what l1_out_ready(l, now, k) gives, without a look at the
+ * request (-1: none, or the port keeps no slices) */
+int l1_out_slice(const l1_cache *l, uint64_t now, int k);
 /* the first cycle the head may be taken (UINT64_MAX: empty) */
 uint64_t l1_out_next(const l1_cache *l);
 /* the interconnect took the k-th request (0: the head) */

@@ -75,13 +75,16 @@ static int net_also(void *ctx, const mem_msg *m, mem_msg *extra)
     return extra->slice;
 }
 
-/* a request waiting for room is routed once, not at every try */
+/* a request waiting for room is routed once, not at every try: when its
+ * L1 queues it toward the interconnect (l1_route, on the SM's side) */
 static int net_route(void *ctx, mem_msg *m)
 {
     memsys *ms = ctx;
     if (m->slice < 0) m->slice = addr_slice(ms->p.map, &ms->geo, m->line);
     return m->slice;
 }
+static int l1_route(void *ctx, mem_msg *m) { return net_route(((l1_ctx *)ctx)->m, m); }
+static int net_slice_at(void *ctx, int src, uint64_t now, int k) { return l1_out_slice(((memsys *)ctx)->l1[src], now, k); }
 
 static void slice_send(void *ctx, const mem_msg *m, uint64_t at)
 {
@@ -305,14 +308,14 @@ memsys *memsys_new(const mem_params *p, int nsm, int npc, mem_sm_port port)
     m->l1ctx = xcalloc((size_t)nsm, sizeof *m->l1ctx);
     for (int s = 0; s < nsm; s++) {
         m->l1ctx[s] = (l1_ctx){ m, s };
-        m->l1[s] = l1_new(&p->l1, s, (l1_sm_port){ &m->l1ctx[s], l1_load_done, l1_wake }, &m->st[s]);
+        m->l1[s] = l1_new(&p->l1, s, (l1_sm_port){ &m->l1ctx[s], l1_load_done, l1_wake, l1_route }, &m->st[s]);
     }
     icnt_params ip = p->icnt;
     ip.nsrc = nsm;
     ip.ndst = p->slices;
     if (p->tlb.entries > 0) m->tlb = tlb_new(&p->tlb);
     m->net = icnt_new(&ip, (icnt_ports){ m, net_peek, net_pop, net_route, m->out_bits, m->tlb ? net_ready : NULL,
-                                         p->far_copies ? net_also : NULL }, &m->st[nsm]);
+                                         p->far_copies ? net_also : NULL, net_slice_at }, &m->st[nsm]);
     m->slice = xcalloc((size_t)p->slices, sizeof *m->slice);
     m->ch = xcalloc((size_t)p->slices, sizeof *m->ch);
     m->sctx = xcalloc_lines((size_t)p->slices, sizeof *m->sctx);
