@@ -260,6 +260,43 @@ START_TEST(l1_keeps_the_slices_of_its_requests)
 }
 END_TEST
 
+/* the output queue as a ring of slots: requests taken from anywhere in
+ * it, with the ring wrapping and slots reused many times over, stay in
+ * their order with their slices (against a plain list) */
+START_TEST(l1_output_queue_keeps_its_order)
+{
+    kernel_stats st;
+    stats_local_init(&st, 1);
+    l1_params p = { .cache = { .size = 16384, .line = 128, .sector = 32, .assoc = 4, .mshrs = 8 },
+                    .latency = 30, .queue = 8, .sectored = 1, .room_needed = 1 };
+    l1_cache *l = l1_new(&p, 0, (l1_sm_port){ NULL, no_done, no_wake, route_by_line_kb }, &st);
+    uint64_t want[8], next = 1, rng = 12345;
+    int n = 0;
+    for (uint64_t t = 0; t < 2000; t++) {
+        rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+        if (n < 8 && (rng >> 40) % 3) {   /* a write-through store goes out as it is */
+            mem_msg w = { .line = 4096 * next, .sectors = 1, .kind = MR_STORE, .tag = -1 };
+            l1_submit(l, &w);
+            l1_tick(l, t);
+            want[n++] = 4096 * next++;
+        } else if (n) {
+            int k = (int)((rng >> 20) % (uint64_t)n);
+            l1_out_pop(l, k);
+            for (int i = k; i + 1 < n; i++) want[i] = want[i + 1];
+            n--;
+        }
+        for (int i = 0; i < n; i++) {
+            ck_assert_uint_eq(l1_out_ready(l, UINT64_MAX - 1, i)->line, want[i]);
+            ck_assert_int_eq(l1_out_slice(l, UINT64_MAX - 1, i), (int)(want[i] / 4096));
+        }
+        ck_assert_ptr_null(l1_out_ready(l, UINT64_MAX - 1, n));
+    }
+    ck_assert_uint_gt(next, 500);              /* the ring went round many times */
+    l1_delete(l);
+    stats_free(&st);
+}
+END_TEST
+
 /* the cycle each load record completed (tags 0..7) */
 static uint64_t done_at[8];
 static void note_done(void *ctx, int tag, uint64_t now) { (void)ctx; done_at[tag] = now; }
@@ -386,6 +423,7 @@ int main(void)
     TCase *t = tcase_create("load");
     tcase_add_test(t, dram_refresh_holds_the_channel);
     tcase_add_test(t, l1_keeps_the_slices_of_its_requests);
+    tcase_add_test(t, l1_output_queue_keeps_its_order);
     tcase_add_test(t, dram_turnaround_and_drain);
     tcase_add_test(t, dram_activate_window);
     tcase_add_test(t, l2_data_port_costs);

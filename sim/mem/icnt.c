@@ -78,6 +78,11 @@ static inline int slice_takes(const icnt *n, int d)
     return n->accepted[d] < n->p.width && n->to_slice[d].n + n->later[d] < n->slice_room;
 }
 
+/* slice d takes another request in this tick, as `open_bits` keeps it
+ * (slice_takes at the tick's start, cleared as it closes: took): a bit of
+ * one small array, not three arrays, for each request a look passes */
+static inline int slice_open(const icnt *n, int d) { return (int)(n->open_bits[d >> 6] >> (d & 63) & 1); }
+
 /* slice d took a request: it may have closed for this tick */
 static inline void took(icnt *n, int d)
 {
@@ -132,11 +137,11 @@ static inline void inject(icnt *n, int s, uint64_t now)
         int d = k ? slice_at(n, s, now, k) : head;
         if (d < 0) break;
         want[d >> 6] |= (uint64_t)1 << (d & 63);
-        if (!slice_takes(n, d)) continue;
+        if (!slice_open(n, d)) continue;
         mem_msg *m = n->ports.peek(n->ports.ctx, s, now, k), extra;
         int d2 = n->ports.also ? n->ports.also(n->ports.ctx, m, &extra) : -1;
         if (d2 >= 0) want[d2 >> 6] |= (uint64_t)1 << (d2 & 63);
-        if (d2 >= 0 && (d2 == d || !slice_takes(n, d2))) continue;
+        if (d2 >= 0 && (d2 == d || !slice_open(n, d2))) continue;
         uint64_t at = n->ports.ready ? n->ports.ready(n->ports.ctx, m, now) : now;
         timed_insert(&n->to_slice[d], m, at + wire(n, s, d));
         took(n, d);

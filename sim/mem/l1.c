@@ -11,11 +11,19 @@ struct l1_cache {
     l1_params p;
     int sm;
     cache c;
-    msg_fifo in, out;        /* from the LD/ST unit; to the interconnect */
-    /* per out entry (same index): the first cycle the interconnect may
-     * take it (the one after the L1 tick that queued it) */
+    msg_fifo in;             /* from the LD/ST unit */
+    /* the output queue, to the interconnect: requests in slots that stay
+     * put, and their order as a ring of slot numbers (out_ring, the head
+     * at out_head), so that a request the interconnect takes from the
+     * middle moves 4 bytes per request before it, not a whole request.
+     * Per slot: the request, the first cycle the interconnect may take it
+     * (the one after the L1 tick that queued it) and its slice
+     * (port.route; -1 unknown) */
+    mem_msg *out_msg;
     uint64_t *out_at;
-    int *out_slice;          /* per out entry: its slice (port.route), -1 unknown */
+    int *out_slice;
+    int *out_ring, out_head, out_n, out_cap;
+    int *out_free, out_nfree;   /* the slots not in use */
     /* entries the interconnect took that the L1 does not see yet: with
      * windows (sim.window) room below comes back as credits at the next
      * window's start (l1_credit), so that an SM's L1 never sees what the
@@ -47,9 +55,14 @@ l1_cache *l1_new(const l1_params *p, int sm, l1_sm_port port, kernel_stats *st)
     l->st = st;
     cache_init(&l->c, &p->cache);
     fifo_init(&l->in, p->queue);
-    fifo_init(&l->out, p->queue);
-    l->out_at = xcalloc((size_t)p->queue, sizeof *l->out_at);
-    l->out_slice = xcalloc((size_t)p->queue, sizeof *l->out_slice);
+    size_t q = (size_t)p->queue;
+    l->out_msg = xcalloc(q, sizeof *l->out_msg);
+    l->out_at = xcalloc(q, sizeof *l->out_at);
+    l->out_slice = xcalloc(q, sizeof *l->out_slice);
+    l->out_ring = xcalloc(q, sizeof *l->out_ring);
+    l->out_free = xcalloc(q, sizeof *l->out_free);
+    l->out_cap = l->out_nfree = p->queue;
+    for (int i = 0; i < p->queue; i++) l->out_free[i] = p->queue - 1 - i;   /* slot 0 first */
     timed_init(&l->hits, p->latency + p->queue + 8);
     pool_init(&l->wait);
     return l;
@@ -68,8 +81,8 @@ void l1_delete(l1_cache *l)
     if (!l) return;
     cache_free(&l->c);
     free(l->wait_ready);
-    fifo_free(&l->in); fifo_free(&l->out);
-    free(l->out_at); free(l->out_slice);
+    fifo_free(&l->in);
+    free(l->out_msg); free(l->out_at); free(l->out_slice); free(l->out_ring); free(l->out_free);
     timed_free(&l->hits);
     pool_free(&l->wait);
     free(l);
@@ -83,43 +96,55 @@ void l1_prefetch_response(const l1_cache *l, const mem_msg *m)
     cache_prefetch(&l->c, m->line);
     __builtin_prefetch(&l->c.m[m->l1_mshr]);
 }
-mem_msg *l1_out_peek(l1_cache *l) { return fifo_peek(&l->out); }
+/* the slot of the k-th request from the head (k < out_n) */
+static inline int out_slot(const l1_cache *l, int k)
+{
+    int i = l->out_head + k;
+    return l->out_ring[i >= l->out_cap ? i - l->out_cap : i];
+}
+mem_msg *l1_out_peek(l1_cache *l) { return l->out_n ? &l->out_msg[out_slot(l, 0)] : NULL; }
 mem_msg *l1_out_ready(l1_cache *l, uint64_t now, int k)
 {
-    if (k >= l->out.n) return NULL;
-    int i = fifo_slot(&l->out, k);
-    return l->out_at[i] <= now ? &l->out.m[i] : NULL;
+    if (k >= l->out_n) return NULL;
+    int i = out_slot(l, k);
+    return l->out_at[i] <= now ? &l->out_msg[i] : NULL;
 }
 int l1_out_slice(const l1_cache *l, uint64_t now, int k)
 {
-    if (k >= l->out.n) return -1;
-    int i = fifo_slot(&l->out, k);
+    if (k >= l->out_n) return -1;
+    int i = out_slot(l, k);
     return l->out_at[i] <= now ? l->out_slice[i] : -1;
 }
-/* out_at and out_slice follow their message when the k-th leaves */
+/* take out the k-th request: the k before it move up one place in the
+ * ring, keeping their order; its slot is free again */
 static void out_remove(l1_cache *l, int k)
 {
+    int slot = out_slot(l, k);
     for (int i = k; i > 0; i--) {
-        int to = fifo_slot(&l->out, i), from = fifo_slot(&l->out, i - 1);
-        l->out_at[to] = l->out_at[from];
-        l->out_slice[to] = l->out_slice[from];
+        int to = l->out_head + i, from = to - 1;
+        if (to >= l->out_cap) to -= l->out_cap;
+        if (from >= l->out_cap) from -= l->out_cap;
+        l->out_ring[to] = l->out_ring[from];
     }
-    fifo_remove(&l->out, k);
+    l->out_head = l->out_head + 1 < l->out_cap ? l->out_head + 1 : 0;
+    l->out_n--;
+    l->out_free[l->out_nfree++] = slot;
 }
-uint64_t l1_out_next(const l1_cache *l) { return l->out.n ? l->out_at[l->out.head] : UINT64_MAX; }
+uint64_t l1_out_next(const l1_cache *l) { return l->out_n ? l->out_at[out_slot(l, 0)] : UINT64_MAX; }
 /* a head load stalled for an MSHR waits for a fill (an interconnect event) */
-int l1_busy(const l1_cache *l) { return (l->in.n && !l->stalled) || l->out.n; }
+int l1_busy(const l1_cache *l) { return (l->in.n && !l->stalled) || l->out_n; }
 int l1_in_busy(const l1_cache *l) { return l->in.n && !l->stalled; }
 
 /* the output queue as the L1 sees it: the hidden pops still hold room */
-static int out_full(const l1_cache *l) { return l->out.n + l->out_hidden >= l->out.cap; }
+static int out_full(const l1_cache *l) { return l->out_n + l->out_hidden >= l->out_cap; }
 /* queue m toward the interconnect, takeable from cycle `at` */
 static void out_push(l1_cache *l, const mem_msg *m, uint64_t at)
 {
-    int i = fifo_slot(&l->out, l->out.n);
-    l->out_at[i] = at;
-    fifo_push(&l->out, m);
-    l->out_slice[i] = l->port.route ? l->port.route(l->port.ctx, &l->out.m[i]) : -1;
+    int slot = l->out_free[--l->out_nfree], i = l->out_head + l->out_n++;
+    l->out_ring[i >= l->out_cap ? i - l->out_cap : i] = slot;
+    l->out_msg[slot] = *m;
+    l->out_at[slot] = at;
+    l->out_slice[slot] = l->port.route ? l->port.route(l->port.ctx, &l->out_msg[slot]) : -1;
 }
 int l1_has_input(const l1_cache *l) { return l->in.n > 0; }
 
@@ -252,7 +277,7 @@ static void store_back(l1_cache *l, mem_msg *q, uint64_t now)
  * RED from one block). 1 when the head atomic may go on in cycle `now`. */
 static int atomic_path(l1_cache *l, const mem_msg *q, uint64_t now)
 {
-    if (fifo_full(&l->out) || l->atomic_free_cc >= (now + 1) * 100) {
+    if (l->out_n >= l->out_cap || l->atomic_free_cc >= (now + 1) * 100) {
         l->st->v[STAT_l1_atomic_waits]++;
         return 0;
     }
