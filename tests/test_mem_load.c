@@ -234,13 +234,19 @@ END_TEST
  * the slices follow their requests when one from the middle leaves */
 static int route_by_line_kb(void *ctx, mem_msg *m) { (void)ctx; return m->slice = (int)(m->line / 4096); }
 
+/* an L1 with an output queue of `queue` places, its port routing by route_by_line_kb */
+static l1_cache *routed_l1(kernel_stats *st, int queue)
+{
+    stats_local_init(st, 1);
+    l1_params p = { .cache = { .size = 16384, .line = 128, .sector = 32, .assoc = 4, .mshrs = 8 },
+                    .latency = 30, .queue = queue, .sectored = 1, .room_needed = 1 };
+    return l1_new(&p, 0, (l1_sm_port){ NULL, no_done, no_wake, route_by_line_kb }, st);
+}
+
 START_TEST(l1_keeps_the_slices_of_its_requests)
 {
     kernel_stats st;
-    stats_local_init(&st, 1);
-    l1_params p = { .cache = { .size = 16384, .line = 128, .sector = 32, .assoc = 4, .mshrs = 8 },
-                    .latency = 30, .queue = 64, .sectored = 1, .room_needed = 1 };
-    l1_cache *l = l1_new(&p, 0, (l1_sm_port){ NULL, no_done, no_wake, route_by_line_kb }, &st);
+    l1_cache *l = routed_l1(&st, 64);
     for (int i = 0; i < 3; i++) {
         mem_msg ld = { .line = 4096 * (uint64_t)(i + 5), .sectors = 1, .kind = MR_LOAD, .use_l1 = 1, .tag = i };
         l1_submit(l, &ld);
@@ -266,10 +272,7 @@ END_TEST
 START_TEST(l1_output_queue_keeps_its_order)
 {
     kernel_stats st;
-    stats_local_init(&st, 1);
-    l1_params p = { .cache = { .size = 16384, .line = 128, .sector = 32, .assoc = 4, .mshrs = 8 },
-                    .latency = 30, .queue = 8, .sectored = 1, .room_needed = 1 };
-    l1_cache *l = l1_new(&p, 0, (l1_sm_port){ NULL, no_done, no_wake, route_by_line_kb }, &st);
+    l1_cache *l = routed_l1(&st, 8);
     uint64_t want[8], next = 1, rng = 12345;
     int n = 0;
     for (uint64_t t = 0; t < 2000; t++) {

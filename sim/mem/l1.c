@@ -96,12 +96,14 @@ void l1_prefetch_response(const l1_cache *l, const mem_msg *m)
     cache_prefetch(&l->c, m->line);
     __builtin_prefetch(&l->c.m[m->l1_mshr]);
 }
-/* the slot of the k-th request from the head (k < out_n) */
-static inline int out_slot(const l1_cache *l, int k)
+/* the ring position k places after the head (k <= out_n), and the slot
+ * of the k-th request there (k < out_n) */
+static inline int out_pos(const l1_cache *l, int k)
 {
     int i = l->out_head + k;
-    return l->out_ring[i >= l->out_cap ? i - l->out_cap : i];
+    return i >= l->out_cap ? i - l->out_cap : i;
 }
+static inline int out_slot(const l1_cache *l, int k) { return l->out_ring[out_pos(l, k)]; }
 mem_msg *l1_out_peek(l1_cache *l) { return l->out_n ? &l->out_msg[out_slot(l, 0)] : NULL; }
 mem_msg *l1_out_ready(l1_cache *l, uint64_t now, int k)
 {
@@ -120,13 +122,8 @@ int l1_out_slice(const l1_cache *l, uint64_t now, int k)
 static void out_remove(l1_cache *l, int k)
 {
     int slot = out_slot(l, k);
-    for (int i = k; i > 0; i--) {
-        int to = l->out_head + i, from = to - 1;
-        if (to >= l->out_cap) to -= l->out_cap;
-        if (from >= l->out_cap) from -= l->out_cap;
-        l->out_ring[to] = l->out_ring[from];
-    }
-    l->out_head = l->out_head + 1 < l->out_cap ? l->out_head + 1 : 0;
+    for (int i = k; i > 0; i--) l->out_ring[out_pos(l, i)] = l->out_ring[out_pos(l, i - 1)];
+    l->out_head = out_pos(l, 1);
     l->out_n--;
     l->out_free[l->out_nfree++] = slot;
 }
@@ -140,8 +137,8 @@ static int out_full(const l1_cache *l) { return l->out_n + l->out_hidden >= l->o
 /* queue m toward the interconnect, takeable from cycle `at` */
 static void out_push(l1_cache *l, const mem_msg *m, uint64_t at)
 {
-    int slot = l->out_free[--l->out_nfree], i = l->out_head + l->out_n++;
-    l->out_ring[i >= l->out_cap ? i - l->out_cap : i] = slot;
+    int slot = l->out_free[--l->out_nfree];
+    l->out_ring[out_pos(l, l->out_n++)] = slot;
     l->out_msg[slot] = *m;
     l->out_at[slot] = at;
     l->out_slice[slot] = l->port.route ? l->port.route(l->port.ctx, &l->out_msg[slot]) : -1;

@@ -4,7 +4,6 @@
 #ifndef WARPSIM_MEMSYS_IMPL_H
 #define WARPSIM_MEMSYS_IMPL_H
 #include "memsys.h"
-#include "util/xalloc.h"
 
 typedef struct {
     memsys *m;

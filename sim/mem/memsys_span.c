@@ -4,6 +4,7 @@
  * is replayed and the slices' responses are handed on in the one-cycle
  * order (memsys.h). */
 #include "memsys_impl.h"
+#include "util/xalloc.h"
 
 static void span_grow(memsys *m, int len)
 {
@@ -114,10 +115,9 @@ static void span_inject(memsys *m)
         for (int k = 0; k < m->span_l2[i]; k++, t++) {
             for (int s = 0; s < m->p.slices; s++) {
                 slice_ctx *c = &m->sctx[s];
-                if (c->replayed < c->ntook && c->took[c->replayed] == t) {
-                    while (c->replayed < c->ntook && c->took[c->replayed] == t) c->replayed++;
-                    icnt_later(m->net, s, c->ntook - c->replayed);
-                }
+                int before = c->replayed;
+                while (c->replayed < c->ntook && c->took[c->replayed] == t) c->replayed++;
+                if (c->replayed != before) icnt_later(m->net, s, c->ntook - c->replayed);
             }
             net_tick(m, m->span_from + 1 + (uint64_t)i);
         }
