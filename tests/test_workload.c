@@ -210,9 +210,11 @@ START_TEST(test_expression_depth)
 }
 END_TEST
 
+/* loops: 0 with the buffers' own mappings, 1 with every page from the table */
 START_TEST(test_sparse_memory)
 {
     gmem *m = gmem_new();
+    gmem_use_maps(m, !_i);
     buffer_init init = { INIT_RANDOM, 0, 255, 4, NULL };
     int big = gmem_alloc(m, "big", ET_U8, 512ull << 20, init);
     const mem_buffer *b = gmem_buffer(m, big);
@@ -265,6 +267,7 @@ END_TEST
 START_TEST(test_release)
 {
     gmem *m = gmem_new();
+    gmem_use_maps(m, !_i);   /* loops: own mappings, then the table */
     buffer_init zero = { INIT_CONST, 0, 0, 0, NULL };
     int b[3];
     for (int i = 0; i < 3; i++) b[i] = gmem_alloc(m, "b", ET_U8, 3ull << 20, zero);
@@ -290,6 +293,61 @@ START_TEST(test_release)
             ck_assert_uint_eq(x, (uint8_t)(i * 31 + off / 4096));
         }
     ck_assert_uint_eq(gmem_pages(m), 2 * 768);               /* no page came back from the initialiser */
+    gmem_free(m);
+}
+END_TEST
+
+/* element i of a u32 buffer as memory holds it */
+static uint32_t word_at(gmem *m, int b, uint64_t i)
+{
+    uint32_t v = 0;
+    ck_assert_int_eq(gmem_access(m, gmem_buffer(m, b)->base + 4 * i, &v, 4, 0), FAULT_NONE);
+    return v;
+}
+
+/* fill ahead (gmem_prefill): a stream's next pages become jobs, sparse
+ * touches queue none, parts fill their pages (a page written since it was
+ * queued keeps what was written), and the end counts them; a released
+ * buffer's jobs go; the cap holds */
+START_TEST(test_prefill)
+{
+    gmem *m = gmem_new();
+    gmem_prefill(m, 4, 6);
+    buffer_init init = { INIT_RANDOM, 0, 1e9, 11, NULL };
+    int b = gmem_alloc(m, "x", ET_U32, 64 * 1024, init);   /* 64 pages of 1024 words */
+    word_at(m, b, 10 * 1024);
+    word_at(m, b, 20 * 1024);
+    ck_assert_int_eq(gmem_prefill_jobs(m), 0);                /* no stream: no jobs */
+    word_at(m, b, 0);
+    word_at(m, b, 1024);                                       /* page 1 after page 0: 2 .. 5 queued */
+    ck_assert_int_eq(gmem_prefill_jobs(m), 4);
+    word_at(m, b, 1025);
+    ck_assert_int_eq(gmem_prefill_jobs(m), 4);                /* seen before: nothing more */
+    uint32_t mine = 12345;
+    ck_assert_int_eq(gmem_access(m, gmem_buffer(m, b)->base + 3 * 4096 + 8, &mine, 4, 1), FAULT_NONE);
+    ck_assert_uint_eq(gmem_pages(m), 5);                      /* 10, 20, 0, 1, 3 */
+    gmem_prefill_run(m, 1, 2);
+    gmem_prefill_run(m, 0, 2);
+    ck_assert_uint_eq(gmem_pages(m), 5);
+    gmem_prefill_end(m);
+    ck_assert_int_eq(gmem_prefill_jobs(m), 0);
+    ck_assert_uint_eq(gmem_pages(m), 8);                      /* 2, 4 and 5 filled ahead */
+    for (uint64_t i = 2 * 1024; i < 6 * 1024; i += 257)
+        ck_assert_uint_eq(word_at(m, b, i), i == 3 * 1024 + 2 ? 12345 : (uint32_t)init_value(&init, ET_U32, i));
+    ck_assert_uint_eq(word_at(m, b, 3 * 1024 + 2), 12345);
+    ck_assert_uint_eq(gmem_pages(m), 8);                      /* reading them filled nothing more */
+    word_at(m, b, 21 * 1024);                                  /* 22 .. 25 queued, up to the cap of 6 */
+    word_at(m, b, 30 * 1024);
+    word_at(m, b, 31 * 1024);                                  /* 32, 33 of 32 .. 35: the cap */
+    ck_assert_int_eq(gmem_prefill_jobs(m), 6);
+    gmem_release(m, b);
+    ck_assert_int_eq(gmem_prefill_jobs(m), 0);
+    /* the table's pages (no mapping) are not filled ahead */
+    gmem_use_maps(m, 0);
+    int t = gmem_alloc(m, "t", ET_U32, 64 * 1024, init);
+    word_at(m, t, 0);
+    word_at(m, t, 1024);
+    ck_assert_int_eq(gmem_prefill_jobs(m), 0);
     gmem_free(m);
 }
 END_TEST
@@ -392,9 +450,10 @@ int main(void)
     tcase_add_test(tc, test_define_errors);
     tcase_add_loop_test(tc, test_define_positions, 0, (int)(sizeof bad_define / sizeof bad_define[0]));
     tcase_add_test(tc, test_expression_depth);
-    tcase_add_test(tc, test_sparse_memory);
+    tcase_add_loop_test(tc, test_sparse_memory, 0, 2);
     tcase_add_test(tc, test_elems_match_elem);
-    tcase_add_test(tc, test_release);
+    tcase_add_loop_test(tc, test_release, 0, 2);
+    tcase_add_test(tc, test_prefill);
     tcase_add_loop_test(tc, test_runtime_faults, 0, (int)(sizeof faults / sizeof faults[0]));
     tcase_add_test(tc, test_deadlock_and_limit);
     tcase_add_test(tc, test_three_dimensional_launch);

@@ -1,4 +1,13 @@
-/* sim/exec/memory.c — sparse paged global memory with lazily initialised buffers. */
+/* sim/exec/memory.c — sparse paged global memory with lazily initialised
+ * buffers. A buffer's pages live in one host mapping of its size, reserved
+ * without backing (MAP_NORESERVE): the host gives a page its memory at its
+ * first touch, and a bit per page says it was filled from the
+ * initialiser. The first touches of a big buffer cost a page fault each,
+ * not an allocation and a table entry (they run between the windows, on
+ * one thread), and an access finds its page by subtraction. Where the host
+ * refuses the mapping (a buffer larger than its address space or its
+ * overcommit rules allow) the pages are allocated one by one and found
+ * through a hash table. */
 #define _DEFAULT_SOURCE 1   /* MAP_ANONYMOUS (gmem_alloc_shared): not in POSIX.1-2008 */
 #include "memory.h"
 #include "exec.h"
@@ -17,12 +26,25 @@
 
 typedef struct { uint64_t page; uint8_t *data; int external; } page_slot;   /* external: a shared buffer's host memory */
 
+/* a buffer's own mapping (data NULL: none yet, or refused: the table) */
+typedef struct {
+    uint8_t *data;
+    size_t map_bytes;
+    uint64_t *filled;        /* a bit per page: filled from the initialiser */
+    uint64_t *queued;        /* a bit per page: a fill-ahead job (gmem_prefill) */
+    int refused;             /* the host gave no mapping: the table holds its pages */
+} buf_store;
+
+/* a page to fill ahead: page k of buffer b */
+typedef struct { int b; uint64_t k; } fill_job;
+
 struct gmem {
     mem_buffer *buf;
+    buf_store *store;        /* per buffer, beside buf */
     int nbuf, capbuf;
     uint64_t next_base;
     page_slot *slots;        /* open addressing, capacity a power of two */
-    size_t cap, used;
+    size_t cap, used;        /* the table's slots; pages touched, in the table or mappings */
     uint64_t last_page;
     uint8_t *last_data;
     int last_buf;
@@ -32,77 +54,11 @@ struct gmem {
     uint64_t win_lo, win_hi;
     uint8_t *win_data;
     uint64_t epoch;
+    int no_maps;             /* gmem_use_maps(m, 0): every page from the table */
+    int ahead;               /* gmem_prefill: pages to fill ahead of a stream (0: none) */
+    fill_job *jobs;
+    int njobs, capjobs;
 };
-
-/* lo and hi: the values an element holds (floats: the largest finite) */
-static const struct { const char *name; int size; int is_float; double lo, hi; } elem_info[ET_COUNT] = {
-    { "u8", 1, 0, 0, 255 }, { "s8", 1, 0, -128, 127 }, { "u16", 2, 0, 0, 65535 },
-    { "s16", 2, 0, -32768, 32767 }, { "u32", 4, 0, 0, 4294967295.0 }, { "s32", 4, 0, -2147483648.0, 2147483647.0 },
-    { "u64", 8, 0, 0, 18446744073709551615.0 }, { "s64", 8, 0, -9223372036854775808.0, 9223372036854775807.0 },
-    { "f32", 4, 1, -3.4028234663852886e38, 3.4028234663852886e38 }, { "f64", 8, 1, -1.79769313486231570e308, 1.79769313486231570e308 },
-};
-
-int elem_fits(elem_type t, double v) { return v >= elem_info[t].lo && v <= elem_info[t].hi; }
-double elem_lo(elem_type t) { return elem_info[t].lo; }
-double elem_hi(elem_type t) { return elem_info[t].hi; }
-
-/* v as a 64-bit integer without undefined behaviour: in range it is
- * truncated toward zero, beyond the range it saturates, NaN is 0 (a C cast
- * of such a double is undefined) */
-static int64_t to_s64(double v)
-{
-    if (!(v == v)) return 0;
-    if (v >= 9223372036854775807.0) return INT64_MAX;
-    if (v <= -9223372036854775808.0) return INT64_MIN;
-    return (int64_t)v;
-}
-
-int elem_size(elem_type t) { return elem_info[t].size; }
-const char *elem_name(elem_type t) { return elem_info[t].name; }
-int elem_is_float(elem_type t) { return elem_info[t].is_float; }
-
-int elem_parse(const char *name, elem_type *t)
-{
-    for (int i = 0; i < ET_COUNT; i++)
-        if (!strcmp(elem_info[i].name, name)) { *t = (elem_type)i; return 0; }
-    return -1;
-}
-
-void elem_store(elem_type t, double v, void *dst)
-{
-    switch (t) {
-    case ET_U8: { uint8_t x = (uint8_t)to_s64(v); memcpy(dst, &x, 1); break; }
-    case ET_S8: { int8_t x = (int8_t)to_s64(v); memcpy(dst, &x, 1); break; }
-    case ET_U16: { uint16_t x = (uint16_t)to_s64(v); memcpy(dst, &x, 2); break; }
-    case ET_S16: { int16_t x = (int16_t)to_s64(v); memcpy(dst, &x, 2); break; }
-    case ET_U32: { uint32_t x = (uint32_t)to_s64(v); memcpy(dst, &x, 4); break; }
-    case ET_S32: { int32_t x = (int32_t)to_s64(v); memcpy(dst, &x, 4); break; }
-    case ET_U64: {
-        uint64_t x = v < 0 || !(v == v) ? (uint64_t)to_s64(v) : v >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)v;
-        memcpy(dst, &x, 8);
-        break;
-    }
-    case ET_S64: { int64_t x = to_s64(v); memcpy(dst, &x, 8); break; }
-    case ET_F32: { float x = (float)v; memcpy(dst, &x, 4); break; }
-    default: memcpy(dst, &v, 8); break;
-    }
-}
-
-double elem_load(elem_type t, const void *src)
-{
-    switch (t) {
-    case ET_U8: { uint8_t x; memcpy(&x, src, 1); return x; }
-    case ET_S8: { int8_t x; memcpy(&x, src, 1); return x; }
-    case ET_U16: { uint16_t x; memcpy(&x, src, 2); return x; }
-    case ET_S16: { int16_t x; memcpy(&x, src, 2); return x; }
-    case ET_U32: { uint32_t x; memcpy(&x, src, 4); return x; }
-    case ET_S32: { int32_t x; memcpy(&x, src, 4); return x; }
-    case ET_U64: { uint64_t x; memcpy(&x, src, 8); return (double)x; }
-    case ET_S64: { int64_t x; memcpy(&x, src, 8); return (double)x; }
-    case ET_F32: { float x; memcpy(&x, src, 4); return x; }
-    default: { double x; memcpy(&x, src, 8); return x; }
-    }
-}
 
 /* SplitMix64 (Steele et al. 2014): a counter-based generator, so element i
  * of a random buffer is the same whichever page is touched first */
@@ -129,6 +85,48 @@ double init_value(const buffer_init *init, elem_type t, uint64_t i)
     }
 }
 
+static void store_drop(buf_store *st)
+{
+    if (st->data) munmap(st->data, st->map_bytes);
+    free(st->filled);
+    free(st->queued);
+    st->data = NULL;
+    st->filled = st->queued = NULL;
+}
+
+static inline int bit(const uint64_t *w, uint64_t k) { return (int)(w[k >> 6] >> (k & 63) & 1); }
+static inline void set_bit(uint64_t *w, uint64_t k) { w[k >> 6] |= (uint64_t)1 << (k & 63); }
+
+/* buffer b's mapping, reserved at its first touch; NULL when the host
+ * refuses it (the table holds the buffer's pages then) */
+static uint8_t *store_of(gmem *m, int b)
+{
+    buf_store *st = &m->store[b];
+    if (st->data || st->refused) return st->data;
+    if (m->no_maps) { st->refused = 1; return NULL; }
+    const mem_buffer *mb = &m->buf[b];
+    uint64_t pages = (mb->bytes + PAGE_SIZE - 1) >> PAGE_BITS;
+    /* a bitmap past 1/64 of the address space a pointer can hold is no
+     * mapping this host could give */
+    if (!pages || pages > (uint64_t)(SIZE_MAX / PAGE_SIZE) / 64) { st->refused = 1; return NULL; }
+    size_t bytes = (size_t)pages << PAGE_BITS;
+    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    size_t words = (size_t)(pages + 63) / 64;
+    uint64_t *filled = p == MAP_FAILED ? NULL : calloc(words, sizeof(uint64_t));
+    uint64_t *queued = filled ? calloc(words, sizeof(uint64_t)) : NULL;
+    if (!queued) {
+        if (p != MAP_FAILED) munmap(p, bytes);
+        free(filled);
+        st->refused = 1;
+        return NULL;
+    }
+    st->data = p;
+    st->map_bytes = bytes;
+    st->filled = filled;
+    st->queued = queued;
+    return st->data;
+}
+
 gmem *gmem_new(void)
 {
     gmem *m = xcalloc(1, sizeof *m);
@@ -145,9 +143,13 @@ void gmem_free(gmem *m)
     if (!m) return;
     for (size_t i = 0; i < m->cap; i++)
         if (!m->slots[i].external) free(m->slots[i].data);
-    for (int i = 0; i < m->nbuf; i++)
+    for (int i = 0; i < m->nbuf; i++) {
         if (m->buf[i].host && !m->buf[i].released) munmap(m->buf[i].host, (size_t)m->buf[i].bytes);
+        store_drop(&m->store[i]);
+    }
     free(m->slots);
+    free(m->jobs);
+    free(m->store);
     free(m->buf);
     free(m);
 }
@@ -157,7 +159,9 @@ int gmem_alloc(gmem *m, const char *name, elem_type type, uint64_t count, buffer
     if (m->nbuf == m->capbuf) {
         m->capbuf = m->capbuf ? 2 * m->capbuf : 8;
         m->buf = xrealloc(m->buf, sizeof(mem_buffer) * (size_t)m->capbuf);
+        m->store = xrealloc(m->store, sizeof(buf_store) * (size_t)m->capbuf);
     }
+    memset(&m->store[m->nbuf], 0, sizeof m->store[m->nbuf]);
     mem_buffer *b = &m->buf[m->nbuf];
     memset(b, 0, sizeof *b);
     snprintf(b->name, sizeof b->name, "%s", name);
@@ -258,9 +262,41 @@ static void fill_page(const mem_buffer *b, uint64_t start, uint8_t *data)
     for (uint64_t i = first; i < end; i++, p += es) elem_store(b->type, init_value(&b->init, b->type, i), p);
 }
 
+/* a stream's pages (page k of buffer b touched, k - 1 filled before it):
+ * the m->ahead pages after k neither filled nor queued become jobs. The
+ * look stops at once where the last of them is taken already (the stream
+ * was seen before) */
+static void queue_ahead(gmem *m, int b, uint64_t k)
+{
+    buf_store *st = &m->store[b];
+    uint64_t pages = st->map_bytes >> PAGE_BITS, last = k + (uint64_t)m->ahead;
+    if (last >= pages) last = pages - 1;
+    if (last <= k || bit(st->filled, last) || bit(st->queued, last)) return;
+    for (uint64_t j = k + 1; j <= last && m->njobs < m->capjobs; j++) {
+        if (bit(st->filled, j) || bit(st->queued, j)) continue;
+        set_bit(st->queued, j);
+        m->jobs[m->njobs++] = (fill_job){ b, j };
+    }
+}
+
 static uint8_t *page_of(gmem *m, uint64_t page, int buf)
 {
     if (page == m->last_page) return m->last_data;
+    const mem_buffer *mb = &m->buf[buf];
+    uint8_t *own = mb->host ? NULL : store_of(m, buf);
+    if (own) {   /* its own mapping: a page's place is its offset */
+        buf_store *st = &m->store[buf];
+        uint64_t k = page - (mb->base >> PAGE_BITS);
+        uint8_t *data = own + (k << PAGE_BITS);
+        if (!bit(st->filled, k)) {   /* first touch: zero from the host, filled here */
+            fill_page(mb, page << PAGE_BITS, data);
+            set_bit(st->filled, k);
+            m->used++;
+        }
+        if (m->ahead && k && bit(st->filled, k - 1)) queue_ahead(m, buf, k);
+        m->last_page = page;
+        return m->last_data = data;
+    }
     size_t h = (size_t)mix64(page) & (m->cap - 1);
     while (m->slots[h].data) {
         if (m->slots[h].page == page) {
@@ -311,15 +347,72 @@ static void drop_page(gmem *m, uint64_t page)
     }
 }
 
+void gmem_use_maps(gmem *m, int on) { m->no_maps = !on; }
+
+void gmem_prefill(gmem *m, int pages, int jobs)
+{
+    for (int i = 0; i < m->njobs; i++) {   /* jobs never run: their pages may be queued again */
+        uint64_t k = m->jobs[i].k;
+        m->store[m->jobs[i].b].queued[k >> 6] &= ~((uint64_t)1 << (k & 63));
+    }
+    m->ahead = pages > 0 && jobs > 0 ? pages : 0;
+    free(m->jobs);
+    m->jobs = m->ahead ? xcalloc((size_t)jobs, sizeof *m->jobs) : NULL;
+    m->capjobs = m->ahead ? jobs : 0;
+    m->njobs = 0;
+}
+
+int gmem_prefill_jobs(const gmem *m) { return m->njobs; }
+
+/* jobs part, part + parts, ...: each a page of its own, whose bytes no one
+ * else reads or writes while this runs; the bitmaps are only read */
+void gmem_prefill_run(gmem *m, int part, int parts)
+{
+    for (int i = part; i < m->njobs; i += parts) {
+        const fill_job *j = &m->jobs[i];
+        const buf_store *st = &m->store[j->b];
+        if (bit(st->filled, j->k)) continue;   /* touched since it was queued: filled then */
+        const mem_buffer *mb = &m->buf[j->b];
+        fill_page(mb, mb->base + (j->k << PAGE_BITS), st->data + (j->k << PAGE_BITS));
+    }
+}
+
+void gmem_prefill_end(gmem *m)
+{
+    for (int i = 0; i < m->njobs; i++) {
+        buf_store *st = &m->store[m->jobs[i].b];
+        uint64_t k = m->jobs[i].k;
+        st->queued[k >> 6] &= ~((uint64_t)1 << (k & 63));
+        if (bit(st->filled, k)) continue;
+        set_bit(st->filled, k);
+        m->used++;
+    }
+    m->njobs = 0;
+}
+
+/* the jobs of buffer b go (its mapping is going) */
+static void drop_jobs(gmem *m, int b)
+{
+    int n = 0;
+    for (int i = 0; i < m->njobs; i++)
+        if (m->jobs[i].b != b) m->jobs[n++] = m->jobs[i];
+    m->njobs = n;
+}
+
 void gmem_release(gmem *m, int index)
 {
     if (index < 0 || index >= m->nbuf || m->buf[index].released) return;
+    drop_jobs(m, index);
     mem_buffer *b = &m->buf[index];
     b->released = 1;
     /* a buffer starts on a 64 KB boundary: its pages hold nothing else;
      * a large buffer mostly untouched is cheaper found from the table */
     uint64_t first = b->base >> PAGE_BITS, last = b->bytes ? (b->base + b->bytes - 1) >> PAGE_BITS : first;
-    if (b->bytes && last - first < m->used)
+    buf_store *st = &m->store[index];
+    if (st->data) {   /* its own mapping: its pages go with it */
+        for (uint64_t k = 0; k <= (last - first) >> 6; k++) m->used -= (size_t)__builtin_popcountll(st->filled[k]);
+        store_drop(st);
+    } else if (b->bytes && last - first < m->used)
         for (uint64_t pg = first; pg <= last; pg++) drop_page(m, pg);
     else if (b->bytes)
         for (size_t i = 0; i < m->cap;) {   /* a drop may move a later entry into slot i: look again */

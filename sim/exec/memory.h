@@ -56,6 +56,23 @@ int gmem_window(gmem *m, uint64_t addr, isa_window *w);
 double gmem_elem(gmem *m, int b, uint64_t i);
 /* elements i .. i + n - 1 of buffer b into out, as gmem_elem gives them */
 void gmem_elems(gmem *m, int b, uint64_t i, uint64_t n, double *out);
+/* on (the default): a buffer's pages live in one host mapping of its own,
+ * reserved at its first touch; off: every page is allocated alone and found
+ * through a hash table (what a buffer whose mapping the host refuses gets) */
+void gmem_use_maps(gmem *m, int on);
+/* fill ahead: where pages are touched in a stream (a page, then the next),
+ * up to `pages` after the one touched are queued as jobs (at most `jobs` at
+ * a time) for gmem_prefill_run to fill on other threads, so that the
+ * touches to come find them filled. 0 turns it off (the default). Only a
+ * buffer with its own mapping is filled ahead; what memory holds is the
+ * same either way */
+void gmem_prefill(gmem *m, int pages, int jobs);
+int gmem_prefill_jobs(const gmem *m);
+/* fill jobs part, part + parts, ... (0 <= part < parts). Calls for
+ * different parts may run at once, while nothing else uses m */
+void gmem_prefill_run(gmem *m, int part, int parts);
+/* after the runs: their pages count as filled, and no job is left */
+void gmem_prefill_end(gmem *m);
 /* counts writes that changed memory: progress for deadlock detection */
 uint64_t gmem_epoch(const gmem *m);
 size_t gmem_pages(const gmem *m);

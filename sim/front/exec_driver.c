@@ -51,6 +51,13 @@ static int x_block_finished(timing_driver *t, int slot)
 }
 
 static void x_end_cycle(timing_driver *t) { xrun_end_cycle(&((xdriver *)t->ctx)->run); }
+/* 16 pages (64 KB) ahead: a window's first touches of a stream stay inside
+ * them at a few KB per SM; at most 4096 jobs (16 MB) wait */
+#define FILL_AHEAD_PAGES 16
+#define FILL_AHEAD_JOBS 4096
+static int x_fill_jobs(timing_driver *t) { return gmem_prefill_jobs(((xdriver *)t->ctx)->run.mem); }
+static void x_fill_run(timing_driver *t, int part, int parts) { gmem_prefill_run(((xdriver *)t->ctx)->run.mem, part, parts); }
+static void x_fill_end(timing_driver *t) { gmem_prefill_end(((xdriver *)t->ctx)->run.mem); }
 static void x_take_fault(timing_driver *t, int sm) { xrun_take_fault(&((xdriver *)t->ctx)->run, sm); }
 
 static uint64_t x_warp_age(timing_driver *t, int xw) { return ((xdriver *)t->ctx)->run.warps[xw].age; }
@@ -118,9 +125,14 @@ func_status exec_driver_run(const func_launch *l, gmem *mem, const config *cfg, 
                         x_start_block, x_block_finished, x_warp_age, x_deadlocked, &x->run.cycle, x->obs,
                         opt ? opt->gpu : NULL, (int)x->run.k->shared_bytes, x_end_cycle, x_take_fault,
                         x_report_stop, x_describe_warp, opt ? opt->max_cycles : 0, x->run.total_blocks,
-                        &x->run.cycle_stride };
+                        &x->run.cycle_stride, x_fill_jobs, x_fill_run, x_fill_end };
+    /* with SMs on several threads, pages of global memory are filled ahead
+     * of a stream of first touches on the memory side's threads: a first
+     * touch would fill its page in end_cycle, on one thread */
+    if (timing_defers(cfg) && !x->obs && timing_threads(cfg) > 1) gmem_prefill(mem, FILL_AHEAD_PAGES, FILL_AHEAD_JOBS);
     if (status == FUNC_OK) status = timing_run_driver(&t, cfg, stats, d);
     if (x->obs && x->obs->kernel_end && x->obs->kernel_end(x->obs->ctx, d) && status == FUNC_OK) status = FUNC_BAD_LAUNCH;
+    gmem_prefill(mem, 0, 0);
     forget_texts(x);
     isrc_func_free(&src);
     xrun_free(&x->run);

@@ -27,6 +27,7 @@ typedef struct {
     sm_crews *crews;         /* who runs the SMs' part of each cycle */
     int window;              /* cycles per window (timing_window) */
     int spans;               /* sim.spans: windows' slices apart (memsys_span_begin) */
+    int fill_parts;          /* this span's parts of the driver's fill jobs (windows.c) */
     int group;               /* SMs sharing a constant cache: one crew's */
     uint64_t *returned;      /* windows: per SM, the cycle whose returns it has had */
     uint64_t *work;          /* windows: per SM, its work in the last window (par_stats) */

@@ -44,6 +44,14 @@ struct timing_driver {
     /* with clock: set to the distance in bytes from SM 0's counter to SM
      * 1's (each SM's counter is its own: SMs run windows of cycles apart) */
     size_t *clock_stride;
+    /* work that may run on the memory side's threads while no SM runs
+     * (NULL: none): the driver's jobs waiting (fill_jobs), part `part` of
+     * `parts` of them (fill_run; parts run at once), and the serial close
+     * after the parts (fill_end). The exec driver fills pages of global
+     * memory ahead of a stream of first touches (gmem_prefill) */
+    int (*fill_jobs)(timing_driver *t);
+    void (*fill_run)(timing_driver *t, int part, int parts);
+    void (*fill_end)(timing_driver *t);
 };
 
 /* run the launch cycle by cycle; nslots = blocks_per_sm * sm.count. With

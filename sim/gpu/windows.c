@@ -118,8 +118,26 @@ static int returns_at(gpu_t *g, uint64_t now)
     return any;
 }
 
-/* slice s's part of a span, on a crew's thread */
-static void span_slice(void *ctx, int s) { memsys_span_slice(ctx, s); }
+/* item i of a span, on a crew's thread: slice i's part, or after the
+ * slices part i - slices of the driver's fill jobs (one a thread) */
+static void span_item(void *ctx, int i)
+{
+    gpu_t *g = ctx;
+    int slices = memsys_slices(g->mem);
+    if (i < slices) memsys_span_slice(g->mem, i);
+    else g->drv->fill_run(g->drv, i - slices, g->fill_parts);
+}
+
+/* the driver's fill jobs, a part for each of the crews' threads, alone
+ * (outside a span) */
+static void fill_item(void *ctx, int i) { gpu_t *g = ctx; g->drv->fill_run(g->drv, i, g->fill_parts); }
+
+/* the parts the driver's fill jobs are split into (0: none waiting) */
+static int fill_parts(gpu_t *g)
+{
+    const timing_driver *t = g->drv;
+    return t->fill_jobs && t->fill_jobs(g->drv) ? crews_threads(g->crews) : 0;
+}
 
 /* the memory side's cycles (from, to], event by event (every one with
  * sim.exhaustive), raising *last to each event's cycle. With drained (no
@@ -133,17 +151,20 @@ static uint64_t mem_catch_up(gpu_t *g, uint64_t from, uint64_t to, uint64_t *las
      * event first; *last matters only once no block is left (drained).
      * The slices then run in parallel where their inputs allow (a span) */
     if (busy && !drained) {
+        g->fill_parts = fill_parts(g);
         if (g->spans && memsys_span_begin(g->mem, from, to)) {
             par_stats *ps = &g->stats->par;
             double t0 = seconds();
-            crews_each(g->crews, memsys_slices(g->mem), span_slice, g->mem);
+            crews_each(g->crews, memsys_slices(g->mem) + g->fill_parts, span_item, g);
             ps->mem_seconds += seconds() - t0;
             ps->spans++;
             memsys_span_end(g->mem);
-            return to + 1;
+        } else {
+            if (g->fill_parts) crews_each(g->crews, g->fill_parts, fill_item, g);
+            for (; c <= to; c++) memsys_tick_mem(g->mem, c);
         }
-        for (; c <= to; c++) memsys_tick_mem(g->mem, c);
-        return c;
+        if (g->fill_parts) g->drv->fill_end(g->drv);
+        return to + 1;
     }
     while (c <= to) {
         uint64_t e = memsys_mem_next(g->mem, c - 1);
