@@ -126,10 +126,12 @@ func_status exec_driver_run(const func_launch *l, gmem *mem, const config *cfg, 
                         opt ? opt->gpu : NULL, (int)x->run.k->shared_bytes, x_end_cycle, x_take_fault,
                         x_report_stop, x_describe_warp, opt ? opt->max_cycles : 0, x->run.total_blocks,
                         &x->run.cycle_stride, x_fill_jobs, x_fill_run, x_fill_end };
-    /* with SMs on several threads, pages of global memory are filled ahead
-     * of a stream of first touches on the memory side's threads: a first
-     * touch would fill its page in end_cycle, on one thread */
-    if (timing_defers(cfg) && !x->obs && timing_threads(cfg) > 1) gmem_prefill(mem, FILL_AHEAD_PAGES, FILL_AHEAD_JOBS);
+    /* with SMs in windows, pages of global memory are filled ahead of a
+     * stream of first touches on the memory side's threads: a first touch
+     * would fill its page in end_cycle, on one thread. On for one thread
+     * too, so that its run measures what threads could share (the host
+     * object's shares) and holds the same pages */
+    if (timing_defers(cfg)) gmem_prefill(mem, FILL_AHEAD_PAGES, FILL_AHEAD_JOBS);
     if (status == FUNC_OK) status = timing_run_driver(&t, cfg, stats, d);
     if (x->obs && x->obs->kernel_end && x->obs->kernel_end(x->obs->ctx, d) && status == FUNC_OK) status = FUNC_BAD_LAUNCH;
     gmem_prefill(mem, 0, 0);
