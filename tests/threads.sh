@@ -1,8 +1,9 @@
 #!/bin/sh
 # Parallel SMs (sim.threads, --threads: SMs in windows of cycles on
 # threads, then the L2 slices with their DRAM channels) must give the
-# statistics of one thread, and the slices run apart (sim.spans) those of
-# the memory side cycle by cycle: every shipped workload
+# statistics of one thread, the slices run apart (sim.spans) those of
+# the memory side cycle by cycle, and loads applied at an SM's own window's
+# end (sim.early_loads) those applied at the window's end: every shipped workload
 # with 1, 2 and 3 threads and with sim.spans=0 on gf100 (15 SMs, global atomics, spin locks and
 # deadlocks among the workloads), GCN (compute units taking turns) and the
 # H100 (132 SMs, independent thread scheduling); a trace replay too. The quick pass (without
@@ -15,7 +16,7 @@ same() {   # what, then the runs' outputs
     for b in "$@"; do
         n=$((n + 1))
         [ "$a" = "$b" ] && continue
-        echo "FAIL: $what: the statistics depend on the thread count (or sim.spans)"
+        echo "FAIL: $what: the statistics depend on the thread count (or sim.spans, sim.early_loads)"
         printf '%s\n' "$a" | tr ',' '\n' > "$tmp/a"; printf '%s\n' "$b" | tr ',' '\n' > "$tmp/b"
         diff "$tmp/a" "$tmp/b" | head -10
         fail=1
@@ -26,12 +27,13 @@ for f in $(ls "$top"/workloads/*/*.sass | grep -v /workloads/cuda/); do
     k=$((i % 3)); i=$((i + 1))
     [ -n "$long" ] || [ $k -eq 0 ] && same "$f gf100" "$(stats run --stats=json -c gf100 --threads 1 "$f")" \
         "$(stats run --stats=json -c gf100 --threads 2 "$f")" "$(stats run --stats=json -c gf100 --threads=3 "$f")" \
-        "$(stats run --stats=json -c gf100 --set sim.spans=0 "$f")"
+        "$(stats run --stats=json -c gf100 --set sim.spans=0 "$f")" "$(stats run --stats=json -c gf100 --set sim.early_loads=0 "$f")"
     for cfg in gcn-tahiti h100; do
         k=$((k - 1))
         [ -n "$long" ] || [ $k -eq 0 ] || continue
         same "$f $cfg" "$(stats run --stats=json -c $cfg --threads 1 "$f")" "$(stats run --stats=json -c $cfg "$f")" \
-            "$(stats run --stats=json -c $cfg --set sim.threads=3 "$f")" "$(stats run --stats=json -c $cfg --set sim.spans=0 "$f")"
+            "$(stats run --stats=json -c $cfg --set sim.threads=3 "$f")" "$(stats run --stats=json -c $cfg --set sim.spans=0 "$f")" \
+            "$(stats run --stats=json -c $cfg --set sim.threads=2 --set sim.early_loads=0 "$f")"
     done
 done
 # the windows are on by default (sim.window = 0, auto); sim.window = 1 is

@@ -311,6 +311,7 @@ static void defer(xsm *c, const isa_insn *in, isa_warp_regs *regs, const isa_res
     e->res.mem_space = res->mem_space;
     e->res.mem_size = res->mem_size;
     int data = isa_ops[in->op].kind != KIND_LOAD;   /* what a store or atomic writes; a load has none */
+    c->log_writes |= data;
     for (uint64_t m = res->exec_mask; m; m &= m - 1) {
         int l = __builtin_ctzll(m);
         e->res.addr[l] = res->addr[l];
@@ -525,14 +526,30 @@ void xrun_set_threaded(xrun *r)
     pthread_mutex_init(r->gmem_lock, NULL);
 }
 
-/* SM c's part of the cycle's end: its deferred accesses, its count */
-static void end_cycle_sm(xrun *r, xsm *c)
+/* SM c's deferred accesses applied, in issue order */
+static void commit_log(xrun *r, xsm *c)
+{
+    isa_env now = c->env;
+    now.defer_global = 0;
+    for (int i = 0; i < c->nlog; i++) isa_commit_global(r->k, c->log[i].in, c->log[i].regs, &now, &c->log[i].res);
+}
+
+void xrun_commit_early(xrun *r, int m)
+{
+    xsm *c = &r->sms[m];
+    if (!c->nlog || c->log_writes || c->log_early) return;
+    commit_log(r, c);
+    c->log_early = 1;
+}
+
+/* SM c's part of the cycle's end: its deferred accesses (again where an
+ * earlier SM wrote memory after it read: `again`), its count */
+static void end_cycle_sm(xrun *r, xsm *c, int again)
 {
     if (c->nlog) {
-        isa_env now = c->env;
-        now.defer_global = 0;
-        for (int i = 0; i < c->nlog; i++) isa_commit_global(r->k, c->log[i].in, c->log[i].regs, &now, &c->log[i].res);
+        if (!c->log_early || again) commit_log(r, c);
         c->nlog = 0;
+        c->log_writes = c->log_early = 0;
     }
     *r->used += c->used;
     c->used = 0;
@@ -545,9 +562,15 @@ static void end_cycle_sm(xrun *r, xsm *c)
  * their progress counts did not move) */
 void xrun_end_cycle(xrun *r)
 {
+    int wrote = 0;   /* an SM before this one wrote memory in the window */
     for (int k = 0; k <= r->nsm / 64; k++) {
         uint64_t bits = atomic_exchange_explicit(&r->stepped[k], 0, memory_order_relaxed);
-        for (; bits; bits &= bits - 1) end_cycle_sm(r, &r->sms[k * 64 + __builtin_ctzll(bits)]);
+        for (; bits; bits &= bits - 1) {
+            xsm *c = &r->sms[k * 64 + __builtin_ctzll(bits)];
+            int writes = c->log_writes;
+            end_cycle_sm(r, c, wrote);
+            wrote |= writes;
+        }
     }
     r->gmem_epoch_seen = gmem_epoch(r->mem);
 }

@@ -66,6 +66,8 @@ typedef struct xsm {
     uint64_t used;           /* timing: warp instructions since the last cycle's end */
     xdeferred *log;          /* timing: global accesses since the last cycle's end */
     int nlog, caplog;
+    int log_writes;          /* timing: the log holds a store or an atomic */
+    int log_early;           /* timing: its loads were applied at its window's end (xrun_commit_early) */
     uint64_t chk[2];         /* [lo, hi): the buffer of the last global access checked (no
                                 buffer is released during a launch): the lanes after it
                                 need no search (isa_env.checked) */
@@ -138,6 +140,12 @@ void xrun_set_threaded(xrun *r);
  * in SM order, then in issue order (as if the SMs had executed one after
  * the other), and the SMs' counts merged */
 void xrun_end_cycle(xrun *r);
+/* timing, on SM m's thread at the end of its window: an SM whose log holds
+ * loads alone applies them now, so that the SMs' threads share that work.
+ * xrun_end_cycle applies them again, in order, where an SM before m wrote
+ * memory in the window (the values it gives are those of the serial order
+ * otherwise: no one writes memory while the SMs run) */
+void xrun_commit_early(xrun *r, int m);
 /* timing: SM m's report of its fault goes to the run's diag */
 void xrun_take_fault(xrun *r, int m);
 /* execute the warp's next instruction, counting it into st; -1 on a fault (reported) */

@@ -51,9 +51,13 @@ static int x_block_finished(timing_driver *t, int slot)
 }
 
 static void x_end_cycle(timing_driver *t) { xrun_end_cycle(&((xdriver *)t->ctx)->run); }
-/* 16 pages (64 KB) ahead: a window's first touches of a stream stay inside
- * them at a few KB per SM; at most 4096 jobs (16 MB) wait */
-#define FILL_AHEAD_PAGES 16
+static void x_sm_window_end(timing_driver *t, int sm) { xrun_commit_early(&((xdriver *)t->ctx)->run, sm); }
+/* 256 pages (1 MB) ahead of a stream's touch: several windows of an H100's
+ * traffic (3.35 TB/s at 1.6 GHz is about 2 KB a cycle, 120 KB a window of
+ * 60 cycles), also where blocks of a grid-stride loop touch its pages out
+ * of order (h100 gpu3 at full size: 64 KB left 11% of the run serial, 1 MB
+ * 9%; an estimate, not a fit). At most 4096 jobs (16 MB) wait */
+#define FILL_AHEAD_PAGES 256
 #define FILL_AHEAD_JOBS 4096
 static int x_fill_jobs(timing_driver *t) { return gmem_prefill_jobs(((xdriver *)t->ctx)->run.mem); }
 static void x_fill_run(timing_driver *t, int part, int parts) { gmem_prefill_run(((xdriver *)t->ctx)->run.mem, part, parts); }
@@ -123,7 +127,7 @@ func_status exec_driver_run(const func_launch *l, gmem *mem, const config *cfg, 
     if (x->obs && x->obs->kernel_begin && announce_kernel(x, &src, l, d)) status = FUNC_BAD_LAUNCH;
     timing_driver t = { x, &src.src, x->run.k->name, x->run.warps_per_block, x->run.blocks_per_sm, x->run.k->ncode,
                         x_start_block, x_block_finished, x_warp_age, x_deadlocked, &x->run.cycle, x->obs,
-                        opt ? opt->gpu : NULL, (int)x->run.k->shared_bytes, x_end_cycle, x_take_fault,
+                        opt ? opt->gpu : NULL, (int)x->run.k->shared_bytes, x_end_cycle, CFG(cfg, sim_early_loads) ? x_sm_window_end : NULL, x_take_fault,
                         x_report_stop, x_describe_warp, opt ? opt->max_cycles : 0, x->run.total_blocks,
                         &x->run.cycle_stride, x_fill_jobs, x_fill_run, x_fill_end };
     /* with SMs in windows, pages of global memory are filled ahead of a

@@ -32,6 +32,9 @@ struct timing_driver {
      * what the SMs deferred (global memory accesses) in SM order; NULL when
      * the source defers nothing */
     void (*end_cycle)(timing_driver *t);
+    /* windows: SM m's window is over, on its crew's thread (NULL: nothing
+     * to do): the driver may apply part of what end_cycle would */
+    void (*sm_window_end)(timing_driver *t, int sm);
     /* SM m's issue failed: its report joins the run's (NULL: it is there) */
     void (*take_fault)(timing_driver *t, int sm);
     /* the run stops early (why: "stopped by SIGINT", "reached --max-cycles=N"):

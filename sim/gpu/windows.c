@@ -80,6 +80,10 @@ static void sm_window(void *ctx, int m, uint64_t from, uint64_t to, crew_sum *s)
     uint64_t a = sm->wake, b = memsys_sm_next(mem, m, to - 1);
     if (a < s->wake) s->wake = a;
     if (b < s->wake) s->wake = b;
+    /* what the driver applies at the window's end, where this SM's share
+     * may be applied now on its thread (not after a fault: that SM's
+     * window stopped short, its report comes first) */
+    if (g->drv->sm_window_end && s->fault != m) g->drv->sm_window_end(g->drv, m);
 }
 
 /* the window's work per SM, as crews of each par_threads count would
