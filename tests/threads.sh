@@ -58,6 +58,15 @@ per_sm() { "$bin" run --stats=json -c gf104 "$@" "$f" 2>&1 | sed 's/"per_pc".*//
 a=$(per_sm --set sim.window=1); b=$(per_sm --set sim.window=0)
 n=$((n + 1))
 [ "$a" = "$b" ] || { echo "FAIL: $f gf104: the first kernel's per-SM stalls differ with windows: $a / $b"; fail=1; }
+# loads an SM applied at its own window's end are applied again where a
+# lower SM stored in the window (sim.early_loads): block 1 spins on the flag
+# block 0 stores, on two SMs (without the second application, h100's run
+# takes 6510 cycles instead of 6453)
+f=$top/tests/windows/flag_handoff.sass
+for cfg in h100 gf100; do
+    same "$f $cfg" "$(stats run --stats=json -c $cfg --set sim.early_loads=0 "$f")" "$(stats run --stats=json -c $cfg --threads 1 "$f")" \
+        "$(stats run --stats=json -c $cfg --threads 2 "$f")"
+done
 trace=$top/tests/traces/vectoradd-sm80/kernelslist.g
 same "$trace" "$(stats trace --stats=json -c gf100 --threads 1 "$trace")" "$(stats trace --stats=json -c gf100 --threads 2 "$trace")" \
     "$(stats trace --stats=json -c gf100 --threads 3 "$trace")"
