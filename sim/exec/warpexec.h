@@ -140,6 +140,9 @@ void xrun_set_threaded(xrun *r);
  * in SM order, then in issue order (as if the SMs had executed one after
  * the other), and the SMs' counts merged */
 void xrun_end_cycle(xrun *r);
+/* timing: keep SM c's deferred global access for xrun_end_cycle (its
+ * addresses, and the data a store or an atomic writes) */
+void xsm_defer(xsm *c, const isa_insn *in, isa_warp_regs *regs, const isa_result *res);
 /* timing, on SM m's thread at the end of its window: an SM whose log holds
  * loads alone applies them now, so that the SMs' threads share that work.
  * xrun_end_cycle applies them again, in order, where an SM before m wrote
