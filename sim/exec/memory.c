@@ -1,13 +1,11 @@
 /* sim/exec/memory.c — sparse paged global memory with lazily initialised
- * buffers. A buffer's pages live in one host mapping of its size, reserved
- * without backing (MAP_NORESERVE): the host gives a page its memory at its
- * first touch, and a bit per page says it was filled from the
- * initialiser. The first touches of a big buffer cost a page fault each,
- * not an allocation and a table entry (they run between the windows, on
- * one thread), and an access finds its page by subtraction. Where the host
- * refuses the mapping (a buffer larger than its address space or its
- * overcommit rules allow) the pages are allocated one by one and found
- * through a hash table. */
+ * buffers. A buffer of up to 1 GB has its pages in one host mapping of its
+ * size, reserved without backing (MAP_NORESERVE) and backed by huge pages
+ * where the host has them: the host gives memory at a first touch, a bit
+ * per page says it was filled from the initialiser, and an access finds
+ * its page by subtraction. Pages of a larger buffer (or one whose mapping
+ * the host refuses) are allocated one by one and found through a hash
+ * table, so that a sparse access costs only its 4 KB pages. */
 #define _DEFAULT_SOURCE 1   /* MAP_ANONYMOUS (gmem_alloc_shared): not in POSIX.1-2008 */
 #include "memory.h"
 #include "exec.h"
@@ -21,6 +19,9 @@
 
 #define PAGE_BITS 12
 #define PAGE_SIZE (1u << PAGE_BITS)
+#define REGION_BITS 21
+#define REGION ((size_t)1 << REGION_BITS)   /* a huge page of the host's: 2 MB */
+#define HUGE_MAX ((uint64_t)1 << 30)         /* buffers in a mapping of their own (huge pages): up to 1 GB */
 #define BUFFER_ALIGN 0x10000ull       /* 64 KB: a page never spans two buffers */
 #define FIRST_BASE 0x100000000ull     /* above 4 GB: a truncated pointer faults */
 
@@ -28,8 +29,9 @@ typedef struct { uint64_t page; uint8_t *data; int external; } page_slot;   /* e
 
 /* a buffer's own mapping (data NULL: none yet, or refused: the table) */
 typedef struct {
-    uint8_t *data;
-    size_t map_bytes;
+    uint8_t *data;           /* 2 MB-aligned within the mapping */
+    uint8_t *map;            /* the mapping, map_len bytes (munmap) */
+    size_t map_bytes, map_len;
     uint64_t *filled;        /* a bit per page: filled from the initialiser */
     uint64_t *queued;        /* a bit per page: a fill-ahead job (gmem_prefill) */
     int refused;             /* the host gave no mapping: the table holds its pages */
@@ -87,10 +89,10 @@ double init_value(const buffer_init *init, elem_type t, uint64_t i)
 
 static void store_drop(buf_store *st)
 {
-    if (st->data) munmap(st->data, st->map_bytes);
+    if (st->map) munmap(st->map, st->map_len);
     free(st->filled);
     free(st->queued);
-    st->data = NULL;
+        st->data = st->map = NULL;
     st->filled = st->queued = NULL;
 }
 
@@ -106,24 +108,33 @@ static uint8_t *store_of(gmem *m, int b)
     if (m->no_maps) { st->refused = 1; return NULL; }
     const mem_buffer *mb = &m->buf[b];
     uint64_t pages = (mb->bytes + PAGE_SIZE - 1) >> PAGE_BITS;
-    /* a bitmap past 1/64 of the address space a pointer can hold is no
-     * mapping this host could give */
-    if (!pages || pages > (uint64_t)(SIZE_MAX / PAGE_SIZE) / 64) { st->refused = 1; return NULL; }
-    size_t bytes = (size_t)pages << PAGE_BITS;
-    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    /* a buffer past HUGE_MAX keeps the table: its huge pages would cost 2 MB
+     * a touch where it is touched sparsely */
+    if (!pages || mb->bytes > HUGE_MAX) { st->refused = 1; return NULL; }
+    size_t bytes = (size_t)pages << PAGE_BITS, len = bytes + REGION;   /* room to align the data to a region */
+    void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     size_t words = (size_t)(pages + 63) / 64;
     uint64_t *filled = p == MAP_FAILED ? NULL : calloc(words, sizeof(uint64_t));
     uint64_t *queued = filled ? calloc(words, sizeof(uint64_t)) : NULL;
     if (!queued) {
-        if (p != MAP_FAILED) munmap(p, bytes);
+        if (p != MAP_FAILED) munmap(p, len);
         free(filled);
+        free(queued);
         st->refused = 1;
         return NULL;
     }
-    st->data = p;
+    st->map = p;
+    st->map_len = len;
+    st->data = (uint8_t *)(((uintptr_t)p + REGION - 1) & ~(uintptr_t)(REGION - 1));
     st->map_bytes = bytes;
     st->filled = filled;
     st->queued = queued;
+    /* huge pages: a scattered access to a mapping of 4 KB pages misses the
+     * host's TLB at nearly every lane (h100 gpu2's loads spent a fifth of
+     * the run there, and no time in the table's pages) */
+#ifdef MADV_HUGEPAGE
+    madvise(st->data, bytes, MADV_HUGEPAGE);   /* a refusal leaves 4 KB pages: the same bytes */
+#endif
     return st->data;
 }
 
