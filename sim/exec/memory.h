@@ -56,9 +56,10 @@ int gmem_window(gmem *m, uint64_t addr, isa_window *w);
 double gmem_elem(gmem *m, int b, uint64_t i);
 /* elements i .. i + n - 1 of buffer b into out, as gmem_elem gives them */
 void gmem_elems(gmem *m, int b, uint64_t i, uint64_t n, double *out);
-/* on (the default): a buffer's pages live in one host mapping of its own,
- * reserved at its first touch; off: every page is allocated alone and found
- * through a hash table (what a buffer whose mapping the host refuses gets) */
+/* on (the default): the pages of a buffer of up to 1 GB live in one host
+ * mapping of its own, reserved at its first touch; off: every page is
+ * allocated alone and found through a hash table (what a larger buffer, or
+ * one whose mapping the host refuses, gets) */
 void gmem_use_maps(gmem *m, int on);
 /* fill ahead: where pages are touched in a stream (a page, then the next),
  * up to `pages` after the one touched are queued as jobs (at most `jobs` at
