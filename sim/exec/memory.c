@@ -98,6 +98,7 @@ static void store_drop(buf_store *st)
 
 static inline int bit(const uint64_t *w, uint64_t k) { return (int)(w[k >> 6] >> (k & 63) & 1); }
 static inline void set_bit(uint64_t *w, uint64_t k) { w[k >> 6] |= (uint64_t)1 << (k & 63); }
+static inline void clear_bit(uint64_t *w, uint64_t k) { w[k >> 6] &= ~((uint64_t)1 << (k & 63)); }
 
 /* buffer b's mapping, reserved at its first touch; NULL when the host
  * refuses it (the table holds the buffer's pages then) */
@@ -119,7 +120,6 @@ static uint8_t *store_of(gmem *m, int b)
     if (!queued) {
         if (p != MAP_FAILED) munmap(p, len);
         free(filled);
-        free(queued);
         st->refused = 1;
         return NULL;
     }
@@ -362,10 +362,8 @@ void gmem_use_maps(gmem *m, int on) { m->no_maps = !on; }
 
 void gmem_prefill(gmem *m, int pages, int jobs)
 {
-    for (int i = 0; i < m->njobs; i++) {   /* jobs never run: their pages may be queued again */
-        uint64_t k = m->jobs[i].k;
-        m->store[m->jobs[i].b].queued[k >> 6] &= ~((uint64_t)1 << (k & 63));
-    }
+    for (int i = 0; i < m->njobs; i++)   /* jobs never run: their pages may be queued again */
+        clear_bit(m->store[m->jobs[i].b].queued, m->jobs[i].k);
     m->ahead = pages > 0 && jobs > 0 ? pages : 0;
     free(m->jobs);
     m->jobs = m->ahead ? xcalloc((size_t)jobs, sizeof *m->jobs) : NULL;
@@ -393,7 +391,7 @@ void gmem_prefill_end(gmem *m)
     for (int i = 0; i < m->njobs; i++) {
         buf_store *st = &m->store[m->jobs[i].b];
         uint64_t k = m->jobs[i].k;
-        st->queued[k >> 6] &= ~((uint64_t)1 << (k & 63));
+        clear_bit(st->queued, k);
         if (bit(st->filled, k)) continue;
         set_bit(st->filled, k);
         m->used++;

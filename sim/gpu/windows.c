@@ -122,19 +122,18 @@ static int returns_at(gpu_t *g, uint64_t now)
     return any;
 }
 
+/* part i of the driver's fill jobs, on a crew's thread (a part each) */
+static void fill_item(void *ctx, int i) { gpu_t *g = ctx; g->drv->fill_run(g->drv, i, g->fill_parts); }
+
 /* item i of a span, on a crew's thread: slice i's part, or after the
- * slices part i - slices of the driver's fill jobs (one a thread) */
+ * slices part i - slices of the driver's fill jobs */
 static void span_item(void *ctx, int i)
 {
     gpu_t *g = ctx;
     int slices = memsys_slices(g->mem);
     if (i < slices) memsys_span_slice(g->mem, i);
-    else g->drv->fill_run(g->drv, i - slices, g->fill_parts);
+    else fill_item(g, i - slices);
 }
-
-/* the driver's fill jobs, a part for each of the crews' threads, alone
- * (outside a span) */
-static void fill_item(void *ctx, int i) { gpu_t *g = ctx; g->drv->fill_run(g->drv, i, g->fill_parts); }
 
 /* the parts the driver's fill jobs are split into (0: none waiting) */
 static int fill_parts(gpu_t *g)
