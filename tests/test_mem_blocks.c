@@ -197,6 +197,46 @@ START_TEST(cache_eviction_order)
 }
 END_TEST
 
+/* a look reads a way's tag only where its hint byte matches: lines of one
+ * set whose hints are the same must still be told apart. Random looks and
+ * fills of eight such lines in a 4-way LRU set, against a plain model. */
+START_TEST(cache_same_hints_told_apart)
+{
+    cache c = make_cache(repl_index("lru"), 4);
+    uint64_t S = (uint64_t)c.sets * 128, lines[8], v;
+    uint32_t vd;
+    int found = 0;
+    for (uint64_t k = 1; found < 8 && k < 1u << 20; k++)   /* set 0, the hint of line 0 */
+        if (cache_hint(k * S) == cache_hint(0)) lines[found++] = k * S;
+    ck_assert_int_eq(found, 8);
+    uint64_t model[4], stamp[4] = { 0 }, clock = 0, rng = 99;
+    int held = 0, hits = 0;
+    for (int step = 0; step < 4000; step++) {
+        rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+        uint64_t line = lines[rng >> 61];
+        int at = -1;
+        for (int i = 0; i < held; i++)
+            if (model[i] == line) at = i;
+        if (rng >> 40 & 1) {                            /* a look */
+            ck_assert_uint_eq(cache_lookup(&c, line, 1), at >= 0 ? 1 : 0);
+            if (at >= 0) { stamp[at] = ++clock; hits++; }
+        } else {                                        /* a fill */
+            cache_install(&c, line, 1, 0, &v, &vd);
+            if (at < 0 && held < 4) at = held++;
+            else if (at < 0) {                          /* the least recently used leaves */
+                at = 0;
+                for (int i = 1; i < 4; i++)
+                    if (stamp[i] < stamp[at]) at = i;
+            }
+            model[at] = line;
+            stamp[at] = ++clock;
+        }
+    }
+    ck_assert_int_gt(hits, 500);
+    cache_free(&c);
+}
+END_TEST
+
 START_TEST(cache_write_back_victims)
 {
     cache c = make_cache(0, 1);
@@ -494,6 +534,7 @@ int main(void)
     tcase_add_test(t, cache_mshr_merge_full);
     tcase_add_test(t, cache_mshr_lookup_reference);
     tcase_add_test(t, cache_eviction_order);
+    tcase_add_test(t, cache_same_hints_told_apart);
     tcase_add_test(t, cache_write_back_victims);
     tcase_add_test(t, dram_row_timing);
     tcase_add_test(t, dram_frfcfs_vs_fcfs);

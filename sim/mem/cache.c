@@ -20,6 +20,7 @@ void cache_init(cache *c, const cache_params *p)
     c->line_shift = pow2 ? __builtin_ctz((unsigned)p->line) : -1;
     c->set_mask = (uint64_t)c->sets - 1;
     c->w = hugemem_calloc((size_t)c->sets * 3 * (size_t)p->assoc * sizeof(uint64_t));
+    c->hint = xcalloc((size_t)c->sets * (size_t)p->assoc, 1);
     cache_invalidate(c);
     c->rng = p->seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull;
     c->m = xcalloc((size_t)(p->mshrs > 0 ? p->mshrs : 1), sizeof(mshr));
@@ -38,14 +39,23 @@ void cache_init(cache *c, const cache_params *p)
 
 void cache_free(cache *c)
 {
-    hugemem_free(c->w); free(c->m); free(c->mbucket); free(c->mfree);
+    hugemem_free(c->w); free(c->hint); free(c->m); free(c->mbucket); free(c->mfree);
     free(c->wtoken); free(c->wnext);
     memset(c, 0, sizeof *c);
+}
+
+/* way i's hint: the set's first hint (the set's first tag is at 3 x assoc
+ * words a set) plus its way */
+static inline uint8_t *hint_at(const cache *c, size_t i)
+{
+    size_t a = (size_t)c->p.assoc;
+    return &c->hint[i / (3 * a) * a + i % (3 * a)];
 }
 
 /* way i holds nothing: no line, no sectors, the policy's stamp cleared */
 static void clear_way(cache *c, size_t i)
 {
+    *hint_at(c, i) = 0;
     CACHE_TAG(c, i) = UINT64_MAX;
     CACHE_STAMP(c, i) = 0;
     CACHE_VD(c, i) = 0;
@@ -67,11 +77,15 @@ void cache_set_ways(cache *c, int ways)
     c->ways = ways;
 }
 
+/* the way holding line, -1 none: its tag is read only where its hint
+ * matches (an exact filter: a different hint is a different line) */
 static long way_of(const cache *c, uint64_t line)
 {
-    size_t b = cache_set_base(c, line);
+    size_t set = cache_set_of(c, line), a = (size_t)c->p.assoc;
+    const uint8_t *h = &c->hint[set * a];
+    uint8_t want = cache_hint(line);
     for (int w = 0; w < c->ways; w++)
-        if (CACHE_TAG(c, b + (size_t)w) == line) return (long)(b + (size_t)w);
+        if (h[w] == want && CACHE_TAG(c, set * 3 * a + (size_t)w) == line) return (long)(set * 3 * a + (size_t)w);
     return -1;
 }
 
@@ -85,11 +99,13 @@ uint32_t cache_lookup(cache *c, uint64_t line, uint32_t sectors)
 }
 
 /* an invalid way of the set, else the policy's victim */
-static size_t choose_way(cache *c, size_t b)
+static size_t choose_way(cache *c, size_t set)
 {
+    size_t a = (size_t)c->p.assoc;
+    const uint8_t *h = &c->hint[set * a];
     for (int w = 0; w < c->ways; w++)
-        if (CACHE_TAG(c, b + (size_t)w) == UINT64_MAX) return b + (size_t)w;
-    return c->repl->victim(c, b);
+        if (!h[w]) return set * 3 * a + (size_t)w;
+    return c->repl->victim(c, set * 3 * a);
 }
 
 int cache_install(cache *c, uint64_t line, uint32_t sectors, int dirty, uint64_t *victim, uint32_t *victim_dirty)
@@ -99,13 +115,15 @@ int cache_install(cache *c, uint64_t line, uint32_t sectors, int dirty, uint64_t
     int evicted = 0;
     size_t i;
     if (found < 0) {
-        i = choose_way(c, cache_set_base(c, line));
+        size_t set = cache_set_of(c, line);
+        i = choose_way(c, set);
         if (CACHE_TAG(c, i) != UINT64_MAX && cache_dirty(c, i)) {
             *victim = CACHE_TAG(c, i);
             *victim_dirty = cache_dirty(c, i);
             evicted = 1;
         }
         CACHE_TAG(c, i) = line;
+        c->hint[set * (size_t)c->p.assoc + (i - set * 3 * (size_t)c->p.assoc)] = cache_hint(line);
         CACHE_VD(c, i) = 0;
         c->repl->fill(c, i);
     } else {

@@ -50,6 +50,12 @@ struct cache {
      * valid (low 32 bits) and dirty (high 32) sector masks. A way's handle
      * is its tag's index: CACHE_TAG, CACHE_STAMP and CACHE_VD below */
     uint64_t *w;
+    /* a byte per way, sets x assoc in set order: 0 for an invalid way,
+     * else a hash of its line (cache_hint), so that a look that misses
+     * reads these few bytes and not the set's tags: in a streaming
+     * kernel nearly every look misses, and the hints of all 132 L1s and
+     * 80 slices fit in the host's caches where their tags do not */
+    uint8_t *hint;
     uint64_t clock, rng;
     mshr *m;
     int mshrs_used;
@@ -92,21 +98,36 @@ int mshr_pop_waiter(cache *c, int e);
 /* free entry e (its waiters must have been popped) */
 void mshr_release(cache *c, int e);
 
+/* the line's set */
+static inline size_t cache_set_of(const cache *c, uint64_t line)
+{
+    return (size_t)(c->line_shift >= 0 ? line >> c->line_shift & c->set_mask
+                                       : line / (uint64_t)c->p.line % (uint64_t)c->sets);
+}
 /* the set's first way (its tag's index) */
 static inline size_t cache_set_base(const cache *c, uint64_t line)
 {
-    uint64_t set = c->line_shift >= 0 ? line >> c->line_shift & c->set_mask
-                                      : line / (uint64_t)c->p.line % (uint64_t)c->sets;
-    return (size_t)set * 3 * (size_t)c->p.assoc;
+    return cache_set_of(c, line) * 3 * (size_t)c->p.assoc;
 }
-/* a look at the line's set is coming: its tags start on their way from
- * host memory (the tag arrays of 132 L1s and 80 slices far exceed the
- * host's caches, and a look that waits for them is most of a streaming
- * kernel's time) */
+/* a valid way's hint: a byte of the line's hash, never 0 (an invalid way) */
+static inline uint8_t cache_hint(uint64_t line)
+{
+    uint8_t h = (uint8_t)((line * 0x9E3779B97F4A7C15ull) >> 56);
+    return h ? h : 1;
+}
+/* a fill of the line's set is coming: its tags, stamps and sector masks
+ * start on their way from host memory (the tag arrays of 132 L1s and 80
+ * slices far exceed the host's caches, and a fill that waits for them is
+ * much of a streaming kernel's time) */
 static inline void cache_prefetch(const cache *c, uint64_t line)
 {
     const uint64_t *t = &c->w[cache_set_base(c, line)];
-    for (int w = 0; w < c->ways; w += 8) __builtin_prefetch(t + w);
+    for (int w = 0; w < 3 * c->p.assoc; w += 8) __builtin_prefetch(t + w);
+}
+/* a look at the line's set is coming: its hints start on their way */
+static inline void cache_prefetch_look(const cache *c, uint64_t line)
+{
+    __builtin_prefetch(&c->hint[cache_set_of(c, line) * (size_t)c->p.assoc]);
 }
 
 /* replacement policies by name (NULL: none) and their choices */

@@ -125,7 +125,7 @@ static void fill(l2_slice *s, int slot, uint64_t now)
 
 void l2_prefetch(const l2_slice *s, const mem_msg *q)
 {
-    cache_prefetch(&s->c, s->ports.channel_addr(s->ports.ctx, q->line));
+    cache_prefetch_look(&s->c, s->ports.channel_addr(s->ports.ctx, q->line));
 }
 
 void l2_tick(l2_slice *s, uint64_t now)
