@@ -1,7 +1,7 @@
 /* tests/test_msgq.c — the memory system's two queues alone: the bounded
- * FIFO (wrapping, taking out the k-th) and the timed list (in order while
- * inserts come in order, a heap after the first that does not; ties leave
- * in arrival order), against a plain reference. */
+ * FIFO (wrapping, taking out the k-th) and the timed list (sorted runs while
+ * inserts fit one, a heap after the first that fits none; ties leave in
+ * arrival order), against a plain reference. */
 #include <check.h>
 #include <stdint.h>
 #include "check_main.h"
@@ -86,12 +86,54 @@ START_TEST(timed_list_order_against_reference)
 }
 END_TEST
 
+/* a wire with two latencies (an L2 in two partitions): the inserts
+ * interleave two orders, which two runs hold without the heap; a fifth
+ * disorder (more than TIMED_RUNS runs) makes the heap, and the list is
+ * runs again once it empties */
+START_TEST(timed_list_two_latencies_need_no_heap)
+{
+    msg_timed t;
+    timed_init(&t, 4);
+    uint64_t line = 0, popped = 0;
+    for (uint64_t now = 0; now < 5000; now++) {
+        mem_msg m = msg(line++);
+        timed_insert(&t, &m, now + (now % 3 ? 60 : 77));
+        ck_assert(!t.heap);
+        mem_msg *r;
+        for (uint64_t prev = 0; (r = timed_ready(&t, now)); popped++) {
+            ck_assert_uint_le(prev, t.next);
+            prev = t.next;
+            /* the message due now: near ones sent at now - 60, far at now - 77 */
+            ck_assert(r->line == now - 60 || r->line == now - 77);
+            timed_pop(&t);
+        }
+    }
+    ck_assert_uint_gt(popped, 4900);
+    ck_assert_int_le(t.runs, 2);
+    while (t.n) timed_pop(&t);
+    /* five descending inserts: five runs wanted, the heap takes over */
+    for (int i = 0; i < TIMED_RUNS + 1; i++) {
+        mem_msg m = msg(100 + (uint64_t)i);
+        timed_insert(&t, &m, 1000 - (uint64_t)i);
+    }
+    ck_assert(t.heap);
+    for (int i = TIMED_RUNS; i >= 0; i--) {
+        ck_assert_uint_eq(timed_head(&t)->line, 100 + (uint64_t)i);
+        timed_pop(&t);
+    }
+    ck_assert(!t.heap);
+    ck_assert_ptr_null(timed_head(&t));
+    timed_free(&t);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("msgq");
     TCase *t = tcase_create("msgq");
     tcase_add_test(t, fifo_wraps_and_removes);
     tcase_add_test(t, timed_list_order_against_reference);
+    tcase_add_test(t, timed_list_two_latencies_need_no_heap);
     suite_add_tcase(s, t);
     return run_suite(s);
 }

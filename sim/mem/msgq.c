@@ -1,23 +1,27 @@
-/* sim/mem/msgq.c — the timed list (a binary heap on (ready, seq)) and the
- * message pool. */
+/* sim/mem/msgq.c — the timed list (sorted runs, a binary heap on (ready,
+ * seq) when they do not suffice) and the message pool. */
 #include "msgq.h"
 #include <stdint.h>
 #include <string.h>
 
+/* messages start on a host cache line of their own (64 bytes each) */
+static timed_msg *alloc_msgs(int cap) { return xcalloc_lines((size_t)cap, sizeof(timed_msg)); }
+
 void timed_init(msg_timed *t, int cap)
 {
-    t->cap = cap > 4 ? cap : 4;
-    t->e = xcalloc((size_t)t->cap, sizeof *t->e);
-    t->n = t->head = t->heap = 0;
-    t->seq = 0;
+    memset(t, 0, sizeof *t);
+    t->cap0 = 4;
+    while (t->cap0 < cap) t->cap0 *= 2;
     t->next = UINT64_MAX;
 }
 
 void timed_free(msg_timed *t)
 {
-    free(t->e);
-    t->e = NULL;
-    t->n = t->cap = t->head = t->heap = 0;
+    for (int r = 0; r < t->runs; r++) free(t->run[r].e);
+    free(t->h);
+    int cap0 = t->cap0;
+    memset(t, 0, sizeof *t);
+    t->cap0 = cap0;
     t->next = UINT64_MAX;
 }
 
@@ -26,53 +30,138 @@ static int before(const timed_msg *x, const timed_msg *y)
     return x->ready < y->ready || (x->ready == y->ready && x->seq < y->seq);
 }
 
-/* room for one more at e[head + n]: the FIFO moved to the front, or the
- * array doubled */
-static void make_room(msg_timed *t)
+static timed_msg *run_at(const timed_run *u, int k) { return &u->e[(u->head + k) & (u->cap - 1)]; }
+
+static void run_push(timed_run *u, const timed_msg *x)
 {
-    if (t->head + t->n < t->cap) return;
-    if (t->head) {
-        memmove(t->e, t->e + t->head, (size_t)t->n * sizeof *t->e);
-        t->head = 0;
-        if (t->n < t->cap) return;
+    if (u->n == u->cap) {   /* full: a ring twice the size, in order from 0 */
+        timed_msg *e = alloc_msgs(2 * u->cap);
+        for (int k = 0; k < u->n; k++) e[k] = *run_at(u, k);
+        free(u->e);
+        u->e = e;
+        u->head = 0;
+        u->cap *= 2;
     }
-    t->cap *= 2;
-    t->e = xrealloc(t->e, (size_t)t->cap * sizeof *t->e);
+    *run_at(u, u->n++) = *x;
+}
+
+/* the earliest of the runs' heads (or the heap's root) becomes first */
+static void find_first(msg_timed *t)
+{
+    t->first = NULL;
+    if (t->heap) t->first = t->n ? &t->h[0] : NULL;
+    else
+        for (int r = 0; r < t->runs; r++) {
+            timed_run *u = &t->run[r];
+            if (u->n && (!t->first || before(&u->e[u->head], t->first))) {
+                t->first = &u->e[u->head];
+                t->cur = r;
+            }
+        }
+    t->next = t->first ? t->first->ready : UINT64_MAX;
+}
+
+/* the run x may join at its end, -1 none: the one whose last message is
+ * the latest not after x, else an empty one, else a new one */
+static int run_for(msg_timed *t, const timed_msg *x)
+{
+    int best = -1, empty = -1;
+    for (int r = 0; r < t->runs; r++) {
+        timed_run *u = &t->run[r];
+        if (!u->n) {
+            if (empty < 0) empty = r;
+            continue;
+        }
+        const timed_msg *last = run_at(u, u->n - 1);
+        if (last->ready <= x->ready && (best < 0 || last->ready > run_at(&t->run[best], t->run[best].n - 1)->ready))
+            best = r;
+    }
+    if (best >= 0) return best;
+    if (empty >= 0) return empty;
+    if (t->runs == TIMED_RUNS) return -1;
+    timed_run *u = &t->run[t->runs];
+    u->cap = t->cap0;
+    u->e = alloc_msgs(u->cap);
+    u->head = u->n = 0;
+    return t->runs++;
+}
+
+static void sift_down(timed_msg *h, int n, int i)
+{
+    timed_msg x = h[i];
+    for (;;) {
+        int c = 2 * i + 1;
+        if (c >= n) break;
+        if (c + 1 < n && before(&h[c + 1], &h[c])) c++;
+        if (!before(&h[c], &x)) break;
+        h[i] = h[c];
+        i = c;
+    }
+    h[i] = x;
+}
+
+/* every run's messages into the heap (Floyd's construction) */
+static void make_heap(msg_timed *t)
+{
+    if (t->hcap < t->n + 1) {
+        free(t->h);
+        t->hcap = 2 * (t->n + 1);
+        t->h = alloc_msgs(t->hcap);
+    }
+    int k = 0;
+    for (int r = 0; r < t->runs; r++) {
+        timed_run *u = &t->run[r];
+        for (int i = 0; i < u->n; i++) t->h[k++] = *run_at(u, i);
+        u->head = u->n = 0;
+    }
+    for (int i = k / 2 - 1; i >= 0; i--) sift_down(t->h, k, i);
+    t->heap = 1;
+}
+
+static void heap_push(msg_timed *t, const timed_msg *x)
+{
+    if (t->n == t->hcap) {
+        timed_msg *h = alloc_msgs(2 * t->hcap);
+        memcpy(h, t->h, (size_t)t->n * sizeof *h);
+        free(t->h);
+        t->h = h;
+        t->hcap *= 2;
+    }
+    int i = t->n++;
+    while (i > 0 && before(x, &t->h[(i - 1) / 2])) { t->h[i] = t->h[(i - 1) / 2]; i = (i - 1) / 2; }
+    t->h[i] = *x;
 }
 
 void timed_insert(msg_timed *t, const mem_msg *m, uint64_t ready)
 {
     timed_msg x = { ready, t->seq++, *m };
-    /* out of order: the sorted FIFO is a heap already */
-    if (!t->heap && t->n && ready < t->e[t->head + t->n - 1].ready) t->heap = 1;
-    make_room(t);
-    timed_msg *h = t->e + t->head;
-    int i = t->n++;
-    while (t->heap && i > 0 && before(&x, &h[(i - 1) / 2])) { h[i] = h[(i - 1) / 2]; i = (i - 1) / 2; }
-    h[i] = x;
-    t->next = h[0].ready;
+    if (!t->heap) {
+        int r = run_for(t, &x);
+        if (r >= 0) {
+            run_push(&t->run[r], &x);
+            t->n++;
+            find_first(t);
+            return;
+        }
+        make_heap(t);
+    }
+    heap_push(t, &x);
+    find_first(t);
 }
 
 void timed_pop(msg_timed *t)
 {
     if (!t->heap) {
-        t->head = --t->n ? t->head + 1 : 0;
-        t->next = t->n ? t->e[t->head].ready : UINT64_MAX;
-        return;
+        timed_run *u = &t->run[t->cur];
+        u->head = (u->head + 1) & (u->cap - 1);
+        u->n--;
+        t->n--;
+    } else {
+        t->h[0] = t->h[--t->n];
+        if (t->n) sift_down(t->h, t->n, 0);
+        else t->heap = 0;   /* empty: runs again */
     }
-    timed_msg *h = t->e + t->head, last = h[--t->n];
-    int i = 0;
-    for (;;) {
-        int c = 2 * i + 1;
-        if (c >= t->n) break;
-        if (c + 1 < t->n && before(&h[c + 1], &h[c])) c++;
-        if (!before(&h[c], &last)) break;
-        h[i] = h[c];
-        i = c;
-    }
-    if (t->n) h[i] = last;
-    else t->head = t->heap = 0;   /* empty: a FIFO again */
-    t->next = t->n ? h[0].ready : UINT64_MAX;
+    find_first(t);
 }
 
 int pool_put(msg_pool *p, const mem_msg *m)

@@ -1,7 +1,7 @@
 /* sim/mem/msgq.h — the two queues of the memory system, holding messages by
  * value: a bounded FIFO (a port: a full FIFO stalls the sender) and a timed
  * list (messages that become visible at a cycle: pipelines and wires). The
- * timed list is a binary heap keyed by (ready cycle, arrival order), so the
+ * timed list gives its messages in (ready cycle, arrival order), so the
  * order is deterministic; its capacity grows by doubling when a burst needs
  * it (a handful of times per run at most). */
 #ifndef WARPSIM_MEM_MSGQ_H
@@ -43,19 +43,30 @@ typedef struct {
     mem_msg m;
 } timed_msg;
 
-/* Most timed lists fill in order of their ready cycle (an L1's hits all
- * take the hit latency; a wire of one latency): while every insert is at or
- * after the last one the list is a FIFO, e[head .. head + n), and a pop is
- * one step, not a sift of the heap. The first insert out of order makes the
- * rest (sorted, so already a heap) a heap in place, until it empties. Keys
- * (ready, seq) are unique: both give the same order. */
+/* A timed list holds its messages as up to TIMED_RUNS sorted runs, each a
+ * ring: an insert joins the run whose last message is the latest one not
+ * after it (so a wire with a near and a far latency, the L2's two
+ * partitions, keeps two runs), a pop takes the earliest of the runs'
+ * heads. Only an insert that fits no run while every run is open makes
+ * the messages a binary heap, until the list empties. Keys (ready, seq)
+ * are unique: runs and heap give the same order. */
+#define TIMED_RUNS 4
+typedef struct {
+    timed_msg *e;            /* a ring of cap messages (a power of two) */
+    int head, n, cap;
+} timed_run;
+
 typedef struct {
     uint64_t next;           /* the first message's cycle, UINT64_MAX when empty: the
                                 per-cycle look reads this word only */
-    timed_msg *e;
-    int n, cap;
-    int head;                /* the first message; the heap is e[head .. head + n) */
-    int heap;                /* e[0 .. n) is a binary heap */
+    timed_msg *first;        /* the first message, NULL when empty */
+    int n;                   /* messages held */
+    int runs;                /* runs opened (each may be empty now) */
+    int cur;                 /* the run whose head is first */
+    int heap;                /* the messages are the binary heap h[0 .. n) */
+    timed_msg *h;
+    int hcap, cap0;          /* the heap's room; a new run's first room */
+    timed_run run[TIMED_RUNS];
     uint64_t seq;            /* arrival counter: ties leave in arrival order */
 } msg_timed;
 
@@ -65,11 +76,11 @@ void timed_insert(msg_timed *t, const mem_msg *m, uint64_t ready);
 /* the first message whose cycle has come, or NULL */
 static inline mem_msg *timed_ready(msg_timed *t, uint64_t now)
 {
-    return t->next <= now ? &t->e[t->head].m : NULL;
+    return t->next <= now ? &t->first->m : NULL;
 }
 void timed_pop(msg_timed *t);
 /* the first message, ready or not (NULL when empty) */
-static inline const mem_msg *timed_head(const msg_timed *t) { return t->n ? &t->e[t->head].m : NULL; }
+static inline const mem_msg *timed_head(const msg_timed *t) { return t->first ? &t->first->m : NULL; }
 /* the cycle of the first message (UINT64_MAX when empty) */
 static inline uint64_t timed_next(const msg_timed *t) { return t->next; }
 
