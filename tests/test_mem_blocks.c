@@ -198,8 +198,11 @@ START_TEST(cache_eviction_order)
 END_TEST
 
 /* a look reads a way's tag only where its hint byte matches: lines of one
- * set whose hints are the same must still be told apart. Random looks and
- * fills of eight such lines in a 4-way LRU set, against a plain model. */
+ * set whose hints are the same must still be told apart, an empty way is
+ * found by its hint, and the victim must be the least recently used of the
+ * ways in use, also after ways were carved out and given back. Random
+ * looks, fills and carve-outs of eight such lines in a 4-way LRU set,
+ * against a plain model of the ways. */
 START_TEST(cache_same_hints_told_apart)
 {
     cache c = make_cache(repl_index("lru"), 4);
@@ -210,29 +213,37 @@ START_TEST(cache_same_hints_told_apart)
         if (cache_hint(k * S) == cache_hint(0)) lines[found++] = k * S;
     ck_assert_int_eq(found, 8);
     uint64_t model[4], stamp[4] = { 0 }, clock = 0, rng = 99;
-    int held = 0, hits = 0;
-    for (int step = 0; step < 4000; step++) {
+    int valid[4] = { 0 }, ways = 4, hits = 0, carved = 0;
+    for (int step = 0; step < 6000; step++) {
         rng = rng * 6364136223846793005ull + 1442695040888963407ull;
         uint64_t line = lines[rng >> 61];
-        int at = -1;
-        for (int i = 0; i < held; i++)
-            if (model[i] == line) at = i;
-        if (rng >> 40 & 1) {                            /* a look */
+        int at = -1, op = (int)(rng >> 40 & 15);
+        for (int i = 0; i < ways; i++)
+            if (valid[i] && model[i] == line) at = i;
+        if (op == 0) {                                  /* carve out (or give back) ways */
+            ways = 1 + (int)(rng >> 20 & 3);
+            cache_set_ways(&c, ways);
+            for (int i = ways; i < 4; i++) valid[i] = 0;
+            carved++;
+        } else if (op < 8) {                            /* a look */
             ck_assert_uint_eq(cache_lookup(&c, line, 1), at >= 0 ? 1 : 0);
             if (at >= 0) { stamp[at] = ++clock; hits++; }
         } else {                                        /* a fill */
             cache_install(&c, line, 1, 0, &v, &vd);
-            if (at < 0 && held < 4) at = held++;
-            else if (at < 0) {                          /* the least recently used leaves */
+            for (int i = 0; at < 0 && i < ways; i++)    /* the first empty way */
+                if (!valid[i]) at = i;
+            if (at < 0) {                               /* the least recently used leaves */
                 at = 0;
-                for (int i = 1; i < 4; i++)
+                for (int i = 1; i < ways; i++)
                     if (stamp[i] < stamp[at]) at = i;
             }
             model[at] = line;
+            valid[at] = 1;
             stamp[at] = ++clock;
         }
     }
     ck_assert_int_gt(hits, 500);
+    ck_assert_int_gt(carved, 100);
     cache_free(&c);
 }
 END_TEST

@@ -138,9 +138,16 @@ void timed_insert(msg_timed *t, const mem_msg *m, uint64_t ready)
     if (!t->heap) {
         int r = run_for(t, &x);
         if (r >= 0) {
-            run_push(&t->run[r], &x);
+            timed_run *u = &t->run[r];
+            int earlier = !t->first || before(&x, t->first);
+            run_push(u, &x);
             t->n++;
-            find_first(t);
+            /* first only changes to x, or moves with its run's ring */
+            if (earlier) {
+                t->first = run_at(u, u->n - 1);
+                t->cur = r;
+            } else if (r == t->cur) t->first = &u->e[u->head];
+            t->next = t->first->ready;
             return;
         }
         make_heap(t);
