@@ -74,6 +74,10 @@ struct memsys {
 
 static inline void deliver(memsys *ms, const mem_msg *m, uint64_t at)
 {
+    /* the fill's L1 set starts on its way now, a wire's latency before the
+     * SM installs it: by then the other SMs' windows have pushed it out of
+     * the host core's own caches, not out of the shared one */
+    l1_prefetch_response(ms->l1[m->sm], m);
     uint64_t arrives = icnt_respond(ms->net, m, at);
     if (arrives < ms->returns_next) ms->returns_next = arrives;
     if (arrives < ms->sm_next[m->sm]) ms->sm_next[m->sm] = arrives;
