@@ -145,6 +145,9 @@ void l2_tick(l2_slice *s, uint64_t now)
 
 void l2_dram_done(l2_slice *s, int token, uint64_t key, uint64_t ready)
 {
+    /* the fill's set starts on its way now, the controller's latency
+     * before the fill (l2_tick looks one fill ahead as well) */
+    cache_prefetch(&s->c, key);
     mem_msg m = { .aux = token, .line = key };   /* the line (its slice address) for l2_tick's look ahead */
     timed_insert(&s->from_dram, &m, ready);
 }
