@@ -9,32 +9,51 @@
 #   medians (new / old; below 1 = faster), all measured in this one run.
 #   BENCH_SIDE_BY_SIDE=1: the old and the new binary run at the same time in
 #   each round (one core each), so that both meet the same noise of a shared
-#   machine; BENCH_LIST=FILE: the workloads, a line each as
-#   "workloads/... .sass ARGS", instead of the fixed set below.
+#   machine; BENCH_SAME_CORE=1: at the same time on one core (taskset -c 0),
+#   time-sliced, so that both meet the same noise of that core too (on a VM
+#   whose cores slow down apart, the steadiest ratio), and new / old is the
+#   median of the rounds' ratios; BENCH_LIST=FILE: the workloads, a line
+#   each as "workloads/... .sass ARGS", instead of the fixed set below.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 bin=${WARPSIM:-$top/warpsim}
 runs=${1:-5}
 median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 host_seconds() { sed 's/.*"host":{"seconds":\([0-9.e+-]*\).*/\1/'; }
+cpu_seconds() { sed 's/.*"cpu_seconds":\([0-9.e+-]*\).*/\1/'; }
+# run a command, on core 0 alone when BENCH_SAME_CORE=1 (in a background
+# job: the job's shell pins itself, found through /proc/self by a builtin)
+pinned() {
+    if [ -n "$pin" ]; then read -r me _ < /proc/self/stat; taskset -p -c 0 "$me" > /dev/null; fi
+    "$@"
+}
 # RUNS alternating runs of the shell functions run_a and run_b (each given
 # the arguments, printing --stats=json): the medians of their host seconds
 # in ma and mb
+# (BENCH_SAME_CORE=1: both at once on core 0, the CPU seconds of each, and
+# mr the median of the rounds' b / a)
 alternate() {
-    ta=""; tb=""
+    ta=""; tb=""; rr=""
+    pin=""; [ "${BENCH_SAME_CORE:-0}" != 1 ] || pin="taskset -c 0"
     for _ in $(seq "$runs"); do
-        if [ "${BENCH_SIDE_BY_SIDE:-0}" = 1 ]; then
-            run_a "$@" > "$side/a" & pa=$!
-            run_b "$@" > "$side/b" & pb=$!
+        if [ "${BENCH_SIDE_BY_SIDE:-0}" = 1 ] || [ -n "$pin" ]; then
+            pinned run_a "$@" > "$side/a" & pa=$!
+            pinned run_b "$@" > "$side/b" & pb=$!
             wait "$pa"; wait "$pb"
-            ta="$ta $(host_seconds < "$side/a")"
-            tb="$tb $(host_seconds < "$side/b")"
+            if [ -n "$pin" ]; then
+                x=$(cpu_seconds < "$side/a"); y=$(cpu_seconds < "$side/b")
+                rr="$rr $(awk -v a="$x" -v b="$y" 'BEGIN { print b / a }')"
+            else
+                x=$(host_seconds < "$side/a"); y=$(host_seconds < "$side/b")
+            fi
+            ta="$ta $x"; tb="$tb $y"
         else
             ta="$ta $(run_a "$@" | host_seconds)"
             tb="$tb $(run_b "$@" | host_seconds)"
         fi
     done
     ma=$(median $ta); mb=$(median $tb)
+    mr=""; [ -z "$rr" ] || mr=$(median $rr)
 }
 side=$(mktemp -d)
 trap 'rm -rf "$side"' EXIT
@@ -44,6 +63,7 @@ if [ -n "${WARPSIM_BASE:-}" ]; then
     base_cfgs=$(cd "$(dirname "$WARPSIM_BASE")" && pwd)/configs
     [ -d "$base_cfgs" ] || base_cfgs=$top/configs
     how=alternating; [ "${BENCH_SIDE_BY_SIDE:-0}" != 1 ] || how="side by side"
+    [ "${BENCH_SAME_CORE:-0}" != 1 ] || how="on one core, CPU s; ratio: median of rounds"
     printf '%-58s %10s %10s %9s\n' "new vs old (median of $runs, $how)" old_s new_s new/old
     geo=0; n=0
     if [ -n "${BENCH_LIST:-}" ]; then cp "$BENCH_LIST" "$side/list"; else cat > "$side/list" <<EOF0
@@ -64,6 +84,7 @@ EOF0
         alternate $args "$top/$file"
         o=$ma; nw=$mb
         r=$(awk -v a="$nw" -v b="$o" 'BEGIN { print a / b }')
+        [ -z "$mr" ] || r=$mr
         geo=$(awk -v g="$geo" -v r="$r" 'BEGIN { print g + log(r) }'); n=$((n + 1))
         printf '%-58s %10.3f %10.3f %9.3f\n' "$(basename "$file") $args" "$o" "$nw" "$r"
     done < "$side/list"
