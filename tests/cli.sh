@@ -210,5 +210,13 @@ for key in warp_instructions cycles; do
 done
 rss=$(host_field peak_rss_kib)
 [ "$rss" -gt 0 ] 2>/dev/null || { echo "FAIL: host peak_rss_kib '$rss'"; fail=1; }
+# a launch sets up only the block slots its grid fills: 64 blocks on
+# h100's 132 SMs (1,056 slots of 3 KB warps when all were touched: 29 MB)
+# stay small (a sanitizer build's shadow memory is not counted against it)
+if "$bin" --version | grep -q "sanitizers=no"; then
+    rss=$("$bin" run --functional --stats=json -c h100 -D n=1000 "$top/workloads/sum/gpu3_grid_stride.sass" \
+          | sed 's/.*"peak_rss_kib":\([0-9]*\).*/\1/')
+    [ "$rss" -gt 0 ] && [ "$rss" -lt 16384 ] 2>/dev/null || { echo "FAIL: h100 functional n = 1000 peak_rss_kib '$rss' (>= 16 MB)"; fail=1; }
+fi
 [ $fail -eq 0 ] && echo "cli checks pass"
 exit $fail

@@ -169,10 +169,25 @@ int func_blocks_per_sm(const char *name, int nregs, uint64_t shared_bytes, const
     return (int)fit;
 }
 
+/* slot s's warps and memories, before its first block */
+static void set_up_slot(xrun *r, int s)
+{
+    xblock *b = &r->blocks[s];
+    b->shared = xcalloc(1, r->k->shared_bytes ? r->k->shared_bytes : 1);
+    for (int i = 0; i < r->warps_per_block; i++) {
+        xwarp *w = &r->warps[b->first_warp + i];
+        w->block = s;
+        w->index = i;
+        w->local = r->k->local_bytes ? xcalloc((size_t)r->ws, r->k->local_bytes) : NULL;
+    }
+    b->set_up = 1;
+}
+
 int xrun_start_block(xrun *r, int slot)
 {
     if (r->next_block >= r->total_blocks) return 0;
     xblock *b = &r->blocks[slot];
+    if (!b->set_up) set_up_slot(r, slot);
     uint64_t id = r->next_block++;
     const uint32_t *g = r->l->grid;
     b->active = 1;
@@ -470,19 +485,13 @@ func_status xrun_init(xrun *r, const func_launch *l, gmem *mem, const config *cf
     r->blocks = xcalloc((size_t)r->nslots, sizeof(xblock));
     r->warps = xcalloc((size_t)r->nslots * (size_t)r->warps_per_block, sizeof(xwarp));
     r->peek = xcalloc((size_t)r->nslots * (size_t)r->warps_per_block, sizeof(xpeek));
+    /* a slot's warps are set up when its first block starts: a big GPU has
+     * many more slots than a small grid fills (h100: 1,056 slots of 3 KB
+     * warps, which touching would cost every launch 25 MB of page faults) */
     for (int s = 0; s < r->nslots; s++) {
         xblock *b = &r->blocks[s];
         b->first_warp = s * r->warps_per_block;
         b->sm = s % nsm;
-        b->shared = xcalloc(1, r->k->shared_bytes ? r->k->shared_bytes : 1);
-        for (int i = 0; i < r->warps_per_block; i++) {
-            xwarp *w = &r->warps[b->first_warp + i];
-            w->block = s;
-            w->index = i;
-            w->done = 1;
-            r->peek[b->first_warp + i].pc = -1;
-            w->local = r->k->local_bytes ? xcalloc((size_t)r->ws, r->k->local_bytes) : NULL;
-        }
     }
     return FUNC_OK;
 }
@@ -525,10 +534,14 @@ void xrun_free(xrun *r)
         pthread_mutex_destroy(r->gmem_lock);
         free(r->gmem_lock);
     }
-    for (int s = 0; s < r->nslots; s++) free(r->blocks[s].shared);
-    for (int i = 0; i < r->nslots * r->warps_per_block; i++) {
-        isa_warp_free(&r->warps[i].regs);
-        free(r->warps[i].local);
+    for (int s = 0; s < r->nslots; s++) {
+        xblock *b = &r->blocks[s];
+        if (!b->set_up) continue;   /* never touched */
+        free(b->shared);
+        for (int i = 0; i < r->warps_per_block; i++) {
+            isa_warp_free(&r->warps[b->first_warp + i].regs);
+            free(r->warps[b->first_warp + i].local);
+        }
     }
     free(r->blocks);
     free(r->warps);

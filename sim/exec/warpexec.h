@@ -25,6 +25,7 @@ typedef struct {
 
 typedef struct {
     int active;
+    int set_up;              /* its warps were set up (a slot's first block): xrun_start_block */
     uint32_t ctaid[3];
     int sm;
     int first_warp, nwarps, live_warps, arrived, exited_warps;
