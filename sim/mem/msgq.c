@@ -66,15 +66,18 @@ static void find_first(msg_timed *t)
 static int run_for(msg_timed *t, const timed_msg *x)
 {
     int best = -1, empty = -1;
+    uint64_t best_last = 0;
     for (int r = 0; r < t->runs; r++) {
         timed_run *u = &t->run[r];
         if (!u->n) {
             if (empty < 0) empty = r;
             continue;
         }
-        const timed_msg *last = run_at(u, u->n - 1);
-        if (last->ready <= x->ready && (best < 0 || last->ready > run_at(&t->run[best], t->run[best].n - 1)->ready))
+        uint64_t last = run_at(u, u->n - 1)->ready;
+        if (last <= x->ready && (best < 0 || last > best_last)) {
             best = r;
+            best_last = last;
+        }
     }
     if (best >= 0) return best;
     if (empty >= 0) return empty;
