@@ -34,7 +34,7 @@ pinned() {
 # mr the median of the rounds' b / a)
 alternate() {
     ta=""; tb=""; rr=""
-    pin=""; [ "${BENCH_SAME_CORE:-0}" != 1 ] || pin="taskset -c 0"
+    pin=""; [ "${BENCH_SAME_CORE:-0}" != 1 ] || pin=1
     for _ in $(seq "$runs"); do
         if [ "${BENCH_SIDE_BY_SIDE:-0}" = 1 ] || [ -n "$pin" ]; then
             pinned run_a "$@" > "$side/a" & pa=$!

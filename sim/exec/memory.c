@@ -92,7 +92,7 @@ static void store_drop(buf_store *st)
     if (st->map) munmap(st->map, st->map_len);
     free(st->filled);
     free(st->queued);
-        st->data = st->map = NULL;
+    st->data = st->map = NULL;
     st->filled = st->queued = NULL;
 }
 

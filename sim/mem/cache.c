@@ -44,12 +44,11 @@ void cache_free(cache *c)
     memset(c, 0, sizeof *c);
 }
 
-/* way i's hint: the set's first hint (the set's first tag is at 3 x assoc
- * words a set) plus its way */
+/* way i's hint (a set's ways are 3 x assoc words apart) */
 static inline uint8_t *hint_at(const cache *c, size_t i)
 {
-    size_t a = (size_t)c->p.assoc;
-    return &c->hint[i / (3 * a) * a + i % (3 * a)];
+    size_t words = 3 * (size_t)c->p.assoc;
+    return &cache_set_hints(c, i / words)[i % words];
 }
 
 /* way i holds nothing: no line, no sectors, the policy's stamp cleared */
@@ -81,11 +80,11 @@ void cache_set_ways(cache *c, int ways)
  * matches (an exact filter: a different hint is a different line) */
 static long way_of(const cache *c, uint64_t line)
 {
-    size_t set = cache_set_of(c, line), a = (size_t)c->p.assoc;
-    const uint8_t *h = &c->hint[set * a];
+    size_t set = cache_set_of(c, line), b = cache_set_first(c, set);
+    const uint8_t *h = cache_set_hints(c, set);
     uint8_t want = cache_hint(line);
     for (int w = 0; w < c->ways; w++)
-        if (h[w] == want && CACHE_TAG(c, set * 3 * a + (size_t)w) == line) return (long)(set * 3 * a + (size_t)w);
+        if (h[w] == want && CACHE_TAG(c, b + (size_t)w) == line) return (long)(b + (size_t)w);
     return -1;
 }
 
@@ -101,11 +100,10 @@ uint32_t cache_lookup(cache *c, uint64_t line, uint32_t sectors)
 /* an invalid way of the set, else the policy's victim */
 static size_t choose_way(cache *c, size_t set)
 {
-    size_t a = (size_t)c->p.assoc;
-    const uint8_t *h = &c->hint[set * a];
+    const uint8_t *h = cache_set_hints(c, set);
     for (int w = 0; w < c->ways; w++)
-        if (!h[w]) return set * 3 * a + (size_t)w;
-    return c->repl->victim(c, set * 3 * a);
+        if (!h[w]) return cache_set_first(c, set) + (size_t)w;
+    return c->repl->victim(c, cache_set_first(c, set));
 }
 
 int cache_install(cache *c, uint64_t line, uint32_t sectors, int dirty, uint64_t *victim, uint32_t *victim_dirty)
@@ -123,7 +121,7 @@ int cache_install(cache *c, uint64_t line, uint32_t sectors, int dirty, uint64_t
             evicted = 1;
         }
         CACHE_TAG(c, i) = line;
-        c->hint[set * (size_t)c->p.assoc + (i - set * 3 * (size_t)c->p.assoc)] = cache_hint(line);
+        cache_set_hints(c, set)[i - cache_set_first(c, set)] = cache_hint(line);
         CACHE_VD(c, i) = 0;
         c->repl->fill(c, i);
     } else {

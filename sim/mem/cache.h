@@ -104,11 +104,11 @@ static inline size_t cache_set_of(const cache *c, uint64_t line)
     return (size_t)(c->line_shift >= 0 ? line >> c->line_shift & c->set_mask
                                        : line / (uint64_t)c->p.line % (uint64_t)c->sets);
 }
-/* the set's first way (its tag's index) */
-static inline size_t cache_set_base(const cache *c, uint64_t line)
-{
-    return cache_set_of(c, line) * 3 * (size_t)c->p.assoc;
-}
+/* set's first way (its tag's index), and its first hint */
+static inline size_t cache_set_first(const cache *c, size_t set) { return set * 3 * (size_t)c->p.assoc; }
+static inline uint8_t *cache_set_hints(const cache *c, size_t set) { return &c->hint[set * (size_t)c->p.assoc]; }
+/* the line's set's first way */
+static inline size_t cache_set_base(const cache *c, uint64_t line) { return cache_set_first(c, cache_set_of(c, line)); }
 /* a valid way's hint: a byte of the line's hash, never 0 (an invalid way) */
 static inline uint8_t cache_hint(uint64_t line)
 {
@@ -127,7 +127,7 @@ static inline void cache_prefetch(const cache *c, uint64_t line)
 /* a look at the line's set is coming: its hints start on their way */
 static inline void cache_prefetch_look(const cache *c, uint64_t line)
 {
-    __builtin_prefetch(&c->hint[cache_set_of(c, line) * (size_t)c->p.assoc]);
+    __builtin_prefetch(cache_set_hints(c, cache_set_of(c, line)));
 }
 
 /* replacement policies by name (NULL: none) and their choices */
