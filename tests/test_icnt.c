@@ -2,7 +2,7 @@
  * stand-in request queues for the L1s: latency, width and back-pressure,
  * the lookahead past a blocked head, sources that wait without looking
  * again, the room a span's replay holds, translation delays and the far
- * L2 partition. */
+ * L2 partition, and the prefetch port's order. */
 #include <check.h>
 #include <string.h>
 #include "check_main.h"
@@ -46,7 +46,7 @@ START_TEST(icnt_latency_width_backpressure)
     kernel_stats st;
     stats_local_init(&st, 1);
     icnt_params p = { .latency = 10, .width = 1, .slice_queue = 2, .nsrc = 2, .ndst = 1, .wire_room = 1 };
-    icnt *n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_all_to_0, NULL, NULL, NULL, NULL }, &st);
+    icnt *n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_all_to_0, NULL, NULL, NULL, NULL, NULL }, &st);
     icnt_tick(n, 0);                                     /* width 1: SM 0 goes, SM 1 stalls */
     ck_assert_int_eq(src.n[0], 2);
     ck_assert_int_eq(src.n[1], 3);
@@ -74,7 +74,7 @@ START_TEST(icnt_latency_width_backpressure)
     for (int i = 0; i < 5; i++) src.q[0][src.n[0]++] = (mem_msg){ .line = (uint64_t)i };
     p.latency = 1;
     p.nsrc = 1;
-    n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_all_to_0, NULL, NULL, NULL, NULL }, &st);
+    n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_all_to_0, NULL, NULL, NULL, NULL, NULL }, &st);
     for (uint64_t t = 0; t < 6; t++) icnt_tick(n, t);
     ck_assert_int_eq(src.n[0], 2);
     icnt_request_pop(n, 0);
@@ -85,7 +85,7 @@ START_TEST(icnt_latency_width_backpressure)
     src = (sources){ 0 };
     for (int i = 0; i < 5; i++) src.q[0][src.n[0]++] = (mem_msg){ .line = (uint64_t)i };
     p.wire_room = 0;
-    n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_all_to_0, NULL, NULL, NULL, NULL }, &st);
+    n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_all_to_0, NULL, NULL, NULL, NULL, NULL }, &st);
     for (uint64_t t = 0; t < 6; t++) icnt_tick(n, t);
     ck_assert_int_eq(src.n[0], 3);
     icnt_delete(n);
@@ -104,7 +104,7 @@ START_TEST(icnt_lookahead_passes_a_blocked_head)
         kernel_stats st;
         stats_local_init(&st, 1);
         icnt_params p = { .latency = 1, .width = 1, .slice_queue = 1, .nsrc = 1, .ndst = 2, .lookahead = look, .wire_room = 1 };
-        icnt *n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_odd_even, NULL, NULL, NULL, NULL }, &st);
+        icnt *n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_odd_even, NULL, NULL, NULL, NULL, NULL }, &st);
         for (uint64_t t = 0; t < 4; t++) icnt_tick(n, t);   /* slice 0 takes 2 (queue + wire), then is full */
         if (look == 1) {
             ck_assert_int_eq(src.n[0], 3);               /* line 4 at the head blocks lines 1 and 3 */
@@ -134,7 +134,7 @@ START_TEST(icnt_blocked_source_waits_without_looking)
     kernel_stats st;
     stats_local_init(&st, 1);
     icnt_params p = { .latency = 1, .width = 1, .slice_queue = 1, .nsrc = 1, .ndst = 2, .lookahead = 4, .wire_room = 1 };
-    icnt *n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_odd_even, NULL, NULL, NULL, NULL }, &st);
+    icnt *n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_odd_even, NULL, NULL, NULL, NULL, NULL }, &st);
     for (uint64_t t = 0; t < 3; t++) icnt_tick(n, t);   /* slice 0 takes 2, then is full */
     ck_assert_int_eq(src.n[0], 3);
     uint64_t stalls = st.v[STAT_icnt_stalls];
@@ -173,7 +173,7 @@ START_TEST(icnt_source_after_every_slice_closed_keeps_its_look)
     kernel_stats st;
     stats_local_init(&st, 1);
     icnt_params p = { .latency = 1, .width = 1, .slice_queue = 1, .nsrc = 2, .ndst = 2, .lookahead = 4, .wire_room = 1 };
-    icnt *n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_odd_even, NULL, NULL, NULL, src_slice_odd_even }, &st);
+    icnt *n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_odd_even, NULL, NULL, NULL, src_slice_odd_even, NULL }, &st);
     /* slice 0 fills up and stays full; slice 1 is emptied every tick */
     uint64_t t = 0;
     for (; t < 4; t++) {
@@ -219,7 +219,7 @@ START_TEST(icnt_later_holds_room)
     kernel_stats st;
     stats_local_init(&st, 1);
     icnt_params p = { .latency = 10, .width = 1, .slice_queue = 3, .nsrc = 1, .ndst = 1 };
-    icnt *n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_all_to_0, NULL, NULL, NULL, NULL }, &st);
+    icnt *n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_all_to_0, NULL, NULL, NULL, NULL, NULL }, &st);
     icnt_tick(n, 0);
     ck_assert_int_eq(src.n[0], 3);                       /* one on the wire, room for 2 */
     icnt_later(n, 0, 2);                                 /* and 2 the slice takes only later */
@@ -247,7 +247,7 @@ START_TEST(icnt_waits_for_translation)
     kernel_stats st;
     stats_local_init(&st, 1);
     icnt_params p = { .latency = 10, .width = 1, .slice_queue = 4, .nsrc = 1, .ndst = 1, .lookahead = 1 };
-    icnt *n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_all_to_0, NULL, ready_late_line1, NULL, NULL }, &st);
+    icnt *n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_all_to_0, NULL, ready_late_line1, NULL, NULL, NULL }, &st);
     icnt_tick(n, 0);                                     /* line 1: translated at 50, arrives at 60 */
     icnt_tick(n, 1);                                     /* line 0: at once, arrives at 11 */
     mem_msg *m = icnt_request(n, 0, 11);
@@ -270,7 +270,7 @@ START_TEST(icnt_far_partition)
     stats_local_init(&st, 1);
     icnt_params p = { .latency = 10, .width = 1, .slice_queue = 4, .nsrc = 2, .ndst = 4, .partitions = 2,
                       .far_latency = 7 };
-    icnt *n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_by_line, NULL, NULL, NULL, NULL }, &st);
+    icnt *n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_by_line, NULL, NULL, NULL, NULL, NULL }, &st);
     icnt_tick(n, 0);
     ck_assert_ptr_nonnull(icnt_request(n, 2, 10));                  /* near: the latency */
     ck_assert_ptr_null(icnt_request(n, 3, 16));                     /* far: 7 more */
@@ -288,6 +288,39 @@ START_TEST(icnt_far_partition)
 }
 END_TEST
 
+/* the prefetch port: while a source injects, the next pending source of
+ * the tick's order is told first (its queue left the host's caches while
+ * the SMs ran), and no source is told twice in a tick */
+static int told[8], ntold, peeks_when_told[8];
+static void src_prefetch(void *ctx, int s)
+{
+    sources *x = ctx;
+    peeks_when_told[ntold] = x->peeks;
+    told[ntold++] = s;
+}
+
+START_TEST(icnt_tells_the_next_source)
+{
+    sources src = { 0 };
+    for (int s = 0; s < 2; s++) src.q[s][src.n[s]++] = (mem_msg){ .line = (uint64_t)s, .sm = s };
+    uint64_t pending = 3;                                /* both sources offer a request */
+    kernel_stats st;
+    stats_local_init(&st, 1);
+    icnt_params p = { .latency = 10, .width = 2, .slice_queue = 4, .nsrc = 2, .ndst = 1 };
+    ntold = 0;
+    icnt *n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_all_to_0, &pending, NULL, NULL, NULL,
+                                         src_prefetch }, &st);
+    icnt_tick(n, 0);
+    ck_assert_int_eq(ntold, 1);
+    ck_assert_int_eq(told[0], 1);                        /* source 1, told before source 0 looked */
+    ck_assert_int_eq(peeks_when_told[0], 0);
+    ck_assert_int_eq(src.n[0], 0);                       /* and both went */
+    ck_assert_int_eq(src.n[1], 0);
+    icnt_delete(n);
+    stats_free(&st);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("icnt");
@@ -299,6 +332,7 @@ int main(void)
     tcase_add_test(t, icnt_later_holds_room);
     tcase_add_test(t, icnt_waits_for_translation);
     tcase_add_test(t, icnt_far_partition);
+    tcase_add_test(t, icnt_tells_the_next_source);
     suite_add_tcase(s, t);
     return run_suite(s);
 }

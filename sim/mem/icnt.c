@@ -169,7 +169,14 @@ static void inject_range(icnt *n, int from, int to, uint64_t now)
         uint64_t bits = n->ports.pending[w];
         if (w == from >> 6) bits &= ~(uint64_t)0 << (from & 63);
         if (w == (to - 1) >> 6 && (to & 63)) bits &= ((uint64_t)1 << (to & 63)) - 1;
-        for (; bits; bits &= bits - 1) inject(n, w * 64 + __builtin_ctzll(bits), now);
+        for (; bits; bits &= bits - 1) {
+            /* the next source's queue starts on its way while this one
+             * injects: most sources' queues left the host's caches while
+             * the SMs' windows ran */
+            uint64_t rest = bits & (bits - 1);
+            if (rest && n->ports.prefetch) n->ports.prefetch(n->ports.ctx, w * 64 + __builtin_ctzll(rest));
+            inject(n, w * 64 + __builtin_ctzll(bits), now);
+        }
     }
 }
 

@@ -37,6 +37,9 @@ typedef struct {
     /* the slice of what peek(k) would give, without a look at the request
      * (-1: none); NULL: peek and route */
     int (*slice_at)(void *ctx, int src, uint64_t now, int k);
+    /* the tick will look at source src next: what it reads may start on its
+     * way (NULL: nothing to do) */
+    void (*prefetch)(void *ctx, int src);
 } icnt_ports;
 
 typedef struct icnt icnt;

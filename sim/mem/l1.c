@@ -7,22 +7,30 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* a request of the output queue, as the ring holds it (l1_cache.out_ring) */
+typedef struct {
+    uint64_t at;             /* the first cycle the interconnect may take it */
+    int slot;                /* its message: out_msg[slot] */
+    int slice;               /* port.route; -1 unknown */
+} out_entry;
+
 struct l1_cache {
     l1_params p;
     int sm;
     cache c;
     msg_fifo in;             /* from the LD/ST unit */
     /* the output queue, to the interconnect: requests in slots that stay
-     * put, and their order as a ring of slot numbers (out_ring, the head
-     * at out_head), so that a request the interconnect takes from the
-     * middle moves 4 bytes per request before it, not a whole request.
-     * Per slot: the request, the first cycle the interconnect may take it
-     * (the one after the L1 tick that queued it) and its slice
-     * (port.route; -1 unknown) */
+     * put, and their order as a ring (out_ring, the head at out_head) of
+     * what the interconnect's look needs: the first cycle it may take the
+     * request (the one after the L1 tick that queued it), its slice
+     * (port.route; -1 unknown) and its slot. A look at the window of
+     * icnt.lookahead requests reads a few neighbouring host cache lines
+     * (every cycle, for every SM with requests queued), and a request
+     * taken from the middle moves 16 bytes per request before it, not a
+     * whole request */
     mem_msg *out_msg;
-    uint64_t *out_at;
-    int *out_slice;
-    int *out_ring, out_head, out_n, out_cap;
+    out_entry *out_ring;
+    int out_head, out_n, out_cap;
     int *out_free, out_nfree;   /* the slots not in use */
     /* entries the interconnect took that the L1 does not see yet: with
      * windows (sim.window) room below comes back as credits at the next
@@ -57,8 +65,6 @@ l1_cache *l1_new(const l1_params *p, int sm, l1_sm_port port, kernel_stats *st)
     fifo_init(&l->in, p->queue);
     size_t q = (size_t)p->queue;
     l->out_msg = xcalloc(q, sizeof *l->out_msg);
-    l->out_at = xcalloc(q, sizeof *l->out_at);
-    l->out_slice = xcalloc(q, sizeof *l->out_slice);
     l->out_ring = xcalloc(q, sizeof *l->out_ring);
     l->out_free = xcalloc(q, sizeof *l->out_free);
     l->out_cap = l->out_nfree = p->queue;
@@ -82,7 +88,7 @@ void l1_delete(l1_cache *l)
     cache_free(&l->c);
     free(l->wait_ready);
     fifo_free(&l->in);
-    free(l->out_msg); free(l->out_at); free(l->out_slice); free(l->out_ring); free(l->out_free);
+    free(l->out_msg); free(l->out_ring); free(l->out_free);
     timed_free(&l->hits);
     pool_free(&l->wait);
     free(l);
@@ -96,38 +102,47 @@ void l1_prefetch_response(const l1_cache *l, const mem_msg *m)
     cache_prefetch(&l->c, m->line);
     __builtin_prefetch(&l->c.m[m->l1_mshr]);
 }
-/* the ring position k places after the head (k <= out_n), and the slot
- * of the k-th request there (k < out_n) */
+/* the ring position k places after the head (k <= out_n), and the k-th
+ * request there (k < out_n) */
 static inline int out_pos(const l1_cache *l, int k)
 {
     int i = l->out_head + k;
     return i >= l->out_cap ? i - l->out_cap : i;
 }
-static inline int out_slot(const l1_cache *l, int k) { return l->out_ring[out_pos(l, k)]; }
-mem_msg *l1_out_peek(l1_cache *l) { return l->out_n ? &l->out_msg[out_slot(l, 0)] : NULL; }
+static inline const out_entry *out_at(const l1_cache *l, int k) { return &l->out_ring[out_pos(l, k)]; }
+mem_msg *l1_out_peek(l1_cache *l) { return l->out_n ? &l->out_msg[out_at(l, 0)->slot] : NULL; }
 mem_msg *l1_out_ready(l1_cache *l, uint64_t now, int k)
 {
     if (k >= l->out_n) return NULL;
-    int i = out_slot(l, k);
-    return l->out_at[i] <= now ? &l->out_msg[i] : NULL;
+    const out_entry *e = out_at(l, k);
+    return e->at <= now ? &l->out_msg[e->slot] : NULL;
 }
+
 int l1_out_slice(const l1_cache *l, uint64_t now, int k)
 {
     if (k >= l->out_n) return -1;
-    int i = out_slot(l, k);
-    return l->out_at[i] <= now ? l->out_slice[i] : -1;
+    const out_entry *e = out_at(l, k);
+    return e->at <= now ? e->slice : -1;
 }
+void l1_out_prefetch(const l1_cache *l)
+{
+    if (!l->out_n) return;
+    const out_entry *e = out_at(l, 0);
+    __builtin_prefetch(e);
+    __builtin_prefetch(&l->out_msg[e->slot]);
+}
+
 /* take out the k-th request: the k before it move up one place in the
  * ring, keeping their order; its slot is free again */
 static void out_remove(l1_cache *l, int k)
 {
-    int slot = out_slot(l, k);
+    int slot = out_at(l, k)->slot;
     for (int i = k; i > 0; i--) l->out_ring[out_pos(l, i)] = l->out_ring[out_pos(l, i - 1)];
     l->out_head = out_pos(l, 1);
     l->out_n--;
     l->out_free[l->out_nfree++] = slot;
 }
-uint64_t l1_out_next(const l1_cache *l) { return l->out_n ? l->out_at[out_slot(l, 0)] : UINT64_MAX; }
+uint64_t l1_out_next(const l1_cache *l) { return l->out_n ? out_at(l, 0)->at : UINT64_MAX; }
 /* a head load stalled for an MSHR waits for a fill (an interconnect event) */
 int l1_busy(const l1_cache *l) { return (l->in.n && !l->stalled) || l->out_n; }
 int l1_in_busy(const l1_cache *l) { return l->in.n && !l->stalled; }
@@ -137,11 +152,14 @@ static int out_full(const l1_cache *l) { return l->out_n + l->out_hidden >= l->o
 /* queue m toward the interconnect, takeable from cycle `at` */
 static void out_push(l1_cache *l, const mem_msg *m, uint64_t at)
 {
+    /* routed before it is stored: the slot is mostly out of the host's
+     * caches (the other SMs' windows ran since this L1's last), and a
+     * store waits for nothing where a read of the stored copy would */
+    mem_msg routed = *m;
+    int slice = l->port.route ? l->port.route(l->port.ctx, &routed) : -1;
     int slot = l->out_free[--l->out_nfree];
-    l->out_ring[out_pos(l, l->out_n++)] = slot;
-    l->out_msg[slot] = *m;
-    l->out_at[slot] = at;
-    l->out_slice[slot] = l->port.route ? l->port.route(l->port.ctx, &l->out_msg[slot]) : -1;
+    l->out_msg[slot] = routed;
+    l->out_ring[out_pos(l, l->out_n++)] = (out_entry){ at, slot, slice };
 }
 int l1_has_input(const l1_cache *l) { return l->in.n > 0; }
 

@@ -57,6 +57,9 @@ mem_msg *l1_out_ready(l1_cache *l, uint64_t now, int k);
 /* the slice of what l1_out_ready(l, now, k) gives, without a look at the
  * request (-1: none, or the port keeps no slices) */
 int l1_out_slice(const l1_cache *l, uint64_t now, int k);
+/* the interconnect will look at the queue soon: its ring's head and the
+ * head request start on their way from host memory */
+void l1_out_prefetch(const l1_cache *l);
 /* the first cycle the head may be taken (UINT64_MAX: empty) */
 uint64_t l1_out_next(const l1_cache *l);
 /* the interconnect took the k-th request (0: the head) */

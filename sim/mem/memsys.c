@@ -85,6 +85,7 @@ static int net_route(void *ctx, mem_msg *m)
 }
 static int l1_route(void *ctx, mem_msg *m) { return net_route(((l1_ctx *)ctx)->m, m); }
 static int net_slice_at(void *ctx, int src, uint64_t now, int k) { return l1_out_slice(((memsys *)ctx)->l1[src], now, k); }
+static void net_prefetch(void *ctx, int src) { l1_out_prefetch(((memsys *)ctx)->l1[src]); }
 
 static void slice_send(void *ctx, const mem_msg *m, uint64_t at)
 {
@@ -315,7 +316,7 @@ memsys *memsys_new(const mem_params *p, int nsm, int npc, mem_sm_port port)
     ip.ndst = p->slices;
     if (p->tlb.entries > 0) m->tlb = tlb_new(&p->tlb);
     m->net = icnt_new(&ip, (icnt_ports){ m, net_peek, net_pop, net_route, m->out_bits, m->tlb ? net_ready : NULL,
-                                         p->far_copies ? net_also : NULL, net_slice_at }, &m->st[nsm]);
+                                         p->far_copies ? net_also : NULL, net_slice_at, net_prefetch }, &m->st[nsm]);
     m->slice = xcalloc((size_t)p->slices, sizeof *m->slice);
     m->ch = xcalloc((size_t)p->slices, sizeof *m->ch);
     m->sctx = xcalloc_lines((size_t)p->slices, sizeof *m->sctx);

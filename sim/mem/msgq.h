@@ -54,6 +54,9 @@ typedef struct {
 typedef struct {
     timed_msg *e;            /* a ring of cap messages (a power of two) */
     int head, n, cap;
+    uint64_t last;           /* the cycle of its last message (when n > 0): an
+                                insert's choice of run reads this, not a message
+                                the host's caches have mostly let go */
 } timed_run;
 
 typedef struct {
