@@ -22,6 +22,18 @@ void isa_warp_init(isa_warp_regs *w, int warp_size, int nregs, uint64_t lanes)
     w->upreds = 1u << ISA_PRED_PT;
 }
 
+void isa_warp_reset(isa_warp_regs *w, int warp_size, int nregs, uint64_t lanes, uint32_t *regs)
+{
+    memset(w, 0, sizeof *w);
+    w->warp_size = warp_size;
+    w->lanes = lanes;
+    w->nregs = nregs;
+    memset(regs, 0, (size_t)(nregs ? nregs : 1) * (size_t)warp_size * sizeof(uint32_t));
+    w->regs = regs;
+    w->preds[ISA_PRED_PT] = lanes;
+    w->upreds = 1u << ISA_PRED_PT;
+}
+
 void isa_warp_free(isa_warp_regs *w)
 {
     free(w->regs);

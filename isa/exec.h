@@ -89,6 +89,9 @@ typedef struct {
 extern int isa_exec_fast;
 void isa_warp_init(isa_warp_regs *w, int warp_size, int nregs, uint64_t lanes);
 void isa_warp_free(isa_warp_regs *w);
+/* as isa_warp_init, with the registers in the caller's nregs x warp_size
+ * words at regs (zeroed here; the caller frees them, not isa_warp_free) */
+void isa_warp_reset(isa_warp_regs *w, int warp_size, int nregs, uint64_t lanes, uint32_t *regs);
 void isa_exec(const isa_kernel *k, const isa_insn *in, isa_warp_regs *w,
               uint64_t active, const isa_env *env, isa_result *res);
 /* apply a global access executed with defer_global: in->op with the lanes,

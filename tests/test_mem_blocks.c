@@ -77,6 +77,24 @@ START_TEST(hugemem_arrays_are_zeroed_and_apart)
 }
 END_TEST
 
+/* arrays of a launch never share a chunk with the GPU's, so its chunks go
+ * back when the launch ends; a grown array keeps its bytes, the rest zero */
+START_TEST(hugemem_arenas_and_growth)
+{
+    int before = hugemem_chunks();
+    unsigned char *gpu = hugemem_calloc(100), *launch = hugemem_calloc_in(HUGEMEM_LAUNCH, 100);
+    if (before >= 0) ck_assert_int_eq(hugemem_chunks(), before + 2);
+    hugemem_free(launch);
+    if (before >= 0) ck_assert_int_eq(hugemem_chunks(), before + 1);
+    for (int i = 0; i < 100; i++) gpu[i] = (unsigned char)(i + 1);
+    unsigned char *grown = hugemem_realloc(gpu, 100, 5000);
+    for (int i = 0; i < 100; i++) ck_assert_uint_eq(grown[i], i + 1);
+    for (int i = 100; i < 5000; i++) ck_assert_uint_eq(grown[i], 0);
+    hugemem_free(grown);
+    if (before >= 0) ck_assert_int_eq(hugemem_chunks(), before);
+}
+END_TEST
+
 /* a unified L1 gives ways to shared memory: fewer ways hold fewer lines of
  * a set, lines in ways given up are gone, and with none nothing stays */
 START_TEST(cache_ways_carved_out)
@@ -555,6 +573,7 @@ int main(void)
     tcase_add_test(t, l2_atomic_unit_costs);
     tcase_add_test(t, cache_ways_carved_out);
     tcase_add_test(t, hugemem_arrays_are_zeroed_and_apart);
+    tcase_add_test(t, hugemem_arenas_and_growth);
     tcase_add_test(t, address_maps_do_not_alias);
     suite_add_tcase(s, t);
     return run_suite(s);

@@ -3,6 +3,7 @@
  * SIMT stack, shared and local memory, fault reports and deadlock
  * detection (block barriers and exits: warpbar.c). The timing model calls xrun_step at issue (execute at issue). */
 #include "warpexec.h"
+#include "util/hugemem.h"
 #include <inttypes.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -169,11 +170,16 @@ int func_blocks_per_sm(const char *name, int nregs, uint64_t shared_bytes, const
     return (int)fit;
 }
 
+/* a warp's register words (isa_warp_init's count) */
+static size_t regs_per_warp(const xrun *r) { return (size_t)(r->k->nregs ? r->k->nregs : 1) * (size_t)r->ws; }
+
 /* slot s's warps and memories, before its first block */
 static void set_up_slot(xrun *r, int s)
 {
     xblock *b = &r->blocks[s];
     b->shared = xcalloc(1, r->k->shared_bytes ? r->k->shared_bytes : 1);
+    /* the slot's registers in huge pages, kept from block to block */
+    b->regs = hugemem_calloc_in(HUGEMEM_LAUNCH, (size_t)r->warps_per_block * regs_per_warp(r) * sizeof(uint32_t));
     for (int i = 0; i < r->warps_per_block; i++) {
         xwarp *w = &r->warps[b->first_warp + i];
         w->block = s;
@@ -203,8 +209,7 @@ int xrun_start_block(xrun *r, int slot)
         int lanes = r->threads_per_block - i * r->ws;
         if (lanes > r->ws) lanes = r->ws;
         uint64_t mask = lanes >= 64 ? ~0ull : (1ull << lanes) - 1;
-        isa_warp_free(&w->regs);
-        isa_warp_init(&w->regs, r->ws, r->k->nregs, mask);
+        isa_warp_reset(&w->regs, r->ws, r->k->nregs, mask, b->regs + (size_t)i * regs_per_warp(r));
         stack_init(&w->stack, 0, mask);
         w->live = mask;
         w->at_barrier = w->done = w->spinning = 0;
@@ -482,9 +487,12 @@ func_status xrun_init(xrun *r, const func_launch *l, gmem *mem, const config *cf
     r->blocks_per_sm = func_blocks_per_sm(r->k->name, r->k->nregs, r->k->shared_bytes, l->block, cfg, d);
     if (!r->blocks_per_sm) return FUNC_BAD_LAUNCH;
     r->nslots = r->blocks_per_sm * nsm;
-    r->blocks = xcalloc((size_t)r->nslots, sizeof(xblock));
-    r->warps = xcalloc((size_t)r->nslots * (size_t)r->warps_per_block, sizeof(xwarp));
-    r->peek = xcalloc((size_t)r->nslots * (size_t)r->warps_per_block, sizeof(xpeek));
+    /* huge pages: a hundred SMs' warps are looked at in turn, each mostly
+     * out of the host's caches and, with 4 KB pages, out of its TLB */
+    size_t nwarps = (size_t)r->nslots * (size_t)r->warps_per_block;
+    r->blocks = hugemem_calloc_in(HUGEMEM_LAUNCH, (size_t)r->nslots * sizeof(xblock));
+    r->warps = hugemem_calloc_in(HUGEMEM_LAUNCH, nwarps * sizeof(xwarp));
+    r->peek = hugemem_calloc_in(HUGEMEM_LAUNCH, nwarps * sizeof(xpeek));
     /* a slot's warps are set up when its first block starts: a big GPU has
      * many more slots than a small grid fills (h100: 1,056 slots of 3 KB
      * warps, which touching would cost every launch 25 MB of page faults) */
@@ -538,13 +546,11 @@ void xrun_free(xrun *r)
         xblock *b = &r->blocks[s];
         if (!b->set_up) continue;   /* never touched */
         free(b->shared);
-        for (int i = 0; i < r->warps_per_block; i++) {
-            isa_warp_free(&r->warps[b->first_warp + i].regs);
-            free(r->warps[b->first_warp + i].local);
-        }
+        hugemem_free(b->regs);
+        for (int i = 0; i < r->warps_per_block; i++) free(r->warps[b->first_warp + i].local);
     }
-    free(r->blocks);
-    free(r->warps);
-    free(r->peek);
+    hugemem_free(r->blocks);
+    hugemem_free(r->warps);
+    hugemem_free(r->peek);
     memset(r, 0, sizeof *r);
 }

@@ -31,6 +31,7 @@ typedef struct {
     int first_warp, nwarps, live_warps, arrived, exited_warps;
     uint64_t released;       /* barrier releases so far (the timing model charges their cost) */
     uint8_t *shared;
+    uint32_t *regs;          /* its warps' registers, warp after warp (set up with the slot) */
 } xblock;
 
 /* what the timing model looks at in every warp at every issue slot, kept

@@ -20,18 +20,18 @@ void cache_init(cache *c, const cache_params *p)
     c->line_shift = pow2 ? __builtin_ctz((unsigned)p->line) : -1;
     c->set_mask = (uint64_t)c->sets - 1;
     c->w = hugemem_calloc((size_t)c->sets * 3 * (size_t)p->assoc * sizeof(uint64_t));
-    c->hint = xcalloc((size_t)c->sets * (size_t)p->assoc, 1);
+    c->hint = hugemem_calloc((size_t)c->sets * (size_t)p->assoc);
     cache_invalidate(c);
     c->rng = p->seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull;
-    c->m = xcalloc((size_t)(p->mshrs > 0 ? p->mshrs : 1), sizeof(mshr));
+    c->m = hugemem_calloc((size_t)(p->mshrs > 0 ? p->mshrs : 1) * sizeof(mshr));
     /* buckets: a power of two, at least twice the entries */
     int nb = 4;
     while (nb < 2 * p->mshrs) nb *= 2;
-    c->mbucket = xmalloc((size_t)nb * sizeof(int));
+    c->mbucket = hugemem_calloc((size_t)nb * sizeof(int));
     for (int i = 0; i < nb; i++) c->mbucket[i] = -1;
     c->mbucket_mask = nb - 1;
     int words = (p->mshrs + 63) / 64;
-    c->mfree = xcalloc((size_t)(words ? words : 1), sizeof(uint64_t));
+    c->mfree = hugemem_calloc((size_t)(words ? words : 1) * sizeof(uint64_t));
     for (int i = 0; i < p->mshrs; i++) c->mfree[i >> 6] |= (uint64_t)1 << (i & 63);
     c->wcap = 0;
     c->wfree = -1;
@@ -39,8 +39,8 @@ void cache_init(cache *c, const cache_params *p)
 
 void cache_free(cache *c)
 {
-    hugemem_free(c->w); free(c->hint); free(c->m); free(c->mbucket); free(c->mfree);
-    free(c->wtoken); free(c->wnext);
+    hugemem_free(c->w); hugemem_free(c->hint); hugemem_free(c->m); hugemem_free(c->mbucket); hugemem_free(c->mfree);
+    hugemem_free(c->wtoken); hugemem_free(c->wnext);
     memset(c, 0, sizeof *c);
 }
 
@@ -188,8 +188,8 @@ void mshr_add_waiter(cache *c, int e, int token)
 {
     if (c->wfree < 0) {
         int old = c->wcap, cap = old ? 2 * old : 16;
-        c->wtoken = xrealloc(c->wtoken, (size_t)cap * sizeof(int));
-        c->wnext = xrealloc(c->wnext, (size_t)cap * sizeof(int));
+        c->wtoken = hugemem_realloc(c->wtoken, (size_t)old * sizeof(int), (size_t)cap * sizeof(int));
+        c->wnext = hugemem_realloc(c->wnext, (size_t)old * sizeof(int), (size_t)cap * sizeof(int));
         for (int i = old; i < cap; i++) c->wnext[i] = i + 1 < cap ? i + 1 : -1;
         c->wfree = old;
         c->wcap = cap;

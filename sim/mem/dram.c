@@ -1,6 +1,7 @@
 /* sim/mem/dram.c — DRAM channel timing: banks, open rows, the data bus. */
 #include "dram.h"
 #include "util/xalloc.h"
+#include "util/hugemem.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,30 +43,30 @@ struct dram_channel {
 
 dram_channel *dram_new(const dram_params *p)
 {
-    dram_channel *ch = xcalloc(1, sizeof *ch);
+    dram_channel *ch = hugemem_array(1, sizeof *ch);
     ch->p = *p;
     ch->sched = dram_scheduler_at(p->scheduler);
     size_t nb = (size_t)p->banks;
-    ch->open_row = xmalloc(nb * sizeof *ch->open_row);
+    ch->open_row = hugemem_array(nb, sizeof *ch->open_row);
     for (size_t b = 0; b < nb; b++) ch->open_row[b] = -1;
-    ch->ready_at = xcalloc(nb, sizeof *ch->ready_at);
-    ch->activated = xcalloc(nb, sizeof *ch->activated);
+    ch->ready_at = hugemem_array(nb, sizeof *ch->ready_at);
+    ch->activated = hugemem_array(nb, sizeof *ch->activated);
     ch->cap = 2 * p->queue + 64;
     ch->next_refresh = (uint64_t)p->refresh_phase;
     size_t cap = (size_t)ch->cap;
-    ch->qbank = xcalloc(cap, 1);
-    ch->qwrite = xcalloc(cap, 1);
-    ch->qrow = xcalloc(cap, sizeof *ch->qrow);
-    ch->qreq = xcalloc(cap, sizeof *ch->qreq);
+    ch->qbank = hugemem_array(cap, 1);
+    ch->qwrite = hugemem_array(cap, 1);
+    ch->qrow = hugemem_array(cap, sizeof *ch->qrow);
+    ch->qreq = hugemem_array(cap, sizeof *ch->qreq);
     return ch;
 }
 
 void dram_delete(dram_channel *ch)
 {
     if (!ch) return;
-    free(ch->open_row); free(ch->ready_at); free(ch->activated);
-    free(ch->qbank); free(ch->qwrite); free(ch->qrow); free(ch->qreq);
-    free(ch);
+    hugemem_free(ch->open_row); hugemem_free(ch->ready_at); hugemem_free(ch->activated);
+    hugemem_free(ch->qbank); hugemem_free(ch->qwrite); hugemem_free(ch->qrow); hugemem_free(ch->qreq);
+    hugemem_free(ch);
 }
 
 int dram_room(const dram_channel *ch) { return ch->n < ch->p.queue; }

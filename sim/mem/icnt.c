@@ -3,6 +3,7 @@
 #include "icnt.h"
 #include "msgq.h"
 #include "util/xalloc.h"
+#include "util/hugemem.h"
 #include <stdlib.h>
 
 struct icnt {
@@ -34,18 +35,18 @@ struct icnt {
 
 icnt *icnt_new(const icnt_params *p, icnt_ports ports, kernel_stats *st)
 {
-    icnt *n = xcalloc(1, sizeof *n);
+    icnt *n = hugemem_array(1, sizeof *n);
     n->p = *p;
     n->ports = ports;
     n->st = st;
-    n->to_slice = xcalloc((size_t)p->ndst, sizeof(msg_timed));
-    n->to_sm = xcalloc((size_t)p->nsrc, sizeof(msg_timed));
-    n->accepted = xcalloc((size_t)p->ndst, sizeof(int));
-    n->later = xcalloc((size_t)p->ndst, sizeof(int));
+    n->to_slice = hugemem_array((size_t)p->ndst, sizeof(msg_timed));
+    n->to_sm = hugemem_array((size_t)p->nsrc, sizeof(msg_timed));
+    n->accepted = hugemem_array((size_t)p->ndst, sizeof(int));
+    n->later = hugemem_array((size_t)p->ndst, sizeof(int));
     n->words = (p->ndst + 63) / 64;
-    n->open_bits = xcalloc((size_t)n->words, sizeof(uint64_t));
-    n->want = xcalloc((size_t)p->nsrc * (size_t)n->words, sizeof(uint64_t));
-    n->want_k = xcalloc((size_t)p->nsrc, sizeof(int));
+    n->open_bits = hugemem_array((size_t)n->words, sizeof(uint64_t));
+    n->want = hugemem_array((size_t)p->nsrc * (size_t)n->words, sizeof(uint64_t));
+    n->want_k = hugemem_array((size_t)p->nsrc, sizeof(int));
     n->slice_room = p->slice_queue + (p->wire_room ? p->width * (p->latency + p->far_latency) : 0);
     if (n->p.lookahead < 1) n->p.lookahead = 1;
     for (int d = 0; d < p->ndst; d++) timed_init(&n->to_slice[d], p->slice_queue);
@@ -58,9 +59,9 @@ void icnt_delete(icnt *n)
     if (!n) return;
     for (int d = 0; d < n->p.ndst; d++) timed_free(&n->to_slice[d]);
     for (int s = 0; s < n->p.nsrc; s++) timed_free(&n->to_sm[s]);
-    free(n->to_slice); free(n->to_sm); free(n->accepted); free(n->later);
-    free(n->open_bits); free(n->want); free(n->want_k);
-    free(n);
+    hugemem_free(n->to_slice); hugemem_free(n->to_sm); hugemem_free(n->accepted); hugemem_free(n->later);
+    hugemem_free(n->open_bits); hugemem_free(n->want); hugemem_free(n->want_k);
+    hugemem_free(n);
 }
 
 /* the wire latency between SM s and slice d: a slice in another L2

@@ -56,7 +56,7 @@ struct l1_cache {
 
 l1_cache *l1_new(const l1_params *p, int sm, l1_sm_port port, kernel_stats *st)
 {
-    l1_cache *l = xcalloc(1, sizeof *l);
+    l1_cache *l = hugemem_calloc(sizeof *l);
     l->p = *p;
     l->sm = sm;
     l->port = port;
@@ -64,9 +64,9 @@ l1_cache *l1_new(const l1_params *p, int sm, l1_sm_port port, kernel_stats *st)
     cache_init(&l->c, &p->cache);
     fifo_init(&l->in, p->queue);
     size_t q = (size_t)p->queue;
-    l->out_msg = xcalloc(q, sizeof *l->out_msg);
-    l->out_ring = xcalloc(q, sizeof *l->out_ring);
-    l->out_free = xcalloc(q, sizeof *l->out_free);
+    l->out_msg = hugemem_calloc(q * sizeof *l->out_msg);
+    l->out_ring = hugemem_calloc(q * sizeof *l->out_ring);
+    l->out_free = hugemem_calloc(q * sizeof *l->out_free);
     l->out_cap = l->out_nfree = p->queue;
     for (int i = 0; i < p->queue; i++) l->out_free[i] = p->queue - 1 - i;   /* slot 0 first */
     timed_init(&l->hits, p->latency + p->queue + 8);
@@ -86,12 +86,12 @@ void l1_delete(l1_cache *l)
 {
     if (!l) return;
     cache_free(&l->c);
-    free(l->wait_ready);
+    hugemem_free(l->wait_ready);
     fifo_free(&l->in);
-    free(l->out_msg); free(l->out_ring); free(l->out_free);
+    hugemem_free(l->out_msg); hugemem_free(l->out_ring); hugemem_free(l->out_free);
     timed_free(&l->hits);
     pool_free(&l->wait);
-    free(l);
+    hugemem_free(l);
 }
 
 int l1_room(const l1_cache *l) { return fifo_room(&l->in) >= l->p.room_needed; }
@@ -244,7 +244,8 @@ static void load(l1_cache *l, mem_msg *q, uint64_t now)
         st->v[STAT_l1_mshr_merges]++;
         int slot = pool_put(&l->wait, q);
         if (l->wait_cap < l->wait.cap) {   /* the pool grew */
-            l->wait_ready = xrealloc(l->wait_ready, (size_t)l->wait.cap * sizeof *l->wait_ready);
+            l->wait_ready = hugemem_realloc(l->wait_ready, (size_t)l->wait_cap * sizeof *l->wait_ready,
+                                            (size_t)l->wait.cap * sizeof *l->wait_ready);
             l->wait_cap = l->wait.cap;
         }
         l->wait_ready[slot] = now + (uint64_t)l->p.latency;

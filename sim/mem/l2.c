@@ -27,7 +27,7 @@ struct l2_slice {
 
 l2_slice *l2_new(const l2_params *p, dram_channel *ch, l2_ports ports, kernel_stats *st)
 {
-    l2_slice *s = xcalloc(1, sizeof *s);
+    l2_slice *s = hugemem_calloc(sizeof *s);
     s->p = *p;
     s->ch = ch;
     s->ports = ports;
@@ -44,7 +44,7 @@ void l2_delete(l2_slice *s)
     cache_free(&s->c);
     timed_free(&s->from_dram);
     pool_free(&s->pool);
-    free(s);
+    hugemem_free(s);
 }
 
 uint64_t l2_next_event(const l2_slice *s) { return timed_next(&s->from_dram); }

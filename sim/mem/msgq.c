@@ -1,11 +1,12 @@
 /* sim/mem/msgq.c — the timed list (sorted runs, a binary heap on (ready,
  * seq) when they do not suffice) and the message pool. */
 #include "msgq.h"
+#include "util/hugemem.h"
 #include <stdint.h>
 #include <string.h>
 
 /* messages start on a host cache line of their own (64 bytes each) */
-static timed_msg *alloc_msgs(int cap) { return xcalloc_lines((size_t)cap, sizeof(timed_msg)); }
+static timed_msg *alloc_msgs(int cap) { return hugemem_calloc((size_t)cap * sizeof(timed_msg)); }
 
 void timed_init(msg_timed *t, int cap)
 {
@@ -17,8 +18,8 @@ void timed_init(msg_timed *t, int cap)
 
 void timed_free(msg_timed *t)
 {
-    for (int r = 0; r < t->runs; r++) free(t->run[r].e);
-    free(t->h);
+    for (int r = 0; r < t->runs; r++) hugemem_free(t->run[r].e);
+    hugemem_free(t->h);
     int cap0 = t->cap0;
     memset(t, 0, sizeof *t);
     t->cap0 = cap0;
@@ -37,7 +38,7 @@ static void run_push(timed_run *u, const timed_msg *x)
     if (u->n == u->cap) {   /* full: a ring twice the size, in order from 0 */
         timed_msg *e = alloc_msgs(2 * u->cap);
         for (int k = 0; k < u->n; k++) e[k] = *run_at(u, k);
-        free(u->e);
+        hugemem_free(u->e);
         u->e = e;
         u->head = 0;
         u->cap *= 2;
@@ -111,7 +112,7 @@ static void sift_down(timed_msg *h, int n, int i)
 static void make_heap(msg_timed *t)
 {
     if (t->hcap < t->n + 1) {
-        free(t->h);
+        hugemem_free(t->h);
         t->hcap = 2 * (t->n + 1);
         t->h = alloc_msgs(t->hcap);
     }
@@ -130,7 +131,7 @@ static void heap_push(msg_timed *t, const timed_msg *x)
     if (t->n == t->hcap) {
         timed_msg *h = alloc_msgs(2 * t->hcap);
         memcpy(h, t->h, (size_t)t->n * sizeof *h);
-        free(t->h);
+        hugemem_free(t->h);
         t->h = h;
         t->hcap *= 2;
     }
@@ -185,8 +186,8 @@ int pool_put(msg_pool *p, const mem_msg *m)
 {
     if (p->free < 0) {
         int old = p->cap, cap = old ? 2 * old : 64;
-        p->m = xrealloc(p->m, (size_t)cap * sizeof *p->m);
-        p->next = xrealloc(p->next, (size_t)cap * sizeof(int));
+        p->m = hugemem_realloc(p->m, (size_t)old * sizeof *p->m, (size_t)cap * sizeof *p->m);
+        p->next = hugemem_realloc(p->next, (size_t)old * sizeof(int), (size_t)cap * sizeof(int));
         for (int i = old; i < cap; i++) p->next[i] = i + 1 < cap ? i + 1 : -1;
         p->free = old;
         p->cap = cap;

@@ -8,6 +8,7 @@
 #define WARPSIM_MEM_MSGQ_H
 #include "msg.h"
 #include "util/xalloc.h"
+#include "util/hugemem.h"
 #include <stdlib.h>
 
 typedef struct {
@@ -22,8 +23,8 @@ static inline int fifo_slot(const msg_fifo *q, int k)
     int i = q->head + k;
     return i >= q->cap ? i - q->cap : i;
 }
-static inline void fifo_init(msg_fifo *q, int cap) { q->m = xcalloc((size_t)cap, sizeof *q->m); q->cap = cap; q->head = q->n = 0; }
-static inline void fifo_free(msg_fifo *q) { free(q->m); q->m = NULL; }
+static inline void fifo_init(msg_fifo *q, int cap) { q->m = hugemem_calloc((size_t)cap * sizeof *q->m); q->cap = cap; q->head = q->n = 0; }
+static inline void fifo_free(msg_fifo *q) { hugemem_free(q->m); q->m = NULL; }
 static inline int fifo_full(const msg_fifo *q) { return q->n >= q->cap; }
 static inline int fifo_room(const msg_fifo *q) { return q->cap - q->n; }
 static inline void fifo_push(msg_fifo *q, const mem_msg *m) { q->m[fifo_slot(q, q->n++)] = *m; }
@@ -96,7 +97,7 @@ typedef struct {
 } msg_pool;
 
 static inline void pool_init(msg_pool *p) { p->m = NULL; p->next = NULL; p->free = -1; p->cap = 0; }
-static inline void pool_free(msg_pool *p) { free(p->m); free(p->next); pool_init(p); }
+static inline void pool_free(msg_pool *p) { hugemem_free(p->m); hugemem_free(p->next); pool_init(p); }
 /* park a copy of m; returns its slot */
 int pool_put(msg_pool *p, const mem_msg *m);
 static inline mem_msg *pool_at(msg_pool *p, int slot) { return &p->m[slot]; }

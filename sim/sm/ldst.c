@@ -1,6 +1,7 @@
 /* sim/sm/ldst.c — the SM's load/store unit (ldst.h). */
 #include "ldst.h"
 #include "util/xalloc.h"
+#include "util/hugemem.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,14 +12,14 @@ void ldst_init(ldst_unit *u, const sm_params *p, memsys *mem, int sm_id, int nre
     u->mem = mem;
     u->sm_id = sm_id;
     u->nrec = nrecords;
-    u->rec = xcalloc((size_t)nrecords, sizeof(load_record));
+    u->rec = hugemem_calloc_in(HUGEMEM_LAUNCH, (size_t)nrecords * sizeof(load_record));
     for (int i = 0; i < nrecords; i++) u->rec[i].next_free = i + 1 < nrecords ? i + 1 : -1;
     u->rec_free = 0;
 }
 
 void ldst_free(ldst_unit *u)
 {
-    free(u->rec);
+    hugemem_free(u->rec);
     memset(u, 0, sizeof *u);
 }
 

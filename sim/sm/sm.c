@@ -4,6 +4,7 @@
 #include "coalesce.h"
 #include "sm_watch.h"
 #include "exec/observer.h"
+#include "util/hugemem.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,9 +23,10 @@ void sm_init(sm_t *sm, int id, const sm_params *p, isrc *src, int nwarps, int wa
     sm->nwarps = nwarps;
     sm->warps_per_block = warps_per_block;
     stats_local_init(&sm->st, npc);
-    sm->w = xcalloc((size_t)nwarps, sizeof(twarp));
-    sm->sb = xcalloc((size_t)nwarps * SB_SLOTS, sizeof(uint64_t));
-    sm->age = xcalloc((size_t)nwarps, sizeof(uint64_t));
+    /* huge pages, shared with the launch's other SMs (hugemem.h) */
+    sm->w = hugemem_calloc_in(HUGEMEM_LAUNCH, (size_t)nwarps * sizeof(twarp));
+    sm->sb = hugemem_calloc_in(HUGEMEM_LAUNCH, (size_t)nwarps * SB_SLOTS * sizeof(uint64_t));
+    sm->age = hugemem_calloc_in(HUGEMEM_LAUNCH, (size_t)nwarps * sizeof(uint64_t));
     sm->live = xcalloc((size_t)nwarps, 1);
     sm->fetchable = xcalloc((size_t)(nwarps + 63) / 64, sizeof(uint64_t));
     sm->sched = xcalloc((size_t)p->nsched, sizeof(sched_state));
@@ -82,7 +84,7 @@ void sm_report(const sm_t *sm, kernel_stats *st)
 void sm_free(sm_t *sm)
 {
     for (int s = 0; s < sm->p->nsched; s++) free(sm->sched[s].priv);
-    free(sm->w); free(sm->sb); free(sm->age); free(sm->live); free(sm->fetchable); free(sm->sched); free(sm->watch);
+    hugemem_free(sm->w); hugemem_free(sm->sb); hugemem_free(sm->age); free(sm->live); free(sm->fetchable); free(sm->sched); free(sm->watch);
     ldst_free(&sm->ldst);
     opcoll_free(&sm->oc);
     stats_free(&sm->st);

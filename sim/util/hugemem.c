@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -20,8 +21,17 @@
 #define HUGEMEM_PLAIN 1
 #endif
 
+void *hugemem_realloc(void *p, size_t old_bytes, size_t new_bytes)
+{
+    void *q = hugemem_calloc(new_bytes);
+    if (p) memcpy(q, p, old_bytes < new_bytes ? old_bytes : new_bytes);
+    hugemem_free(p);
+    return q;
+}
+
 #ifdef HUGEMEM_PLAIN
-void *hugemem_calloc(size_t bytes) { return xcalloc_lines(1, (bytes + 63) / 64 * 64); }
+int hugemem_chunks(void) { return -1; }
+void *hugemem_calloc_in(int arena, size_t bytes) { (void)arena; return xcalloc_lines(1, (bytes + 63) / 64 * 64); }
 void hugemem_free(void *p) { free(p); }
 #else
 
@@ -32,6 +42,7 @@ typedef struct {
     char *base;
     size_t size, used;
     long live;               /* arrays taken and not given back */
+    int arena;               /* hugemem_arena: arrays of one lifetime share a chunk */
 } chunk;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -39,7 +50,7 @@ static chunk *chunks;
 static int nchunks, capchunks;
 
 /* a chunk of at least `bytes` on a 2 MB boundary, or NULL (no mapping) */
-static chunk *new_chunk(size_t bytes)
+static chunk *new_chunk(size_t bytes, int arena)
 {
     size_t size = bytes > CHUNK ? (bytes + PAGE_2M - 1) / PAGE_2M * PAGE_2M : CHUNK;
     char *raw = mmap(NULL, size + PAGE_2M, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -53,15 +64,31 @@ static chunk *new_chunk(size_t bytes)
         capchunks = capchunks ? 2 * capchunks : 8;
         chunks = xrealloc(chunks, (size_t)capchunks * sizeof *chunks);
     }
-    chunks[nchunks] = (chunk){ base, size, 0, 0 };
+    chunks[nchunks] = (chunk){ base, size, 0, 0, arena };
     return &chunks[nchunks++];
 }
 
-void *hugemem_calloc(size_t bytes)
+int hugemem_chunks(void)
+{
+    pthread_mutex_lock(&lock);
+    int n = nchunks;
+    pthread_mutex_unlock(&lock);
+    return n;
+}
+
+/* the arena's chunk with room for bytes, else a new one (NULL: no mapping) */
+static chunk *room(size_t bytes, int arena)
+{
+    for (int i = nchunks - 1; i >= 0; i--)
+        if (chunks[i].arena == arena && chunks[i].size - chunks[i].used >= bytes) return &chunks[i];
+    return new_chunk(bytes, arena);
+}
+
+void *hugemem_calloc_in(int arena, size_t bytes)
 {
     bytes = bytes ? (bytes + 63) / 64 * 64 : 64;
     pthread_mutex_lock(&lock);
-    chunk *c = nchunks && chunks[nchunks - 1].size - chunks[nchunks - 1].used >= bytes ? &chunks[nchunks - 1] : new_chunk(bytes);
+    chunk *c = room(bytes, arena);
     void *p = NULL;
     if (c) {
         p = c->base + c->used;      /* fresh from mmap: zero, and never handed out before */

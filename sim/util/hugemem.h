@@ -1,5 +1,6 @@
-/* sim/util/hugemem.h — zeroed memory for large arrays looked at in random
- * order (the tag arrays of every cache), packed into 2 MB-aligned chunks
+/* sim/util/hugemem.h — zeroed memory for the arrays of blocks that live as
+ * long as the GPU (the memory side: every cache's tags, MSHRs, queues and
+ * message rings), packed into 2 MB-aligned chunks
  * that Linux backs with transparent huge pages (madvise): on a 132-SM GPU
  * a look at a cache's set is mostly a host TLB miss otherwise, and a page
  * walk in a virtual machine costs as much as the miss itself (docs/speed.md).
@@ -12,9 +13,23 @@
 
 /* `bytes` zeroed bytes on a 64-byte boundary; exits like xcalloc when the
  * host has no memory left */
-void *hugemem_calloc(size_t bytes);
+void *hugemem_calloc_in(int arena, size_t bytes);
+/* arrays of one lifetime share chunks, so that a chunk is given back when
+ * that lifetime ends: those of the GPU's memory side (built once for a
+ * run) and those of one launch (its warps and SMs) */
+enum hugemem_arena { HUGEMEM_GPU, HUGEMEM_LAUNCH };
+static inline void *hugemem_calloc(size_t bytes) { return hugemem_calloc_in(HUGEMEM_GPU, bytes); }
+/* n zeroed elements of `size` bytes (as calloc) */
+static inline void *hugemem_array(size_t n, size_t size) { return hugemem_calloc(n * size); }
 /* give back what hugemem_calloc returned (NULL: nothing); a chunk is
  * unmapped once everything taken from it is given back */
 void hugemem_free(void *p);
+/* p (from hugemem_calloc, old_bytes long; NULL: none) grown to new_bytes:
+ * a new array with p's bytes, the rest zero, and p given back. The space
+ * of p is reused only once its whole chunk is given back: for arrays that
+ * grow a few times in a run (by doubling), not for the per-cycle path */
+void *hugemem_realloc(void *p, size_t old_bytes, size_t new_bytes);
+/* the chunks mapped now (-1 where arrays come from the heap: tests) */
+int hugemem_chunks(void);
 
 #endif
