@@ -289,6 +289,26 @@ START_TEST(test_sass_wide_carry)
 }
 END_TEST
 
+/* a warp whose registers live in its caller's words (a block slot keeps
+ * them from block to block): a reset clears what the last block left and
+ * the warp runs in them as in its own */
+START_TEST(test_sass_warp_reset_in_callers_words)
+{
+    static uint32_t words[16 * 32];
+    isa_warp_regs w;
+    isa_result res;
+    for (int i = 0; i < 16 * 32; i++) words[i] = 0xdeadbeefu;
+    isa_warp_reset(&w, 32, 16, 0xffffu, words);
+    ck_assert_ptr_eq(w.regs, words);
+    for (int i = 0; i < 16 * 32; i++) ck_assert_uint_eq(words[i], 0);
+    ck_assert_uint_eq(w.preds[ISA_PRED_PT], 0xffffu);             /* PT: the warp's lanes */
+    set32(&w, 8, 5);
+    exec_text("IADD3 R4, R8, R8, RZ", &w, 0xffffu, &res);
+    ck_assert_uint_eq(words[4 * 32 + 3], 10);
+    ck_assert_uint_eq(words[4 * 32 + 20], 0);                  /* lane 20 does not exist */
+}
+END_TEST
+
 /* IMAD.HI's c is 64 bits wide: nvcc's unsigned division (a grid-stride
  * loop's trip count) refines its reciprocal r of d as IMAD.HI.U32 r', r, e,
  * R4 with R4 = 0 and R5 = r; the quotients come out exact for every d
@@ -455,6 +475,7 @@ void sem_sass_tests(TCase *tc)
     tcase_add_test(tc, test_sass_f2i_default);
     tcase_add_test(tc, test_sass_i2f_wide);
     tcase_add_test(tc, test_sass_plop3);
+    tcase_add_test(tc, test_sass_warp_reset_in_callers_words);
     sem_sass_warp_tests(tc);
     sem_fast_tests(tc);
 }
