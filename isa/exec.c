@@ -11,27 +11,30 @@ static const sem_fn sem_table[OP_COUNT] = {
 #undef OP
 };
 
-void isa_warp_init(isa_warp_regs *w, int warp_size, int nregs, uint64_t lanes)
+/* w's state for lanes, its registers at regs (as they are) */
+static void set_up(isa_warp_regs *w, int warp_size, int nregs, uint64_t lanes, uint32_t *regs)
 {
     memset(w, 0, sizeof *w);
     w->warp_size = warp_size;
     w->lanes = lanes;
     w->nregs = nregs;
-    w->regs = calloc((size_t)(nregs ? nregs : 1) * (size_t)warp_size, sizeof(uint32_t));
+    w->regs = regs;
     w->preds[ISA_PRED_PT] = lanes;
     w->upreds = 1u << ISA_PRED_PT;
 }
 
+/* the register words of a warp */
+static size_t reg_words(int warp_size, int nregs) { return (size_t)(nregs ? nregs : 1) * (size_t)warp_size; }
+
+void isa_warp_init(isa_warp_regs *w, int warp_size, int nregs, uint64_t lanes)
+{
+    set_up(w, warp_size, nregs, lanes, calloc(reg_words(warp_size, nregs), sizeof(uint32_t)));
+}
+
 void isa_warp_reset(isa_warp_regs *w, int warp_size, int nregs, uint64_t lanes, uint32_t *regs)
 {
-    memset(w, 0, sizeof *w);
-    w->warp_size = warp_size;
-    w->lanes = lanes;
-    w->nregs = nregs;
-    memset(regs, 0, (size_t)(nregs ? nregs : 1) * (size_t)warp_size * sizeof(uint32_t));
-    w->regs = regs;
-    w->preds[ISA_PRED_PT] = lanes;
-    w->upreds = 1u << ISA_PRED_PT;
+    memset(regs, 0, reg_words(warp_size, nregs) * sizeof(uint32_t));
+    set_up(w, warp_size, nregs, lanes, regs);
 }
 
 void isa_warp_free(isa_warp_regs *w)

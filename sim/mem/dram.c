@@ -1,6 +1,5 @@
 /* sim/mem/dram.c — DRAM channel timing: banks, open rows, the data bus. */
 #include "dram.h"
-#include "util/xalloc.h"
 #include "util/hugemem.h"
 #include <stdlib.h>
 #include <string.h>

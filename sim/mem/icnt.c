@@ -2,7 +2,6 @@
  * response wires, each a timed list. */
 #include "icnt.h"
 #include "msgq.h"
-#include "util/xalloc.h"
 #include "util/hugemem.h"
 #include <stdlib.h>
 

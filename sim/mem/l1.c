@@ -117,7 +117,6 @@ mem_msg *l1_out_ready(l1_cache *l, uint64_t now, int k)
     const out_entry *e = out_at(l, k);
     return e->at <= now ? &l->out_msg[e->slot] : NULL;
 }
-
 int l1_out_slice(const l1_cache *l, uint64_t now, int k)
 {
     if (k >= l->out_n) return -1;

@@ -7,7 +7,6 @@
 #ifndef WARPSIM_MEM_MSGQ_H
 #define WARPSIM_MEM_MSGQ_H
 #include "msg.h"
-#include "util/xalloc.h"
 #include "util/hugemem.h"
 #include <stdlib.h>
 

@@ -1,6 +1,5 @@
 /* sim/sm/ldst.c — the SM's load/store unit (ldst.h). */
 #include "ldst.h"
-#include "util/xalloc.h"
 #include "util/hugemem.h"
 #include <stdlib.h>
 #include <string.h>

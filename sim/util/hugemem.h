@@ -1,9 +1,10 @@
-/* sim/util/hugemem.h — zeroed memory for the arrays of blocks that live as
- * long as the GPU (the memory side: every cache's tags, MSHRs, queues and
- * message rings), packed into 2 MB-aligned chunks
- * that Linux backs with transparent huge pages (madvise): on a 132-SM GPU
- * a look at a cache's set is mostly a host TLB miss otherwise, and a page
- * walk in a virtual machine costs as much as the miss itself (docs/speed.md).
+/* sim/util/hugemem.h — zeroed memory for the arrays the cycle loop looks
+ * at on every SM and slice in turn (the memory side's tags, MSHRs, queues
+ * and message rings; a launch's warps, registers and scoreboards), packed
+ * into 2 MB-aligned chunks that Linux backs with transparent huge pages
+ * (madvise): on a 132-SM GPU nearly every such look is a host TLB miss
+ * otherwise, and a page walk in a virtual machine costs as much as the
+ * miss itself (docs/speed.md).
  * Where huge pages or mmap are missing (and under AddressSanitizer, which
  * must see every array's bounds) it is plain calloc. Thread-safe; not for
  * the per-cycle path. */
