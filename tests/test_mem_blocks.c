@@ -1,9 +1,8 @@
 /* tests/test_mem_blocks.c — each memory block alone, through its ports,
- * with small stand-ins for its neighbours: the cache (hits, sector misses,
- * MSHRs, eviction order per replacement policy, write-back victims), a DRAM
- * channel (row hit / miss / conflict timing, FR-FCFS against FCFS), an L2
- * slice (misses, merges, atomics serialised per line), the address maps and
- * the tag arrays' allocator (the interconnect: tests/test_icnt.c). */
+ * with small stand-ins for its neighbours: a DRAM channel (row hit / miss /
+ * conflict timing, FR-FCFS against FCFS), an L2 slice (misses, merges,
+ * atomics serialised per line), the address maps and the arrays' allocator
+ * (the cache: tests/test_cache.c; the interconnect: tests/test_icnt.c). */
 #include <check.h>
 #include <string.h>
 #include "check_main.h"
@@ -13,40 +12,6 @@
 #include "mem/addrmap.h"
 #include "util/hugemem.h"
 #include <stdint.h>
-
-/* ---- cache ---- */
-static cache make_cache(int repl, int assoc)
-{
-    cache c;
-    cache_params p = { .size = 4 * 128 * assoc, .line = 128, .sector = 32, .assoc = assoc, .mshrs = 2,
-                       .replacement = repl, .seed = 7 };
-    cache_init(&c, &p);
-    return c;
-}
-
-static int repl_index(const char *name)
-{
-    for (int i = 0; i < repl_count(); i++)
-        if (repl_at(i) == repl_find(name)) return i;
-    ck_abort_msg("no replacement policy %s", name);
-    return -1;
-}
-
-START_TEST(cache_hit_miss_sector)
-{
-    cache c = make_cache(0, 2);
-    uint64_t v;
-    uint32_t vd;
-    ck_assert_uint_eq(cache_lookup(&c, 0, 0x1), 0);                 /* cold miss */
-    ck_assert_int_eq(cache_install(&c, 0, 0x1, 0, &v, &vd), 0);
-    ck_assert_uint_eq(cache_lookup(&c, 0, 0x1), 0x1);               /* hit */
-    ck_assert_uint_eq(cache_lookup(&c, 0, 0x3), 0x1);               /* sector miss: only sector 0 */
-    cache_install(&c, 0, 0x2, 0, &v, &vd);
-    ck_assert_uint_eq(cache_lookup(&c, 0, 0x3), 0x3);
-    ck_assert_uint_eq(cache_lookup(&c, 128, 0x1), 0);               /* the next line: another set */
-    cache_free(&c);
-}
-END_TEST
 
 /* the tag arrays' allocator: zeroed arrays on 64-byte boundaries that do
  * not overlap, also one larger than a chunk, and zeroed again when taken
@@ -97,190 +62,6 @@ END_TEST
 
 /* a unified L1 gives ways to shared memory: fewer ways hold fewer lines of
  * a set, lines in ways given up are gone, and with none nothing stays */
-START_TEST(cache_ways_carved_out)
-{
-    cache c = make_cache(repl_index("lru"), 4);        /* 4 sets of 4 ways */
-    uint64_t v;
-    uint32_t vd;
-    for (int k = 0; k < 4; k++) cache_install(&c, (uint64_t)k * 4 * 128, 0x1, 0, &v, &vd);   /* set 0 full */
-    for (int k = 0; k < 4; k++) ck_assert_uint_eq(cache_lookup(&c, (uint64_t)k * 4 * 128, 0x1), 0x1);
-    cache_set_ways(&c, 2);
-    int hits = 0;
-    for (int k = 0; k < 4; k++) hits += cache_lookup(&c, (uint64_t)k * 4 * 128, 0x1) != 0;
-    ck_assert_int_eq(hits, 2);                                       /* the lines of ways 0 and 1 */
-    cache_install(&c, 4 * 4 * 128, 0x1, 0, &v, &vd);                 /* a fifth line evicts one of them */
-    hits = 0;
-    for (int k = 0; k < 5; k++) hits += cache_lookup(&c, (uint64_t)k * 4 * 128, 0x1) != 0;
-    ck_assert_int_eq(hits, 2);
-    cache_set_ways(&c, 0);
-    ck_assert_int_eq(cache_install(&c, 0, 0x1, 0, &v, &vd), 0);
-    ck_assert_uint_eq(cache_lookup(&c, 0, 0x1), 0);
-    cache_set_ways(&c, 4);                                           /* all ways back, empty */
-    cache_install(&c, 0, 0x1, 0, &v, &vd);
-    ck_assert_uint_eq(cache_lookup(&c, 0, 0x1), 0x1);
-    cache_free(&c);
-}
-END_TEST
-
-START_TEST(cache_mshr_merge_full)
-{
-    cache c = make_cache(0, 2);
-    int a = mshr_alloc(&c, 0, 0x3);
-    ck_assert_int_ge(a, 0);
-    ck_assert_int_eq(mshr_find(&c, 0, 0x1), a);       /* a subset of the sectors in flight merges */
-    ck_assert_int_eq(mshr_find(&c, 0, 0x4), -1);      /* another sector does not */
-    ck_assert_int_ge(mshr_alloc(&c, 256, 0x1), 0);
-    ck_assert_int_eq(mshr_alloc(&c, 512, 0x1), -1);   /* both MSHRs in use: full */
-    for (int t = 10; t < 50; t++) mshr_add_waiter(&c, a, t);   /* more than the initial storage */
-    for (int t = 10; t < 50; t++) ck_assert_int_eq(mshr_pop_waiter(&c, a), t);   /* in arrival order */
-    ck_assert_int_eq(mshr_pop_waiter(&c, a), -1);
-    mshr_release(&c, a);
-    ck_assert_int_eq(mshr_find(&c, 0, 0x1), -1);
-    ck_assert_int_ge(mshr_alloc(&c, 512, 0x1), 0);    /* the freed entry is reused */
-    cache_free(&c);
-}
-END_TEST
-
-/* MSHR look-ups against a plain list: random allocations (a few lines, so
- * a line often has several entries for other sectors) and releases; a
- * look-up finds the lowest entry of the line that fetches every sector asked */
-START_TEST(cache_mshr_lookup_reference)
-{
-    cache c;
-    cache_params p = { .size = 4096, .line = 128, .sector = 32, .assoc = 4, .mshrs = 48, .replacement = 0, .seed = 7 };
-    cache_init(&c, &p);
-    struct { int used; uint64_t line; uint32_t sectors; } ref[48] = { { 0, 0, 0 } };
-    uint64_t rng = 12345;
-    int finds = 0;
-    for (int step = 0; step < 20000; step++) {
-        rng = rng * 6364136223846793005ull + 1442695040888963407ull;
-        uint64_t line = (rng >> 33) % 13 * 128;
-        uint32_t sectors = (uint32_t)(rng >> 50) % 15 + 1;
-        int op = (int)(rng >> 60) % 4;
-        if (op == 0) {
-            int e = mshr_alloc(&c, line, sectors), want = -1;
-            for (int i = 0; i < 48 && want < 0; i++) if (!ref[i].used) want = i;
-            ck_assert_int_eq(e, want);
-            if (e >= 0) { ref[e].used = 1; ref[e].line = line; ref[e].sectors = sectors; }
-        } else if (op == 1) {
-            int e = (int)(rng >> 40) % 48;
-            if (ref[e].used) { mshr_release(&c, e); ref[e].used = 0; }
-        } else {
-            int want = -1;
-            for (int i = 0; i < 48 && want < 0; i++)
-                if (ref[i].used && ref[i].line == line && (ref[i].sectors & sectors) == sectors) want = i;
-            ck_assert_int_eq(mshr_find(&c, line, sectors), want);
-            finds += want >= 0;
-        }
-    }
-    ck_assert_int_gt(finds, 1000);   /* the look-ups found entries, not only misses */
-    cache_free(&c);
-}
-END_TEST
-
-/* lines 0, S, 2S share set 0 of a 2-way cache (S = sets x line) */
-static int survivor_after_third(const char *policy)
-{
-    cache c = make_cache(repl_index(policy), 2);
-    uint64_t S = (uint64_t)c.sets * 128, v;
-    uint32_t vd;
-    cache_install(&c, 0, 1, 0, &v, &vd);
-    cache_install(&c, S, 1, 0, &v, &vd);
-    cache_lookup(&c, 0, 1);                       /* line 0 is used again */
-    cache_install(&c, 2 * S, 1, 0, &v, &vd);
-    int kept = cache_lookup(&c, 0, 1) ? 0 : cache_lookup(&c, S, 1) ? 1 : -1;
-    cache_free(&c);
-    return kept;
-}
-
-START_TEST(cache_eviction_order)
-{
-    ck_assert_int_eq(survivor_after_third("lru"), 0);    /* LRU evicts S, the least recently used */
-    ck_assert_int_eq(survivor_after_third("fifo"), 1);   /* FIFO evicts 0, the first filled, hit or not */
-    /* random: deterministic for a seed, and over many sets it picks both ways */
-    int seen[2] = { 0, 0 };
-    cache a = make_cache(repl_index("random"), 2), b = make_cache(repl_index("random"), 2);
-    uint64_t S = (uint64_t)a.sets * 128, v;
-    uint32_t vd;
-    for (int i = 0; i < 64; i++) {
-        uint64_t base = (uint64_t)i * 3 * S;
-        for (int k = 0; k < 3; k++) { cache_install(&a, base + k * S, 1, 0, &v, &vd); cache_install(&b, base + k * S, 1, 0, &v, &vd); }
-        int ka = cache_lookup(&a, base, 1) ? 0 : 1, kb = cache_lookup(&b, base, 1) ? 0 : 1;
-        ck_assert_int_eq(ka, kb);
-        seen[ka] = 1;
-    }
-    ck_assert(seen[0] && seen[1]);
-    cache_free(&a);
-    cache_free(&b);
-}
-END_TEST
-
-/* a look reads a way's tag only where its hint byte matches: lines of one
- * set whose hints are the same must still be told apart, an empty way is
- * found by its hint, and the victim must be the least recently used of the
- * ways in use, also after ways were carved out and given back. Random
- * looks, fills and carve-outs of eight such lines in a 4-way LRU set,
- * against a plain model of the ways. */
-START_TEST(cache_same_hints_told_apart)
-{
-    cache c = make_cache(repl_index("lru"), 4);
-    uint64_t S = (uint64_t)c.sets * 128, lines[8], v;
-    uint32_t vd;
-    int found = 0;
-    for (uint64_t k = 1; found < 8 && k < 1u << 20; k++)   /* set 0, the hint of line 0 */
-        if (cache_hint(k * S) == cache_hint(0)) lines[found++] = k * S;
-    ck_assert_int_eq(found, 8);
-    uint64_t model[4], stamp[4] = { 0 }, clock = 0, rng = 99;
-    int valid[4] = { 0 }, ways = 4, hits = 0, carved = 0;
-    for (int step = 0; step < 6000; step++) {
-        rng = rng * 6364136223846793005ull + 1442695040888963407ull;
-        uint64_t line = lines[rng >> 61];
-        int at = -1, op = (int)(rng >> 40 & 15);
-        for (int i = 0; i < ways; i++)
-            if (valid[i] && model[i] == line) at = i;
-        if (op == 0) {                                  /* carve out (or give back) ways */
-            ways = 1 + (int)(rng >> 20 & 3);
-            cache_set_ways(&c, ways);
-            for (int i = ways; i < 4; i++) valid[i] = 0;
-            carved++;
-        } else if (op < 8) {                            /* a look */
-            ck_assert_uint_eq(cache_lookup(&c, line, 1), at >= 0 ? 1 : 0);
-            if (at >= 0) { stamp[at] = ++clock; hits++; }
-        } else {                                        /* a fill */
-            cache_install(&c, line, 1, 0, &v, &vd);
-            for (int i = 0; at < 0 && i < ways; i++)    /* the first empty way */
-                if (!valid[i]) at = i;
-            if (at < 0) {                               /* the least recently used leaves */
-                at = 0;
-                for (int i = 1; i < ways; i++)
-                    if (stamp[i] < stamp[at]) at = i;
-            }
-            model[at] = line;
-            valid[at] = 1;
-            stamp[at] = ++clock;
-        }
-    }
-    ck_assert_int_gt(hits, 500);
-    ck_assert_int_gt(carved, 100);
-    cache_free(&c);
-}
-END_TEST
-
-START_TEST(cache_write_back_victims)
-{
-    cache c = make_cache(0, 1);
-    uint64_t S = (uint64_t)c.sets * 128, v = 0;
-    uint32_t vd = 0;
-    cache_install(&c, 0, 0x1, 0, &v, &vd);                    /* clean */
-    ck_assert_int_eq(cache_install(&c, S, 0x2, 1, &v, &vd), 0);   /* evicts a clean line: no write */
-    cache_mark_dirty(&c, S, 0x4);                            /* not valid: not dirtied */
-    ck_assert_int_eq(cache_install(&c, 2 * S, 0x1, 0, &v, &vd), 1);
-    ck_assert_uint_eq(v, S);
-    ck_assert_uint_eq(vd, 0x2);                              /* only the written sector goes back */
-    cache_free(&c);
-}
-END_TEST
-
 /* ---- DRAM channel ---- */
 static dram_params dram_p(int sched)
 {
@@ -559,19 +340,12 @@ int main(void)
 {
     Suite *s = suite_create("mem_blocks");
     TCase *t = tcase_create("blocks");
-    tcase_add_test(t, cache_hit_miss_sector);
-    tcase_add_test(t, cache_mshr_merge_full);
-    tcase_add_test(t, cache_mshr_lookup_reference);
-    tcase_add_test(t, cache_eviction_order);
-    tcase_add_test(t, cache_same_hints_told_apart);
-    tcase_add_test(t, cache_write_back_victims);
     tcase_add_test(t, dram_row_timing);
     tcase_add_test(t, dram_frfcfs_vs_fcfs);
     tcase_add_test(t, dram_waits_for_a_ready_bank);
     tcase_add_test(t, l2_blocked_read_waits_for_room);
     tcase_add_test(t, l2_slice_misses_and_atomics);
     tcase_add_test(t, l2_atomic_unit_costs);
-    tcase_add_test(t, cache_ways_carved_out);
     tcase_add_test(t, hugemem_arrays_are_zeroed_and_apart);
     tcase_add_test(t, hugemem_arenas_and_growth);
     tcase_add_test(t, address_maps_do_not_alias);
