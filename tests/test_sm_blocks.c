@@ -1,8 +1,8 @@
 /* tests/test_sm_blocks.c — the SM's blocks alone: the coalescer (lines and
  * sectors of a warp access), the shared-memory banks (conflict degree,
  * broadcast, bank width, lane groups), each scheduling policy's order and
- * the instruction cache's fill timing and prefetcher, and the register
- * banks and operand collectors. */
+ * the instruction cache's fill timing and prefetcher, the register
+ * banks and operand collectors, and the 32-bit scoreboard. */
 #include <check.h>
 #include <string.h>
 #include "check_main.h"
@@ -10,6 +10,7 @@
 #include "sm/sched.h"
 #include "sm/icache.h"
 #include "sm/opcoll.h"
+#include "sm/scoreboard.h"
 
 static uint64_t addr[64];
 
@@ -271,6 +272,76 @@ START_TEST(opcoll_banks_and_collectors)
 }
 END_TEST
 
+/* the 32-bit scoreboard against the 64-bit one it replaced (the cycles
+ * themselves, as check() read them): random writes ahead of a rising now
+ * (pending loads, returns at now), warps restarted, and looks with and
+ * without a branch's predicate delay; its base moves every few thousand
+ * cycles here (limit 6000), where a run moves it once per 2 G cycles. A
+ * look must give the old cycle wherever that blocks the warp, and a cycle
+ * that does not block wherever it did not. */
+static uint64_t ref_ready(const uint64_t *ref, const isrc_static *st, uint64_t pred_delay)
+{
+    uint64_t ready = 0;
+    for (int i = 0; i < st->nsrc; i++) {
+        uint64_t at = ref[st->src[i]];
+        if (pred_delay && at && sb_is_predicate(st->src[i])) at += pred_delay;
+        if (at > ready) ready = at;
+    }
+    for (int i = 0; i < st->ndst; i++)
+        if (ref[st->dst[i]] > ready) ready = ref[st->dst[i]];
+    return ready;
+}
+
+START_TEST(scoreboard_against_64_bits)
+{
+    enum { W = 3, NS = 7 };
+    static const int slot[NS] = { 0, 1, 2, 255, SB_PRED, SB_PRED + 7, SB_UPRED };
+    static uint64_t ref[W][SB_SLOTS];
+    memset(ref, 0, sizeof ref);
+    scoreboard sb;
+    sb_init(&sb, W);
+    sb.limit = 6000;
+    uint64_t now = 1, rng = 42;
+    int blocked = 0, free_ = 0, delayed = 0;
+    for (int step = 0; step < 300000; step++) {
+        rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+        now += rng >> 61;
+        int w = (int)((rng >> 20) % W), op = (int)(rng >> 24 & 15);
+        if (op < 5) {                                   /* an issue's write, a pending load or a return */
+            int reg = slot[(rng >> 28) % NS];
+            int kind = (int)(rng >> 32 & 7);
+            uint64_t at = kind == 0 ? UINT64_MAX : kind == 1 ? now : now + (rng >> 40) % 3000;
+            sb_set(&sb, w, reg, at, now);
+            ref[w][reg] = at;
+        } else if (op == 5 && (rng >> 36 & 63) == 0) {  /* the slot starts another warp */
+            sb_clear(&sb, w);
+            memset(ref[w], 0, sizeof ref[w]);
+        } else {                                        /* a look */
+            isrc_static st = { 0 };
+            st.nsrc = (uint8_t)(1 + (rng >> 40) % 3);
+            st.ndst = (uint8_t)((rng >> 42) % 2);
+            for (int i = 0; i < st.nsrc; i++) st.src[i] = (uint16_t)slot[(rng >> (44 + 3 * i)) % NS];
+            if (st.ndst) st.dst[0] = (uint16_t)slot[(rng >> 56) % NS];
+            uint64_t pred_delay = rng >> 59 & 1 ? (rng >> 8) % 1001 : 0;
+            uint64_t want = ref_ready(ref[w], &st, pred_delay), got = sb_ready(&sb, w, &st, pred_delay);
+            if (want > now) {
+                ck_assert_uint_eq(got, want);
+                blocked++;
+                delayed += pred_delay != 0;
+            } else {
+                ck_assert_uint_le(got, now);
+                free_++;
+            }
+        }
+    }
+    ck_assert_uint_gt(sb.base, now / 2);                 /* the base moved along */
+    ck_assert_int_gt(blocked, 10000);
+    ck_assert_int_gt(delayed, 1000);
+    ck_assert_int_gt(free_, 10000);
+    sb_free(&sb);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("sm_blocks");
@@ -281,6 +352,7 @@ int main(void)
     tcase_add_test(t, policy_orders);
     tcase_add_test(t, icache_fills_and_prefetch);
     tcase_add_test(t, opcoll_banks_and_collectors);
+    tcase_add_test(t, scoreboard_against_64_bits);
     suite_add_tcase(s, t);
     return run_suite(s);
 }

@@ -25,7 +25,7 @@ void sm_init(sm_t *sm, int id, const sm_params *p, isrc *src, int nwarps, int wa
     stats_local_init(&sm->st, npc);
     /* huge pages, shared with the launch's other SMs (hugemem.h) */
     sm->w = hugemem_calloc_in(HUGEMEM_LAUNCH, (size_t)nwarps * sizeof(twarp));
-    sm->sb = hugemem_calloc_in(HUGEMEM_LAUNCH, (size_t)nwarps * SB_SLOTS * sizeof(uint64_t));
+    sb_init(&sm->sb, nwarps);
     sm->age = hugemem_calloc_in(HUGEMEM_LAUNCH, (size_t)nwarps * sizeof(uint64_t));
     sm->live = xcalloc((size_t)nwarps, 1);
     sm->fetchable = xcalloc((size_t)(nwarps + 63) / 64, sizeof(uint64_t));
@@ -84,15 +84,12 @@ void sm_report(const sm_t *sm, kernel_stats *st)
 void sm_free(sm_t *sm)
 {
     for (int s = 0; s < sm->p->nsched; s++) free(sm->sched[s].priv);
-    hugemem_free(sm->w); hugemem_free(sm->sb); hugemem_free(sm->age); free(sm->live); free(sm->fetchable); free(sm->sched); free(sm->watch);
+    hugemem_free(sm->w); sb_free(&sm->sb); hugemem_free(sm->age); free(sm->live); free(sm->fetchable); free(sm->sched); free(sm->watch);
     ldst_free(&sm->ldst);
     opcoll_free(&sm->oc);
     stats_free(&sm->st);
     memset(sm, 0, sizeof *sm);
 }
-
-/* warp `local`'s scoreboard */
-static inline uint64_t *sb_of(sm_t *sm, int local) { return sm->sb + (size_t)local * SB_SLOTS; }
 
 /* keep warp i's bit in `fetchable` true to live and ibuffer room */
 static void update_fetchable(sm_t *sm, int i)
@@ -135,7 +132,7 @@ void sm_warp_start(sm_t *sm, int local, int xw, uint64_t age)
     twarp *t = &sm->w[local];
     watch_park(sm, local, 0);
     memset(t, 0, sizeof *t);
-    memset(sb_of(sm, local), 0, SB_SLOTS * sizeof(uint64_t));
+    sb_clear(&sm->sb, local);
     t->xw = xw;
     t->seen_reason = -1;
     t->last_issue = sm->now;
@@ -250,17 +247,8 @@ static int check(sm_t *sm, int local, int s, uint64_t now, const isrc_static **o
     if (!t->ibuf_count) return STALL_ibuffer_empty;   /* a fetch rouses the scheduler */
     if (t->ibuf[t->ibuf_head] > now) return blocked(sm, local, s, *out, STALL_ibuffer_empty, t->ibuf[t->ibuf_head]);
     const isrc_static *st = *out;
-    uint64_t ready = 0;
-    const uint64_t *sb = sb_of(sm, local);
     /* a branch reads its predicate late (frontend.branch_predicate_delay) */
-    uint64_t pred_delay = st->unit == UNIT_BRANCH ? (uint64_t)p->branch_pred_delay : 0;
-    for (int i = 0; i < st->nsrc; i++) {
-        uint64_t at = sb[st->src[i]];
-        if (pred_delay && at && sb_is_predicate(st->src[i])) at += pred_delay;
-        if (at > ready) ready = at;
-    }
-    for (int i = 0; i < st->ndst; i++)
-        if (sb[st->dst[i]] > ready) ready = sb[st->dst[i]];
+    uint64_t ready = sb_ready(&sm->sb, local, st, st->unit == UNIT_BRANCH ? (uint64_t)p->branch_pred_delay : 0);
     if (ready > now) return blocked(sm, local, s, st, STALL_scoreboard, ready);
     if (st->is_mem && st->mem_space != SPACE_SHARED) {
         /* parked: the memory system unparks the SM's waiting warps when the
@@ -328,7 +316,7 @@ void sm_load_done(sm_t *sm, int tag, uint64_t now)
     }
     if (sm->age[rec.warp] != rec.age) return;   /* the warp finished; its slot holds another */
     twarp *t = &sm->w[rec.warp];
-    for (int i = 0; i < rec.ndst; i++) sb_of(sm, rec.warp)[rec.dst[i]] = now;
+    for (int i = 0; i < rec.ndst; i++) sb_set(&sm->sb, rec.warp, rec.dst[i], now, now);
     opcoll_writeback(&sm->oc, rec.warp, rec.dst, rec.ndst, now);   /* written the cycle before */
     watch_unblock(sm, rec.warp);
     watch_rouse(sm, rec.warp, 0);
@@ -371,7 +359,7 @@ static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int
         latency = (uint64_t)p->unit[UNIT_SHARED].latency + extra + wait;
     }
     if (latency != UINT64_MAX) opcoll_writeback(&sm->oc, local, st->dst, st->ndst, now + latency);   /* written the cycle before */
-    for (int i = 0; i < st->ndst; i++) sb_of(sm, local)[st->dst[i]] = latency == UINT64_MAX ? UINT64_MAX : now + latency;
+    for (int i = 0; i < st->ndst; i++) sb_set(&sm->sb, local, st->dst[i], latency == UINT64_MAX ? UINT64_MAX : now + latency, now);
     t->ibuf_head = (t->ibuf_head + 1) % SM_MAX_IBUF;
     t->ibuf_count--;
     if (dy.redirected) {   /* fetched down the wrong path; the new one starts after the redirect */

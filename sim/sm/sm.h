@@ -9,11 +9,12 @@
 #include "stats/stats.h"
 #include "ldst.h"
 #include "icache.h"
+#include "scoreboard.h"
 
 #define SM_MAX_IBUF 16
 
 /* the fields every examination reads come first, in one cache line; the
- * scoreboard (SB_SLOTS cycles, 2.7 KB) lives apart (sm_t.sb), so that a
+ * scoreboard (SB_SLOTS cycles, 1.3 KB) lives apart (sm_t.sb), so that a
  * look at every warp touches a few lines, not a few per warp */
 typedef struct {
     int xw;                          /* warp in the instruction source, -1 when empty */
@@ -63,7 +64,7 @@ typedef struct {
     isrc *src;
     int nwarps, warps_per_block;
     twarp *w;
-    uint64_t *sb;                    /* per warp SB_SLOTS: the cycle each register's value is ready */
+    scoreboard sb;                   /* per warp slot: the cycle each register's value is ready */
     uint64_t *age;
     uint8_t *live;
     int resident;
