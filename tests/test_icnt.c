@@ -2,7 +2,8 @@
  * stand-in request queues for the L1s: latency, width and back-pressure,
  * the lookahead past a blocked head, sources that wait without looking
  * again, the room a span's replay holds, translation delays and the far
- * L2 partition, and the prefetch port's order. */
+ * L2 partition, the prefetch port's order, and the room of slices past
+ * the first 64. */
 #include <check.h>
 #include <string.h>
 #include "check_main.h"
@@ -321,6 +322,40 @@ START_TEST(icnt_tells_the_next_source)
 }
 END_TEST
 
+/* 70 slices: those past the first 64, and a full slice beside open ones
+ * of the same eight, each keep their own room (a tick reads the slices'
+ * room eight at a time); a pop gives the room back */
+static int route_mod70(void *ctx, mem_msg *m) { (void)ctx; return (int)(m->line % 70); }
+
+START_TEST(icnt_room_of_many_slices)
+{
+    sources src = { 0 };
+    const uint64_t lines[] = { 69, 69, 65, 3, 69 };
+    for (int i = 0; i < 5; i++) src.q[0][src.n[0]++] = (mem_msg){ .line = lines[i] };
+    kernel_stats st;
+    stats_local_init(&st, 1);
+    icnt_params p = { .latency = 1, .width = 1, .slice_queue = 1, .nsrc = 1, .ndst = 70, .lookahead = 8 };
+    icnt *n = icnt_new(&p, (icnt_ports){ &src, src_peek, src_pop, route_mod70, NULL, NULL, NULL, NULL, NULL }, &st);
+    icnt_tick(n, 0);                                  /* the first 69 fills slice 69 */
+    icnt_tick(n, 1);                                  /* 65 passes the blocked 69 */
+    ck_assert_int_eq(src.n[0], 3);
+    ck_assert_uint_eq(src.q[0][1].line, 3);
+    icnt_tick(n, 2);                                  /* then 3 */
+    icnt_tick(n, 3);                                  /* slice 69 is full: nothing */
+    ck_assert_int_eq(src.n[0], 2);
+    ck_assert_uint_eq(src.q[0][0].line, 69);
+    ck_assert_ptr_nonnull(icnt_request(n, 65, 3));
+    ck_assert_ptr_nonnull(icnt_request(n, 3, 3));
+    icnt_request_pop(n, 69);                          /* its room back */
+    icnt_tick(n, 4);
+    ck_assert_int_eq(src.n[0], 1);
+    icnt_tick(n, 5);                                  /* full again */
+    ck_assert_int_eq(src.n[0], 1);
+    icnt_delete(n);
+    stats_free(&st);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("icnt");
@@ -333,6 +368,7 @@ int main(void)
     tcase_add_test(t, icnt_waits_for_translation);
     tcase_add_test(t, icnt_far_partition);
     tcase_add_test(t, icnt_tells_the_next_source);
+    tcase_add_test(t, icnt_room_of_many_slices);
     suite_add_tcase(s, t);
     return run_suite(s);
 }

@@ -96,7 +96,9 @@ static void count_work(gpu_t *g, par_stats *ps)
         int n = par_threads[i];
         uint64_t most = 0;
         for (int k = 0; k < n; k++) share[k] = 0;
-        for (int m = 0; m < g->nsm; m++) share[m / g->group % n] += g->work[m];
+        /* crew c = m / group goes to thread c mod n: counted along, no division */
+        for (int m = 0, c = 0; m < g->nsm; m += g->group, c = c + 1 == n ? 0 : c + 1)
+            for (int j = m; j < m + g->group && j < g->nsm; j++) share[c] += g->work[j];
         for (int k = 0; k < n; k++) most = share[k] > most ? share[k] : most;
         ps->work_max[i] += most;
     }

@@ -1,6 +1,7 @@
 /* sim/mem/icnt.c — the interconnect: per-slice request wires and per-SM
  * response wires, each a timed list. */
 #include "icnt.h"
+#include <string.h>
 #include "msgq.h"
 #include "util/hugemem.h"
 #include <stdlib.h>
@@ -14,6 +15,11 @@ struct icnt {
     /* ndst: requests a slice takes later in the span whose injection is
      * replayed (icnt_later): room they still held at the tick replayed */
     int *later;
+    /* ndst: 1 while a slice's wire and queue hold its room (to_slice[d].n
+     * + later[d] >= slice_room), kept by every change of either: a tick's
+     * look at every slice reads these bytes, not 80 timed lists. Each
+     * slice's thread writes only its own byte (a span's pops) */
+    uint8_t *full;
     int rr;                  /* the SM that injects first this cycle */
     int slice_room;          /* requests on a slice's wire and in its input queue: with
                                 icnt.wire_room the wire is pipelined and holds width x its
@@ -32,6 +38,14 @@ struct icnt {
     kernel_stats *st;
 };
 
+/* slice d's `full` byte, after its wire or queue changed (written only
+ * when it changes: the slices' threads share the array's host lines) */
+static inline void note_room(icnt *n, int d)
+{
+    uint8_t f = n->to_slice[d].n + n->later[d] >= n->slice_room;
+    if (n->full[d] != f) n->full[d] = f;
+}
+
 icnt *icnt_new(const icnt_params *p, icnt_ports ports, kernel_stats *st)
 {
     icnt *n = hugemem_array(1, sizeof *n);
@@ -43,12 +57,14 @@ icnt *icnt_new(const icnt_params *p, icnt_ports ports, kernel_stats *st)
     n->accepted = hugemem_array((size_t)p->ndst, sizeof(int));
     n->later = hugemem_array((size_t)p->ndst, sizeof(int));
     n->words = (p->ndst + 63) / 64;
+    n->full = hugemem_array((size_t)n->words * 64, 1);   /* whole words: a tick reads eight at a time */
     n->open_bits = hugemem_array((size_t)n->words, sizeof(uint64_t));
     n->want = hugemem_array((size_t)p->nsrc * (size_t)n->words, sizeof(uint64_t));
     n->want_k = hugemem_array((size_t)p->nsrc, sizeof(int));
     n->slice_room = p->slice_queue + (p->wire_room ? p->width * (p->latency + p->far_latency) : 0);
     if (n->p.lookahead < 1) n->p.lookahead = 1;
     for (int d = 0; d < p->ndst; d++) timed_init(&n->to_slice[d], p->slice_queue);
+    for (int d = 0; d < p->ndst; d++) note_room(n, d);
     for (int s = 0; s < p->nsrc; s++) timed_init(&n->to_sm[s], 64);
     return n;
 }
@@ -58,7 +74,7 @@ void icnt_delete(icnt *n)
     if (!n) return;
     for (int d = 0; d < n->p.ndst; d++) timed_free(&n->to_slice[d]);
     for (int s = 0; s < n->p.nsrc; s++) timed_free(&n->to_sm[s]);
-    hugemem_free(n->to_slice); hugemem_free(n->to_sm); hugemem_free(n->accepted); hugemem_free(n->later);
+    hugemem_free(n->to_slice); hugemem_free(n->to_sm); hugemem_free(n->accepted); hugemem_free(n->later); hugemem_free(n->full);
     hugemem_free(n->open_bits); hugemem_free(n->want); hugemem_free(n->want_k);
     hugemem_free(n);
 }
@@ -73,10 +89,7 @@ static uint64_t wire(const icnt *n, int s, int d)
 }
 
 /* slice d takes another request in this tick */
-static inline int slice_takes(const icnt *n, int d)
-{
-    return n->accepted[d] < n->p.width && n->to_slice[d].n + n->later[d] < n->slice_room;
-}
+static inline int slice_takes(const icnt *n, int d) { return n->accepted[d] < n->p.width && !n->full[d]; }
 
 /* slice d takes another request in this tick, as `open_bits` keeps it
  * (slice_takes at the tick's start, cleared as it closes: took): a bit of
@@ -144,9 +157,11 @@ static inline void inject(icnt *n, int s, uint64_t now)
         if (d2 >= 0 && (d2 == d || !slice_open(n, d2))) continue;
         uint64_t at = n->ports.ready ? n->ports.ready(n->ports.ctx, m, now) : now;
         timed_insert(&n->to_slice[d], m, at + wire(n, s, d));
+        note_room(n, d);
         took(n, d);
         if (d2 >= 0) {
             timed_insert(&n->to_slice[d2], &extra, at + wire(n, s, d2));
+            note_room(n, d2);
             took(n, d2);
         }
         n->ports.pop(n->ports.ctx, s, k);
@@ -182,13 +197,23 @@ static void inject_range(icnt *n, int from, int to, uint64_t now)
 
 void icnt_tick(icnt *n, uint64_t now)
 {
+    memset(n->accepted, 0, (size_t)n->p.ndst * sizeof *n->accepted);
     n->open = 0;
-    for (int i = 0; i < n->words; i++) n->open_bits[i] = 0;
-    for (int d = 0; d < n->p.ndst; d++) {
-        n->accepted[d] = 0;
-        if (!slice_takes(n, d)) continue;
-        n->open++;
-        n->open_bits[d >> 6] |= (uint64_t)1 << (d & 63);
+    for (int w = 0; w < n->words; w++) {
+        uint64_t bits = 0;
+        for (int b = 0; b < 64; b += 8) {   /* eight slices a look: mostly none full */
+            const uint8_t *f = &n->full[w * 64 + b];
+            uint64_t eight;
+            memcpy(&eight, f, sizeof eight);
+            if (!eight) bits |= (uint64_t)0xff << b;
+            else
+                for (int i = 0; i < 8; i++) bits |= (uint64_t)!f[i] << (b + i);
+        }
+        int valid = n->p.ndst - w * 64;     /* the last word's bits past ndst name no slice */
+        if (valid < 64) bits &= ((uint64_t)1 << valid) - 1;
+        if (n->p.width <= 0) bits = 0;
+        n->open_bits[w] = bits;
+        n->open += __builtin_popcountll(bits);
     }
     /* round robin: from rr on, then those before it */
     inject_range(n, n->rr, n->p.nsrc, now);
@@ -196,12 +221,20 @@ void icnt_tick(icnt *n, uint64_t now)
     n->rr = (n->rr + 1) % n->p.nsrc;
 }
 
-void icnt_later(icnt *n, int dst, int k) { n->later[dst] = k; }
+void icnt_later(icnt *n, int dst, int k)
+{
+    n->later[dst] = k;
+    note_room(n, dst);
+}
 
 mem_msg *icnt_request(icnt *n, int dst, uint64_t now) { return timed_ready(&n->to_slice[dst], now); }
 const mem_msg *icnt_request_head(const icnt *n, int dst) { return timed_head(&n->to_slice[dst]); }
 const mem_msg *icnt_response_head(const icnt *n, int src) { return timed_head(&n->to_sm[src]); }
-void icnt_request_pop(icnt *n, int dst) { timed_pop(&n->to_slice[dst]); }
+void icnt_request_pop(icnt *n, int dst)
+{
+    timed_pop(&n->to_slice[dst]);
+    note_room(n, dst);
+}
 mem_msg *icnt_response(icnt *n, int src, uint64_t now) { return timed_ready(&n->to_sm[src], now); }
 void icnt_response_pop(icnt *n, int src) { timed_pop(&n->to_sm[src]); }
 

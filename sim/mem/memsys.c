@@ -321,6 +321,7 @@ memsys *memsys_new(const mem_params *p, int nsm, int npc, mem_sm_port port)
     m->ch = xcalloc((size_t)p->slices, sizeof *m->ch);
     m->sctx = xcalloc_lines((size_t)p->slices, sizeof *m->sctx);
     m->span_held = xcalloc((size_t)p->slices, sizeof *m->span_held);
+    m->span_took = xcalloc((size_t)p->slices, sizeof *m->span_took);
     for (int s = 0; s < p->slices; s++) {
         dram_params dp = p->dram;   /* refreshes staggered evenly over the channels */
         dp.refresh_phase = (int)((int64_t)s * dp.tREFI / p->slices);
@@ -339,7 +340,7 @@ void memsys_delete(memsys *m)
     tlb_delete(m->tlb);
     for (int s = 0; s < m->p.slices; s++) { l2_delete(m->slice[s]); dram_delete(m->ch[s]); free(m->sctx[s].held); free(m->sctx[s].took); }
     free(m->sctx); free(m->span_dram_now); free(m->span_dram); free(m->span_l2);
-    free(m->span_tick0); free(m->span_held);
+    free(m->span_tick0); free(m->span_held); free(m->span_took);
     for (int i = 0; i < m->nst; i++) stats_free(&m->st[i]);
     free(m->has_input); free(m->out_bits); free(m->sm_next); free(m->pushed); free(m->popped);
     free(m->l1); free(m->l1ctx); free(m->slice); free(m->ch); free(m->st);

@@ -70,6 +70,7 @@ struct memsys {
     uint8_t *span_dram, *span_l2;
     int *span_tick0;         /* per cycle: the span's L2 ticks before it */
     int *span_held;          /* memsys_span_end: the slices that sent responses */
+    int *span_took;          /* span_inject: the slices that took requests */
 };
 
 static inline void deliver(memsys *ms, const mem_msg *m, uint64_t at)

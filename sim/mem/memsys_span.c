@@ -107,13 +107,16 @@ void memsys_span_slice(memsys *m, int s)
  * later ticks besides those on its wire (icnt_later) */
 static void span_inject(memsys *m)
 {
+    int n = 0;   /* the slices that took any: the others' room does not change */
     for (int s = 0; s < m->p.slices; s++) {
         m->sctx[s].replayed = 0;
         icnt_later(m->net, s, m->sctx[s].ntook);
+        if (m->sctx[s].ntook) m->span_took[n++] = s;
     }
     for (int i = 0, t = 0; i < m->span_len; i++)
         for (int k = 0; k < m->span_l2[i]; k++, t++) {
-            for (int s = 0; s < m->p.slices; s++) {
+            for (int j = 0; j < n; j++) {
+                int s = m->span_took[j];
                 slice_ctx *c = &m->sctx[s];
                 int before = c->replayed;
                 while (c->replayed < c->ntook && c->took[c->replayed] == t) c->replayed++;
@@ -121,7 +124,7 @@ static void span_inject(memsys *m)
             }
             net_tick(m, m->span_from + 1 + (uint64_t)i);
         }
-    for (int s = 0; s < m->p.slices; s++) icnt_later(m->net, s, 0);
+    for (int j = 0; j < n; j++) icnt_later(m->net, m->span_took[j], 0);
 }
 
 void memsys_span_end(memsys *m)
