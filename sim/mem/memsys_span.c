@@ -86,6 +86,12 @@ void memsys_span_slice(memsys *m, int s)
         }
         c->tick = m->span_tick0[i];
         span_dram(m, s, i, now);
+        if (!queued) {
+            /* fills only: the cycle's first L2 tick serves every one due,
+             * its later ticks find none */
+            if (m->span_l2[i] && l2_next_event(sl) <= now) l2_tick(sl, now);
+            continue;
+        }
         for (int k = 0; k < m->span_l2[i]; k++, c->tick++) {
             if (!queued) { if (l2_next_event(sl) <= now) l2_tick(sl, now); }
             else if (l2_cycle(m, s, now)) {
