@@ -1,10 +1,10 @@
 /* sim/mem/icnt.c — the interconnect: per-slice request wires and per-SM
  * response wires, each a timed list. */
 #include "icnt.h"
-#include <string.h>
 #include "msgq.h"
 #include "util/hugemem.h"
 #include <stdlib.h>
+#include <string.h>
 
 struct icnt {
     icnt_params p;
@@ -63,8 +63,10 @@ icnt *icnt_new(const icnt_params *p, icnt_ports ports, kernel_stats *st)
     n->want_k = hugemem_array((size_t)p->nsrc, sizeof(int));
     n->slice_room = p->slice_queue + (p->wire_room ? p->width * (p->latency + p->far_latency) : 0);
     if (n->p.lookahead < 1) n->p.lookahead = 1;
-    for (int d = 0; d < p->ndst; d++) timed_init(&n->to_slice[d], p->slice_queue);
-    for (int d = 0; d < p->ndst; d++) note_room(n, d);
+    for (int d = 0; d < p->ndst; d++) {
+        timed_init(&n->to_slice[d], p->slice_queue);
+        note_room(n, d);
+    }
     for (int s = 0; s < p->nsrc; s++) timed_init(&n->to_sm[s], 64);
     return n;
 }
@@ -195,25 +197,30 @@ static void inject_range(icnt *n, int from, int to, uint64_t now)
     }
 }
 
+/* word w of the slice bits: the slices that are not full, read eight
+ * bytes at a time (mostly none of the eight is full) */
+static uint64_t not_full(const icnt *n, int w)
+{
+    uint64_t bits = 0;
+    for (int b = 0; b < 64; b += 8) {
+        const uint8_t *f = &n->full[w * 64 + b];
+        uint64_t eight;
+        memcpy(&eight, f, sizeof eight);
+        if (!eight) bits |= (uint64_t)0xff << b;
+        else
+            for (int i = 0; i < 8; i++) bits |= (uint64_t)!f[i] << (b + i);
+    }
+    int valid = n->p.ndst - w * 64;     /* the last word's bits past ndst name no slice */
+    return valid < 64 ? bits & (((uint64_t)1 << valid) - 1) : bits;
+}
+
 void icnt_tick(icnt *n, uint64_t now)
 {
     memset(n->accepted, 0, (size_t)n->p.ndst * sizeof *n->accepted);
     n->open = 0;
     for (int w = 0; w < n->words; w++) {
-        uint64_t bits = 0;
-        for (int b = 0; b < 64; b += 8) {   /* eight slices a look: mostly none full */
-            const uint8_t *f = &n->full[w * 64 + b];
-            uint64_t eight;
-            memcpy(&eight, f, sizeof eight);
-            if (!eight) bits |= (uint64_t)0xff << b;
-            else
-                for (int i = 0; i < 8; i++) bits |= (uint64_t)!f[i] << (b + i);
-        }
-        int valid = n->p.ndst - w * 64;     /* the last word's bits past ndst name no slice */
-        if (valid < 64) bits &= ((uint64_t)1 << valid) - 1;
-        if (n->p.width <= 0) bits = 0;
-        n->open_bits[w] = bits;
-        n->open += __builtin_popcountll(bits);
+        n->open_bits[w] = n->p.width > 0 ? not_full(n, w) : 0;
+        n->open += __builtin_popcountll(n->open_bits[w]);
     }
     /* round robin: from rr on, then those before it */
     inject_range(n, n->rr, n->p.nsrc, now);

@@ -93,6 +93,7 @@ void memsys_span_slice(memsys *m, int s)
             continue;
         }
         for (int k = 0; k < m->span_l2[i]; k++, c->tick++) {
+            /* the last request taken: the cycle's later ticks serve fills only */
             if (!queued) { if (l2_next_event(sl) <= now) l2_tick(sl, now); }
             else if (l2_cycle(m, s, now)) {
                 if (c->ntook == c->tookcap) {   /* grows to the span's ticks, once or twice per run */
