@@ -23,16 +23,28 @@ struct dram_channel {
     int64_t *qrow;
     dram_req *qreq;
     int n, cap;              /* entries queued; room (writebacks may exceed the queue key) */
+    /* per bank, the requests queued for it: the first cycle a queued
+     * request's bank is ready is read from the banks, not the queue */
+    uint16_t *qn;
+    /* queued requests whose row is their bank's open row: while none is, a
+     * scheduler's look for a row hit ends at the first ready request (a
+     * streaming kernel's full queue of row misses is otherwise read to its
+     * end at every pick) */
+    int hits;
     int writes;              /* writes among them */
     int draining;            /* dram.write_drain: 1 while writes go first */
+    /* a write started: the next tick's look at the drain (update_drain)
+     * sees fewer writes queued, and is not skipped (dram_wake) */
+    int drain_due;
     int last_write;          /* direction of the last data transfer */
     uint64_t bus_free, now;
     uint64_t started_addr;   /* the address of the request the last tick started */
-    /* no request can start before this cycle: the last pick found none and
-     * no queued request's bank is ready sooner (a scheduler picks only a
-     * request whose bank is ready, and banks only get ready later by
-     * commands and refreshes); an enqueue clears it. Channels with full
-     * queues would otherwise scan them every command cycle */
+    /* no request can start before this cycle: no queued request's bank is
+     * ready sooner (a scheduler picks only a request whose bank is ready,
+     * and banks only get ready later by commands and refreshes). Each pick
+     * sets it, an enqueue lowers it to its bank's ready cycle, and the ticks
+     * before it are skipped (dram_wake): a full queue of a streaming kernel
+     * would otherwise be scanned at every command cycle */
     uint64_t no_pick_before;
     uint64_t act[4];         /* the last four activates, oldest first (tRRD, tFAW) */
     int acts;                /* activates so far, up to 4 */
@@ -50,6 +62,7 @@ dram_channel *dram_new(const dram_params *p)
     for (size_t b = 0; b < nb; b++) ch->open_row[b] = -1;
     ch->ready_at = hugemem_array(nb, sizeof *ch->ready_at);
     ch->activated = hugemem_array(nb, sizeof *ch->activated);
+    ch->qn = hugemem_array(nb, sizeof *ch->qn);
     ch->cap = 2 * p->queue + 64;
     ch->next_refresh = (uint64_t)p->refresh_phase;
     size_t cap = (size_t)ch->cap;
@@ -63,7 +76,7 @@ dram_channel *dram_new(const dram_params *p)
 void dram_delete(dram_channel *ch)
 {
     if (!ch) return;
-    hugemem_free(ch->open_row); hugemem_free(ch->ready_at); hugemem_free(ch->activated);
+    hugemem_free(ch->open_row); hugemem_free(ch->ready_at); hugemem_free(ch->activated); hugemem_free(ch->qn);
     hugemem_free(ch->qbank); hugemem_free(ch->qwrite); hugemem_free(ch->qrow); hugemem_free(ch->qreq);
     hugemem_free(ch);
 }
@@ -85,17 +98,53 @@ void dram_enqueue(dram_channel *ch, int token, uint64_t addr, int bytes)
     ch->qbank[i] = (uint8_t)ch->p.map->bank(&g, row_index);
     ch->qrow[i] = (int64_t)(row_index / (uint64_t)ch->p.banks);
     ch->qwrite[i] = token < 0;
+    ch->qn[ch->qbank[i]]++;
+    ch->hits += ch->open_row[ch->qbank[i]] == ch->qrow[i];
     ch->writes += token < 0;
-    ch->no_pick_before = 0;
+    /* it may start once its bank is ready, and no sooner (a scheduler
+     * picks only a request whose bank is ready) */
+    if (ch->ready_at[ch->qbank[i]] < ch->no_pick_before) ch->no_pick_before = ch->ready_at[ch->qbank[i]];
 }
 
 /* the first cycle a queued request's bank is ready */
 static uint64_t first_ready(const dram_channel *ch)
 {
     uint64_t t = UINT64_MAX;
-    for (int i = 0; i < ch->n; i++)
-        if (ch->ready_at[ch->qbank[i]] < t) t = ch->ready_at[ch->qbank[i]];
+    for (int b = 0; b < ch->p.banks; b++)
+        if (ch->qn[b] && ch->ready_at[b] < t) t = ch->ready_at[b];
     return t;
+}
+
+/* bank b opens row (-1: precharged): the queued requests of its old row
+ * stop being row hits, those of the new one start */
+static void open_row_to(dram_channel *ch, int b, int64_t row)
+{
+    int64_t old = ch->open_row[b];
+    for (int i = 0, left = ch->qn[b]; left && i < ch->n; i++)
+        if (ch->qbank[i] == b) {
+            ch->hits += (ch->qrow[i] == row) - (ch->qrow[i] == old);
+            left--;
+        }
+    ch->open_row[b] = row;
+}
+
+/* a refresh due in the ticks skipped is caught up by the next one exactly
+ * (refreshing): the last due sets the banks' ready cycles and rows */
+uint64_t dram_wake(const dram_channel *ch)
+{
+    return !ch->n || ch->drain_due ? 0 : ch->no_pick_before;
+}
+
+int dram_consistent(const dram_channel *ch)
+{
+    int hits = 0;
+    for (int b = 0; b < ch->p.banks; b++) {
+        int n = 0;
+        for (int i = 0; i < ch->n; i++) n += ch->qbank[i] == b;
+        if (n != ch->qn[b]) return 0;
+    }
+    for (int i = 0; i < ch->n; i++) hits += ch->open_row[ch->qbank[i]] == ch->qrow[i];
+    return hits == ch->hits;
 }
 
 /* refresh (dram.tREFI, tRFC): every bank is precharged and the channel
@@ -109,6 +158,7 @@ static int refreshing(dram_channel *ch, uint64_t now)
         uint64_t start = ch->next_refresh + late * (uint64_t)ch->p.tREFI;
         ch->refresh_end = start + (uint64_t)ch->p.tRFC;
         ch->next_refresh = start + (uint64_t)ch->p.tREFI;
+        ch->hits = 0;   /* every row closes, and no request's row is -1 */
         for (int b = 0; b < ch->p.banks; b++) {
             ch->open_row[b] = -1;
             if (ch->ready_at[b] < ch->refresh_end) ch->ready_at[b] = ch->refresh_end;
@@ -145,6 +195,8 @@ static uint64_t activate_slot(dram_channel *ch, uint64_t at)
 /* take entry i out; those after it move up, keeping their order */
 static void remove_entry(dram_channel *ch, int i)
 {
+    ch->qn[ch->qbank[i]]--;
+    ch->hits -= ch->open_row[ch->qbank[i]] == ch->qrow[i];
     size_t after = (size_t)(ch->n - i - 1);
     memmove(&ch->qbank[i], &ch->qbank[i + 1], after);
     memmove(&ch->qwrite[i], &ch->qwrite[i + 1], after);
@@ -158,8 +210,9 @@ int dram_tick(dram_channel *ch, uint64_t now, uint64_t *done)
     ch->now = now + 1;
     if (refreshing(ch, now)) return -1;
     update_drain(ch);
+    ch->drain_due = 0;
     if (!ch->n || now < ch->no_pick_before) return -1;
-    dram_view view = { ch->n, ch->qbank, ch->qrow, ch->qwrite, ch->ready_at, ch->open_row, now };
+    dram_view view = { ch->n, ch->qbank, ch->qrow, ch->qwrite, ch->ready_at, ch->open_row, now, ch->hits };
     int pick = ch->sched->pick(ch, &view);
     if (pick < 0) {
         ch->no_pick_before = first_ready(ch);
@@ -170,6 +223,7 @@ int dram_tick(dram_channel *ch, uint64_t now, uint64_t *done)
     ch->started_addr = ch->qreq[pick].addr;
     remove_entry(ch, pick);
     ch->writes -= write;
+    ch->drain_due = write && ch->p.write_drain > 0;
     uint64_t column_at = now;
     if (ch->open_row[bank] == row) {
         ch->row_hits++;
@@ -182,7 +236,7 @@ int dram_tick(dram_channel *ch, uint64_t now, uint64_t *done)
             activate = pre + (uint64_t)ch->p.tRP;
         }
         activate = activate_slot(ch, activate);
-        ch->open_row[bank] = row;
+        open_row_to(ch, bank, row);
         ch->activated[bank] = activate;
         column_at = activate + (uint64_t)ch->p.tRCD;
     }
@@ -198,6 +252,9 @@ int dram_tick(dram_channel *ch, uint64_t now, uint64_t *done)
     ch->ready_at[bank] = column_at + burst;   /* the next column command to this bank */
     ch->bytes += (uint64_t)bytes;
     *done = data + burst;
+    /* the next pick waits for a queued request's bank (an empty queue: for
+     * the next request's, dram_enqueue) */
+    ch->no_pick_before = ch->n ? first_ready(ch) : UINT64_MAX;
     return token;
 }
 

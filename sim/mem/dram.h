@@ -38,6 +38,7 @@ typedef struct {
     const uint64_t *ready_at;   /* per bank */
     const int64_t *open_row;    /* per bank */
     uint64_t now;               /* the command cycle of the pick */
+    int hits;                   /* entries whose row is their bank's open row (0: no row hit to look for) */
 } dram_view;
 
 /* a scheduler picks the queue entry to start (index, oldest first) or -1.
@@ -62,6 +63,11 @@ void dram_idle_to(dram_channel *ch, uint64_t now);
 /* one command cycle `now`: start at most one request; returns its token and
  * the cycle its data transfer ends in *done, or -1 when nothing starts */
 int dram_tick(dram_channel *ch, uint64_t now, uint64_t *done);
+/* the first command cycle whose tick may start a request or change what a
+ * later tick does: the ticks before it may be skipped (0: the next) */
+uint64_t dram_wake(const dram_channel *ch);
+/* for tests: 1 when the per-bank counts and the row-hit count agree with the queue */
+int dram_consistent(const dram_channel *ch);
 /* the address the request that the last dram_tick started was queued with */
 uint64_t dram_started_addr(const dram_channel *ch);
 /* add the channel's row hits, misses and bytes to st */

@@ -12,7 +12,7 @@ static int pick_in(const dram_view *q, int dir)
     for (int i = 0; i < q->n; i++) {
         int b = q->bank[i];
         if (q->ready_at[b] > q->now || (dir >= 0 && q->write[i] != dir)) continue;
-        if (q->open_row[b] == q->row[i]) return i;
+        if (!q->hits || q->open_row[b] == q->row[i]) return i;   /* no row hit queued: the first ready */
         if (first < 0) first = i;
     }
     return first;

@@ -97,6 +97,7 @@ static inline void net_tick(memsys *m, uint64_t now)
 static inline void dram_cycle(memsys *m, int s, uint64_t now, uint64_t dnow)
 {
     uint64_t done;
+    if (dnow < dram_wake(m->ch[s])) return;   /* a tick that would only move the clock */
     int token = dram_tick(m->ch[s], dnow, &done);
     if (token < 0) return;
     /* DRAM cycles to core cycles, plus the controller's fixed pipeline */
