@@ -116,6 +116,10 @@ START_TEST(cache_mshr_lookup_reference)
             ck_assert_int_eq(mshr_find(&c, line, sectors), want);
             finds += want >= 0;
         }
+        /* a bucket's bit says it is not empty, exactly */
+        int wrong = 0;
+        for (int k = 0; k <= c.mbucket_mask; k++) wrong += (int)(c.mbusy[k >> 6] >> (k & 63) & 1) != (c.mbucket[k] >= 0);
+        ck_assert_int_eq(wrong, 0);
     }
     ck_assert_int_gt(finds, 1000);   /* the look-ups found entries, not only misses */
     cache_free(&c);

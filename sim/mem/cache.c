@@ -24,12 +24,14 @@ void cache_init(cache *c, const cache_params *p)
     cache_invalidate(c);
     c->rng = p->seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull;
     c->m = hugemem_calloc((size_t)(p->mshrs > 0 ? p->mshrs : 1) * sizeof(mshr));
-    /* buckets: a power of two, at least twice the entries */
-    int nb = 4;
-    while (nb < 2 * p->mshrs) nb *= 2;
+    /* buckets: a power of two, at least four times the entries (most
+     * looks then find their bucket empty in the bits alone) */
+    int nb = 64;
+    while (nb < 4 * p->mshrs) nb *= 2;
     c->mbucket = hugemem_calloc((size_t)nb * sizeof(int));
     for (int i = 0; i < nb; i++) c->mbucket[i] = -1;
     c->mbucket_mask = nb - 1;
+    c->mbusy = hugemem_calloc((size_t)nb / 64 * sizeof(uint64_t));
     int words = (p->mshrs + 63) / 64;
     c->mfree = hugemem_calloc((size_t)(words ? words : 1) * sizeof(uint64_t));
     for (int i = 0; i < p->mshrs; i++) c->mfree[i >> 6] |= (uint64_t)1 << (i & 63);
@@ -39,7 +41,7 @@ void cache_init(cache *c, const cache_params *p)
 
 void cache_free(cache *c)
 {
-    hugemem_free(c->w); hugemem_free(c->hint); hugemem_free(c->m); hugemem_free(c->mbucket); hugemem_free(c->mfree);
+    hugemem_free(c->w); hugemem_free(c->hint); hugemem_free(c->m); hugemem_free(c->mbucket); hugemem_free(c->mbusy); hugemem_free(c->mfree);
     hugemem_free(c->wtoken); hugemem_free(c->wnext);
     memset(c, 0, sizeof *c);
 }
@@ -153,13 +155,15 @@ static int bucket_of(const cache *c, uint64_t line)
 {
     return (int)((line * 0x9E3779B97F4A7C15ull) >> 40) & c->mbucket_mask;
 }
+static int bucket_busy(const cache *c, int b) { return (int)(c->mbusy[b >> 6] >> (b & 63) & 1); }
 
 /* the lowest entry of the line fetching all these sectors: a line may have
  * several entries (misses of other sectors), its bucket holds them all */
 int mshr_find(const cache *c, uint64_t line, uint32_t sectors)
 {
-    int best = -1;
-    for (int i = c->mbucket[bucket_of(c, line)]; i >= 0; i = c->m[i].next)
+    int best = -1, b = bucket_of(c, line);
+    if (!bucket_busy(c, b)) return -1;
+    for (int i = c->mbucket[b]; i >= 0; i = c->m[i].next)
         if (c->m[i].line == line && (c->m[i].sectors & sectors) == sectors && (best < 0 || i < best)) best = i;
     return best;
 }
@@ -171,9 +175,11 @@ int mshr_alloc(cache *c, uint64_t line, uint32_t sectors)
         if (!c->mfree[k]) continue;
         int i = k * 64 + __builtin_ctzll(c->mfree[k]);
         c->mfree[k] &= c->mfree[k] - 1;
-        int *head = &c->mbucket[bucket_of(c, line)];
-        c->m[i] = (mshr){ line, sectors, -1, -1, 1, *head };
-        *head = i;
+        int b = bucket_of(c, line), head = bucket_busy(c, b) ? c->mbucket[b] : -1;
+        c->m[i] = (mshr){ line, sectors, -1, -1, 1, head, -1 };
+        if (head >= 0) c->m[head].prev = i;
+        c->mbucket[b] = i;
+        c->mbusy[b >> 6] |= (uint64_t)1 << (b & 63);
         c->mshrs_used++;
         return i;
     }
@@ -218,10 +224,15 @@ int mshr_pop_waiter(cache *c, int e)
 
 void mshr_release(cache *c, int e)
 {
-    int *at = &c->mbucket[bucket_of(c, c->m[e].line)];
-    while (*at != e) at = &c->m[*at].next;
-    *at = c->m[e].next;
-    c->m[e].used = 0;
+    mshr *m = &c->m[e];
+    if (m->next >= 0) c->m[m->next].prev = m->prev;
+    if (m->prev >= 0) c->m[m->prev].next = m->next;
+    else {
+        int b = bucket_of(c, m->line);
+        c->mbucket[b] = m->next;
+        if (m->next < 0) c->mbusy[b >> 6] &= ~((uint64_t)1 << (b & 63));
+    }
+    m->used = 0;
     c->mfree[e >> 6] |= (uint64_t)1 << (e & 63);
     c->mshrs_used--;
 }

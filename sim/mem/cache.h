@@ -23,7 +23,7 @@ typedef struct {
     uint32_t sectors;                /* sectors being fetched */
     int first, last;                 /* waiting tokens: a list in the cache's waiter storage */
     int used;
-    int next;                        /* the next entry of its hash bucket, -1 none */
+    int next, prev;                  /* its neighbours in its hash bucket, -1 none */
 } mshr;
 
 typedef struct cache cache;
@@ -60,7 +60,13 @@ struct cache {
     mshr *m;
     int mshrs_used;
     uint64_t *mfree;                 /* a bit per entry: free (the lowest free one is taken) */
-    int *mbucket, mbucket_mask;      /* entries in use by line hash: the first of each bucket, -1 none */
+    int *mbucket, mbucket_mask;      /* entries in use by line hash: the first of each bucket (when not empty) */
+    /* a bit per bucket: not empty. A look for a line in no bucket reads
+     * this line of bits, not the bucket (in a streaming kernel nearly every
+     * look finds none, and the buckets of 132 L1s and 80 slices leave the
+     * host's caches between one look and the next); a release unlinks its
+     * entry from its neighbours and reads no bucket */
+    uint64_t *mbusy;
     int *wtoken, *wnext, wfree, wcap; /* MSHR waiter lists */
 };
 
