@@ -158,6 +158,7 @@ static void dram_lockstep(int sched, unsigned seed, int tREFI, int tRAS)
                       .tFAW = 12, .write_drain = 3, .queue = 8, .scheduler = sched, .map = addr_map_at(0) };
     dram_channel *every = dram_new(&p), *woken = dram_new(&p);
     int started = 0, hits_seen = 0;
+    long first_bad = -1;
     for (uint64_t now = 0; now < 20000; now++) {
         seed = seed * 1103515245u + 12345u;
         if ((seed >> 16) % 3 == 0 && dram_room(every)) {
@@ -168,14 +169,14 @@ static void dram_lockstep(int sched, unsigned seed, int tREFI, int tRAS)
         }
         uint64_t d1 = 0, d2 = 0;
         int t1 = dram_tick(every, now, &d1), t2 = -1;
-        if (now >= dram_wake(woken)) t2 = dram_tick(woken, now, &d2);
-        else ck_assert_int_eq(t1, -1);      /* a skipped tick starts nothing */
-        ck_assert_int_eq(t1, t2);
-        ck_assert_uint_eq(d1, d2);
-        ck_assert(dram_consistent(every));
-        ck_assert(dram_consistent(woken));
+        if (now >= dram_wake(woken)) t2 = dram_tick(woken, now, &d2);   /* else: a skipped tick */
+        /* the first cycle they differ (one check a cycle: Check's asserts
+         * cost more than the ticks) */
+        if (first_bad < 0 && (t1 != t2 || d1 != d2 || !dram_consistent(every) || !dram_consistent(woken)))
+            first_bad = (long)now;
         started += t1 != -1;
     }
+    ck_assert_int_eq(first_bad, -1);
     kernel_stats st;
     memset(&st, 0, sizeof st);
     dram_report(every, &st);
