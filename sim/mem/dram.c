@@ -37,7 +37,7 @@ struct dram_channel {
      * sees fewer writes queued, and is not skipped (dram_wake) */
     int drain_due;
     int last_write;          /* direction of the last data transfer */
-    uint64_t bus_free, now;
+    uint64_t bus_free;
     uint64_t started_addr;   /* the address of the request the last tick started */
     /* no request can start before this cycle: no queued request's bank is
      * ready sooner (a scheduler picks only a request whose bank is ready,
@@ -84,7 +84,6 @@ void dram_delete(dram_channel *ch)
 int dram_room(const dram_channel *ch) { return ch->n < ch->p.queue; }
 int dram_busy(const dram_channel *ch) { return ch->n > 0; }
 uint64_t dram_started_addr(const dram_channel *ch) { return ch->started_addr; }
-void dram_idle_to(dram_channel *ch, uint64_t now) { ch->now = now; }
 int dram_direction(const dram_channel *ch) { return ch->p.write_drain > 0 ? ch->draining : -1; }
 
 /* the address map picks the bank of a row; the row within the bank follows */
@@ -207,7 +206,6 @@ static void remove_entry(dram_channel *ch, int i)
 
 int dram_tick(dram_channel *ch, uint64_t now, uint64_t *done)
 {
-    ch->now = now + 1;
     if (refreshing(ch, now)) return -1;
     update_drain(ch);
     ch->drain_due = 0;

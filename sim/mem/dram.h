@@ -58,8 +58,6 @@ int dram_room(const dram_channel *ch);
 void dram_enqueue(dram_channel *ch, int token, uint64_t addr, int bytes);
 /* 1 when requests are queued */
 int dram_busy(const dram_channel *ch);
-/* an idle channel's clock moves to `now` (cycles skipped with nothing queued) */
-void dram_idle_to(dram_channel *ch, uint64_t now);
 /* one command cycle `now`: start at most one request; returns its token and
  * the cycle its data transfer ends in *done, or -1 when nothing starts */
 int dram_tick(dram_channel *ch, uint64_t now, uint64_t *done);

@@ -138,20 +138,15 @@ static inline void inject(icnt *n, int s, uint64_t now)
      * and a take ends the look. So its queue is not read (a host cache
      * miss per source per tick) unless its window grew or a wanted slice
      * opened */
-    int head;
-    if (n->want_k[s]) {
-        if (!n->open || !window_may_take(n, s, now)) {
-            n->st->v[STAT_icnt_stalls]++;
-            return;
-        }
-        head = slice_at(n, s, now, 0);
-    } else {
-        head = slice_at(n, s, now, 0);
-        if (head < 0) return;       /* nothing offered: no stall */
-        if (!n->open) {             /* every slice closed for this tick */
-            n->st->v[STAT_icnt_stalls]++;
-            return;
-        }
+    if (n->want_k[s] && (!n->open || !window_may_take(n, s, now))) {
+        n->st->v[STAT_icnt_stalls]++;
+        return;
+    }
+    int head = slice_at(n, s, now, 0);
+    if (head < 0) return;       /* nothing offered: no stall */
+    if (!n->open) {             /* every slice closed for this tick */
+        n->st->v[STAT_icnt_stalls]++;
+        return;
     }
     uint64_t *want = n->want + (size_t)s * (size_t)n->words;
     for (int i = 0; i < n->words; i++) want[i] = 0;
@@ -200,8 +195,10 @@ static void inject_range(icnt *n, int from, int to, uint64_t now)
              * the SMs' windows ran (not one whose look stands with a whole
              * window: inject reads its queue only if a wanted slice opened) */
             uint64_t rest = bits & (bits - 1);
-            int next = rest ? w * 64 + __builtin_ctzll(rest) : -1;
-            if (next >= 0 && n->ports.prefetch && n->want_k[next] < n->p.lookahead) n->ports.prefetch(n->ports.ctx, next);
+            if (rest && n->ports.prefetch) {
+                int next = w * 64 + __builtin_ctzll(rest);
+                if (n->want_k[next] < n->p.lookahead) n->ports.prefetch(n->ports.ctx, next);
+            }
             inject(n, w * 64 + __builtin_ctzll(bits), now);
         }
     }

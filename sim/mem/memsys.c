@@ -272,7 +272,6 @@ void memsys_skip_mem(memsys *m, uint64_t from, uint64_t to)
 {
     uint64_t n = to - from, core = (uint64_t)m->p.core_clock;
     m->dram_now += domain_ticks(&m->dram_acc, (uint64_t)m->p.dram_clock, core, n);
-    for (int s = 0; s < m->p.slices; s++) dram_idle_to(m->ch[s], m->dram_now);
     icnt_skip(m->net, domain_ticks(&m->l2_acc, (uint64_t)m->p.l2_clock, core, n));
 }
 

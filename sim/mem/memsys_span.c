@@ -42,9 +42,9 @@ int memsys_span_begin(memsys *m, uint64_t from, uint64_t to)
 
 int memsys_slices(const memsys *m) { return m->p.slices; }
 
-/* an idle channel's tick (nothing queued) moves only its clock and its
- * refreshes, which the next busy tick catches up the same way, and clears
- * a write drain: one draining still ticks */
+/* an idle channel's tick (nothing queued) does nothing but its refreshes,
+ * which the next busy tick catches up the same way, and clear a write
+ * drain: one draining still ticks */
 static int dram_idle(const memsys *m, int s)
 {
     return !dram_busy(m->ch[s]) && dram_direction(m->ch[s]) != 1;
@@ -58,7 +58,7 @@ static void span_dram(memsys *m, int s, int i, uint64_t now)
 {
     int n = m->span_dram[i];
     if (!n) return;
-    if (dram_idle(m, s)) { dram_idle_to(m->ch[s], m->span_dram_now[i] + (uint64_t)n); return; }
+    if (dram_idle(m, s)) return;
     for (int k = 0; k < n; k++) dram_cycle(m, s, now, m->span_dram_now[i] + (uint64_t)k);
 }
 
@@ -82,7 +82,6 @@ void memsys_span_slice(memsys *m, int s)
             now = l2_next_event(sl);
             if (now > last) break;
             i = (int)(now - from - 1);
-            dram_idle_to(m->ch[s], m->span_dram_now[i]);   /* the clock its ticks would have left */
         }
         c->tick = m->span_tick0[i];
         span_dram(m, s, i, now);
@@ -105,7 +104,6 @@ void memsys_span_slice(memsys *m, int s)
             }
         }
     }
-    if (dram_idle(m, s)) dram_idle_to(m->ch[s], m->dram_now);   /* the span's end */
     c->tick = -1;
 }
 
