@@ -9,6 +9,11 @@
 
 #include "microbench.h"
 #include "gpu/timing.h"
+#include "gpu/sm_crews.h"
+#include <pthread.h>
+#include <time.h>
+#include <stdatomic.h>
+#define STEAL_ITEMS 16
 #include <unistd.h>
 
 static const char *const configs[] = { "gt200", "gf100", "gf104", "gk110", "gm204" };
@@ -422,6 +427,59 @@ START_TEST(test_threads_auto_and_side_by_side)
 }
 END_TEST
 
+
+/* crews_each runs every item once, and a member stuck in an item has the
+ * rest of its share taken by another member (sm_crews.c's deal): item 0
+ * (the first of member 0's share: the even items) waits until another
+ * thread has run one of that share's later items, which only taking from
+ * the back of a share can do (without it, item 0 gives up after 5 s and
+ * the check fails). The odd items (member 1's) sleep 5 ms each, so that
+ * member 0 has begun its share before member 1 runs out of its own. */
+typedef struct {
+    _Atomic int runs[STEAL_ITEMS];
+    _Atomic int ran[STEAL_ITEMS];
+    pthread_t by[STEAL_ITEMS];
+} steal_ctx;
+
+/* an even item other than i that ran on another thread than i's */
+static int share_split(steal_ctx *s, int i)
+{
+    for (int j = 2; j < STEAL_ITEMS; j += 2)
+        if (j != i && atomic_load(&s->ran[j]) && !pthread_equal(s->by[j], s->by[i])) return 1;
+    return 0;
+}
+
+static void sleep_ms(int ms)
+{
+    struct timespec t = { 0, ms * 1000000L };
+    nanosleep(&t, NULL);
+}
+
+static void steal_item(void *ctx, int i)
+{
+    steal_ctx *s = ctx;
+    atomic_fetch_add(&s->runs[i], 1);
+    s->by[i] = pthread_self();
+    atomic_store(&s->ran[i], 1);
+    if (i == 0)
+        for (int ms = 0; ms < 5000 && !share_split(s, 0); ms++) sleep_ms(1);
+    else if (i % 2) sleep_ms(5);
+}
+
+START_TEST(test_crews_take_a_late_members_items)
+{
+    sm_crews *c = crews_new(NULL, STEAL_ITEMS, 2, 1);
+    int two = crews_threads(c) == 2;
+    for (int round = 0; round < 3; round++) {
+        steal_ctx s = { 0 };
+        crews_each(c, STEAL_ITEMS, steal_item, &s);
+        for (int i = 0; i < STEAL_ITEMS; i++) ck_assert_int_eq(atomic_load(&s.runs[i]), 1);
+        if (two) ck_assert(share_split(&s, 0));
+    }
+    crews_free(c);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("timing");
@@ -447,6 +505,7 @@ int main(void)
     tcase_add_test(tc, test_observer_memory_events);
     tcase_add_test(tc, test_register_bank_conflicts);
     tcase_add_test(tc, test_threads_auto_and_side_by_side);
+    tcase_add_test(tc, test_crews_take_a_late_members_items);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -6,8 +6,23 @@
  * core's caches. */
 #include "sm_crews.h"
 #include "util/lockstep.h"
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <unistd.h>
+
+/* A step's items dealt to the members (item i to member i mod members),
+ * each member's share a queue on its own line: it takes its items from the
+ * front, and a member done with its own takes another's from the back.
+ * A member late to wake, or one whose items took longer, is helped, not
+ * waited for: a step ends with the members' shares done, not their
+ * deal's. Which thread runs an item changes no result (the items touch
+ * nothing of each other), only where its state is cached: an item taken
+ * from the back moves once, and goes home the next step. */
+#define CREWS_PER_THREAD 8
+
+typedef struct {
+    _Alignas(64) _Atomic uint64_t span;   /* next item to take | end << 32 */
+} share;
 
 /* a crew's own thread writes the first line, the loop's the second */
 typedef struct {
@@ -26,6 +41,7 @@ struct sm_crews {
     int *owner;              /* SM -> crew */
     int *lists;              /* the crews' SM lists, back to back */
     lockstep *team;
+    share *shares;           /* the current step's deal, one per member */
     crew_window_fn fn;       /* windows: each SM's window, or NULL (a cycle) */
     void *fn_ctx;
     uint64_t to;             /* windows: the window's end */
@@ -60,15 +76,60 @@ static void run_crew(void *ctx, int k)
     w->sum = s;
 }
 
-/* team member k's crews */
+/* the step's items: crews_each's, else the crews */
+static int step_items(const sm_crews *c) { return c->each ? c->each_n : c->ncrews; }
+
+static void run_item(sm_crews *c, int i)
+{
+    if (c->each) c->each(c->each_ctx, i);
+    else run_crew(c, i);
+}
+
+/* deal the step's items before the members start (lockstep_step's lock
+ * makes the deal visible to them) */
+static void deal(sm_crews *c)
+{
+    int n = step_items(c), m = c->members;
+    for (int k = 0; k < m; k++) {
+        uint64_t own = k < n ? (uint64_t)((n - k + m - 1) / m) : 0;
+        atomic_store_explicit(&c->shares[k].span, own << 32, memory_order_relaxed);
+    }
+}
+
+/* the next item of member k's share, from the front (its own) or the back
+ * (another's); -1 when none is left */
+static int take(sm_crews *c, int k, int back)
+{
+    _Atomic uint64_t *q = &c->shares[k].span;
+    uint64_t v = atomic_load_explicit(q, memory_order_relaxed);
+    for (;;) {
+        uint32_t head = (uint32_t)v, end = (uint32_t)(v >> 32);
+        if (head >= end) return -1;
+        uint64_t next = back ? (uint64_t)(end - 1) << 32 | head : (uint64_t)end << 32 | (head + 1);
+        if (atomic_compare_exchange_weak_explicit(q, &v, next, memory_order_acq_rel, memory_order_relaxed))
+            return (int)(back ? end - 1 : head) * c->members + k;
+    }
+}
+
+/* team member k: its own items, then what the others have not begun */
 static void run_member(void *ctx, int k)
 {
     sm_crews *c = ctx;
-    if (c->each) {
-        for (int i = k; i < c->each_n; i += c->members) c->each(c->each_ctx, i);
+    if (c->members == 1) {
+        for (int i = 0, n = step_items(c); i < n; i++) run_item(c, i);
         return;
     }
-    for (int j = k; j < c->ncrews; j += c->members) run_crew(c, j);
+    for (int i; (i = take(c, k, 0)) >= 0;) run_item(c, i);
+    for (int d = 1; d < c->members; d++)
+        for (int i, v = (k + d) % c->members; (i = take(c, v, 1)) >= 0;) run_item(c, i);
+}
+
+/* one step of the team (the caller alone with one member) */
+static void run_step(sm_crews *c)
+{
+    if (c->members == 1) { run_member(c, 0); return; }
+    deal(c);
+    lockstep_step(c->team);
 }
 
 /* host threads worth starting: no more than the cores online (more would
@@ -88,9 +149,13 @@ sm_crews *crews_new(sm_t *sms, int nsm, int threads, int group)
     sm_crews *c = xcalloc(1, sizeof *c);
     c->sms = sms;
     c->nsm = nsm;
-    c->ncrews = threads < nsm ? threads : nsm;
-    if (c->ncrews < 1) c->ncrews = 1;
     if (group < 1) group = 1;
+    /* several crews a thread, so that a member done early can take some of
+     * a late one's (deal); no more crews than groups of SMs */
+    int groups = (nsm + group - 1) / group;
+    c->ncrews = threads > 1 ? threads * CREWS_PER_THREAD : 1;
+    if (c->ncrews > groups) c->ncrews = groups;
+    if (c->ncrews < 1) c->ncrews = 1;
     c->crews = xcalloc_lines((size_t)c->ncrews, sizeof *c->crews);
     c->owner = xcalloc((size_t)nsm + 1, sizeof *c->owner);
     c->lists = xcalloc((size_t)(nsm + c->ncrews), sizeof *c->lists);
@@ -105,8 +170,10 @@ sm_crews *crews_new(sm_t *sms, int nsm, int threads, int group)
     }
     int n = crews_cores();
     c->members = c->ncrews < n ? c->ncrews : n;
+    if (c->members > threads) c->members = threads;
     /* no threads to be had: the caller runs every crew, with the same result */
     if (c->members > 1 && !(c->team = lockstep_new(c->members, run_member, c))) c->members = 1;
+    if (c->members > 1) c->shares = xcalloc_lines((size_t)c->members, sizeof *c->shares);
     return c;
 }
 
@@ -114,6 +181,7 @@ void crews_free(sm_crews *c)
 {
     if (!c) return;
     lockstep_free(c->team);
+    free(c->shares);
     free(c->crews);
     free(c->owner);
     free(c->lists);
@@ -142,6 +210,7 @@ void crews_cycle(sm_crews *c, uint64_t now, int every, crew_sum *out)
     }
     /* the team only when another thread's SMs have work: member 0's alone
      * run here, on its own thread */
+    if (c->members > 1) deal(c);
     if (others) lockstep_step(c->team);
     else run_member(c, 0);
     *out = (crew_sum){ 0, -1, 0, UINT64_MAX, 0, 0, 0 };
@@ -163,8 +232,7 @@ void crews_window(sm_crews *c, uint64_t from, uint64_t to, crew_window_fn fn, vo
     c->fn_ctx = ctx;
     c->to = to;
     for (int k = 0; k < c->ncrews; k++) c->crews[k].now = from;
-    if (c->members > 1) lockstep_step(c->team);
-    else run_member(c, 0);
+    run_step(c);
     c->fn = NULL;
     *out = (crew_sum){ 0, -1, 0, UINT64_MAX, 0, 0, 0 };
     for (int k = 0; k < c->ncrews; k++) {
@@ -184,8 +252,7 @@ void crews_each(sm_crews *c, int n, void (*fn)(void *ctx, int i), void *ctx)
     c->each = fn;
     c->each_ctx = ctx;
     c->each_n = n;
-    if (c->members > 1) lockstep_step(c->team);
-    else run_member(c, 0);
+    run_step(c);
     c->each = NULL;
 }
 

@@ -1,6 +1,8 @@
 /* sim/gpu/sm_crews.h — the SMs' part of each cycle, in crews: crew k
- * always runs the same SMs, on thread k of a lockstep team when sim.threads
- * > 1 (crew 0 on the caller's). A crew whose SMs have nothing due is not run
+ * always runs the same SMs, on thread k mod threads of a lockstep team when
+ * sim.threads > 1 (several crews a thread), unless that thread is late: a
+ * thread done with its crews takes a late one's not yet begun (the same
+ * result, on another core). A crew whose SMs have nothing due is not run
  * at all (its SMs find the cycles slept through when they next run). The
  * loop reads only the crews' sums, one cache line each, never the SMs of
  * another thread. */
@@ -42,8 +44,8 @@ void crews_cycle(sm_crews *c, uint64_t now, int every, crew_sum *out);
 typedef void (*crew_window_fn)(void *ctx, int m, uint64_t from, uint64_t to, crew_sum *sum);
 void crews_window(sm_crews *c, uint64_t from, uint64_t to, crew_window_fn fn, void *ctx, crew_sum *out);
 /* fn(ctx, i) for each i in [0, n), on the crews' threads (item i on thread
- * i mod threads): items that touch nothing of each other (the L2 slices of
- * a window's memory side) */
+ * i mod threads, or on one that ran out of its own): items that touch
+ * nothing of each other (the L2 slices of a window's memory side) */
 void crews_each(sm_crews *c, int n, void (*fn)(void *ctx, int i), void *ctx);
 /* the threads that run the crews (1: the caller alone) and the times
  * they met (the synchronisations the run paid for) */
