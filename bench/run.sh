@@ -33,7 +33,7 @@ pinned() {
 # (BENCH_SAME_CORE=1: both at once on core 0, the CPU seconds of each, and
 # mr the median of the rounds' b / a)
 alternate() {
-    ta=""; tb=""; rr=""
+    ta=""; tb=""; rr=""; ro=""
     pin=""; [ "${BENCH_SAME_CORE:-0}" != 1 ] || pin=1
     for _ in $(seq "$runs"); do
         if [ "${BENCH_SIDE_BY_SIDE:-0}" = 1 ] || [ -n "$pin" ]; then
@@ -48,12 +48,16 @@ alternate() {
             fi
             ta="$ta $x"; tb="$tb $y"
         else
-            ta="$ta $(run_a "$@" | host_seconds)"
-            tb="$tb $(run_b "$@" | host_seconds)"
+            x=$(run_a "$@" | host_seconds); y=$(run_b "$@" | host_seconds)
+            ta="$ta $x"; tb="$tb $y"
+            ro="$ro $(awk -v a="$x" -v b="$y" 'BEGIN { print b / a }')"
         fi
     done
     ma=$(median $ta); mb=$(median $tb)
     mr=""; [ -z "$rr" ] || mr=$(median $rr)
+    # alternating: the median of the rounds' b / a too (a round's pair meets
+    # the same hour of a machine whose speed drifts)
+    mo=""; [ -z "$ro" ] || mo=$(median $ro)
 }
 side=$(mktemp -d)
 trap 'rm -rf "$side"' EXIT
@@ -130,8 +134,8 @@ windows_section() {
     run_b() { "$bin" run --stats=json --threads 1 --threads 2 "$@"; }
     # shellcheck disable=SC2086
     alternate $full
-    printf '| h100 gpu3 n = 43.4 M, 1,024 blocks: wall s, 1 and 2 threads (median of %s, alternating) | %.2f, %.2f: %.2fx |\n' \
-        "$runs" "$ma" "$mb" "$(awk -v a="$ma" -v b="$mb" 'BEGIN { print a / b }')"
+    printf '| h100 gpu3 n = 43.4 M, 1,024 blocks: wall s, 1 and 2 threads (median of %s, alternating) | %.2f, %.2f: %.2fx (median of the rounds: %.2fx) |\n' \
+        "$runs" "$ma" "$mb" "$(awk -v a="$ma" -v b="$mb" 'BEGIN { print a / b }')" "$(awk -v r="$mo" 'BEGIN { print 1 / r }')"
     # the same with every core held by a spinning process: --threads 2 must
     # not be much slower than one thread on a busy machine
     spin=""
@@ -142,8 +146,8 @@ windows_section() {
     alternate $full
     # shellcheck disable=SC2086
     kill $spin; spin=""
-    printf '| the same with every core busy (a spinning process each): wall s, 1 and 2 threads | %.2f, %.2f: 2 threads take %.2fx |\n' \
-        "$ma" "$mb" "$(awk -v a="$ma" -v b="$mb" 'BEGIN { print b / a }')"
+    printf '| the same with every core busy (a spinning process each): wall s, 1 and 2 threads | %.2f, %.2f: 2 threads take %.2fx (median of the rounds: %.2fx) |\n' \
+        "$ma" "$mb" "$(awk -v a="$ma" -v b="$mb" 'BEGIN { print b / a }')" "$mo"
     # shellcheck disable=SC2086
     json=$("$bin" run --stats=json --threads 1 $full)
     for k in windows syncs_per_cycle span_share sm_share slice_share imbalance_2 imbalance_8 imbalance_16 imbalance_64 speedup_2 speedup_8 speedup_16 speedup_64; do
