@@ -54,9 +54,17 @@ static void randomize(isa_warp_regs *w, uint64_t lanes)
             uint32_t v = rnd32();
             setl(w, r, l, (rnd32() & 3) == 0 ? 0xffffffffu - (v & 15) : v);
         }
+    /* doubles, and among them NaNs of two payloads (which one a result
+     * keeps depends on the operands' order), infinities (inf - inf and
+     * 0 x inf make a NaN of their own) and zeros of both signs */
+    static const uint64_t special[] = { 0x7ff8000000000123ull, 0xfff4000000000456ull, 0x7ff0000000000000ull,
+                                        0xfff0000000000000ull, 0, 0x8000000000000000ull };
     for (int r = 8; r < 14; r += 2)
-        for (int l = 0; l < w->warp_size; l++)
-            if (rnd32() & 1) setl64(w, r, l, dbits(((int32_t)rnd32()) / 1024.0));
+        for (int l = 0; l < w->warp_size; l++) {
+            uint32_t pick = rnd32();
+            if (pick % 4 == 0) setl64(w, r, l, special[pick / 4 % 6]);
+            else if (pick & 1) setl64(w, r, l, dbits(((int32_t)rnd32()) / 1024.0));
+        }
     w->preds[0] = ((uint64_t)rnd32() << 32 | rnd32()) & lanes;
     w->preds[1] = ((uint64_t)rnd32() << 32 | rnd32()) & lanes;
 }
