@@ -480,6 +480,28 @@ START_TEST(test_crews_take_a_late_members_items)
 }
 END_TEST
 
+/* the busiest thread's work the windows' statistics count (imbalance_n):
+ * 16 SMs on 2 threads make 16 crews, the even ones on thread 0 */
+START_TEST(test_crews_busiest)
+{
+    uint64_t work[16], scratch[16];
+    for (int m = 0; m < 16; m++) work[m] = m % 2 ? 1 : 3;
+    /* dealt: 24 and 8; taking crews: at most 32 / 2 + 3 */
+    ck_assert_uint_eq(crews_busiest(work, 16, 1, 2, scratch), 19);
+    /* one heavy SM: dealt 85 + 7 and 8, taking at most 50 + 85: the deal */
+    for (int m = 0; m < 16; m++) work[m] = m ? 1 : 85;
+    ck_assert_uint_eq(crews_busiest(work, 16, 1, 2, scratch), 92);
+    /* SMs in pairs (a constant cache each): 8 crews of two, the even pairs
+     * (the busy ones) on thread 0: dealt 4 x (3 + 1) = 16 and 0, taking at
+     * most 16 / 2 + 4 */
+    for (int m = 0; m < 16; m++) work[m] = m % 4 < 2 ? (m % 2 ? 1 : 3) : 0;
+    ck_assert_uint_eq(crews_busiest(work, 16, 2, 2, scratch), 12);
+    /* 64 threads, more than the crews: each crew alone */
+    for (int m = 0; m < 16; m++) work[m] = (uint64_t)m;
+    ck_assert_uint_eq(crews_busiest(work, 16, 1, 64, scratch), 15);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("timing");
@@ -506,6 +528,7 @@ int main(void)
     tcase_add_test(tc, test_register_bank_conflicts);
     tcase_add_test(tc, test_threads_auto_and_side_by_side);
     tcase_add_test(tc, test_crews_take_a_late_members_items);
+    tcase_add_test(tc, test_crews_busiest);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -107,6 +107,13 @@ same "$f h100, congested: spans" "$(printf '%s' "$spans" | sed 's/,"host":{[^}]*
     "$(stats run --stats=json --threads 1 --set sim.spans=0 $tight "$f")"
 share=$(printf '%s' "$spans" | sed -n 's/.*"span_share":\([0-9.e+-]*\).*/\1/p')
 awk -v s="$share" 'BEGIN { exit !(s > 0.5) }' || { echo "FAIL: $f h100, congested: only '$share' of the windows ran as spans"; fail=1; }
+# the windows' predicted imbalance per thread count: at least an even
+# share (1) and at most all the work on one thread (n)
+host=$("$bin" run --stats=json --threads 1 -c h100 -D n=100000 "$top/workloads/sum/gpu3_grid_stride.sass" 2>&1)
+for n in 2 8 16 64; do
+    v=$(printf '%s' "$host" | sed -n "s/.*\"imbalance_$n\":\([0-9.e+-]*\).*/\1/p")
+    awk -v v="$v" -v n=$n 'BEGIN { exit !(v >= 1 && v <= n) }' || { echo "FAIL: imbalance_$n is '$v' (1 to $n)"; fail=1; }
+done
 # the comparison can fail: the output of a changed run differs
 a=$(stats run --stats=json -c gf100 --threads 2 "$top/workloads/histogram/v1_atomic_per_byte.sass")
 b=$(stats run --stats=json -c gf100 --threads 2 --set sched.warp_issue_interval=7 "$top/workloads/histogram/v1_atomic_per_byte.sass")

@@ -31,6 +31,7 @@ typedef struct {
     int group;               /* SMs sharing a constant cache: one crew's */
     uint64_t *returned;      /* windows: per SM, the cycle whose returns it has had */
     uint64_t *work;          /* windows: per SM, its work in the last window (par_stats) */
+    uint64_t *crew_work;     /* windows: count_work's sums per crew (at most one crew an SM) */
 } gpu_t;
 
 /* retire finished blocks of SM m and refill their slots; -1 on an error */

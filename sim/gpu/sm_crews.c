@@ -144,18 +144,43 @@ int crews_cores(void)
 #endif
 }
 
+int crews_dealt(int nsm, int threads, int group)
+{
+    /* several crews a thread, so that a member done early can take some of
+     * a late one's (deal); no more crews than groups of SMs */
+    if (group < 1) group = 1;
+    int groups = (nsm + group - 1) / group, n = threads > 1 ? threads * CREWS_PER_THREAD : 1;
+    if (n > groups) n = groups;
+    return n < 1 ? 1 : n;
+}
+
+uint64_t crews_busiest(const uint64_t *work, int nsm, int group, int threads, uint64_t *sums)
+{
+    uint64_t thread[64], total = 0, most = 0, biggest = 0;
+    int n = threads < 64 ? threads : 64, ncrews = crews_dealt(nsm, n, group);
+    if (group < 1) group = 1;
+    for (int k = 0; k < ncrews; k++) sums[k] = 0;
+    /* crew c = m / group mod ncrews: counted along, no division */
+    for (int m = 0, c = 0; m < nsm; m += group, c = c + 1 == ncrews ? 0 : c + 1)
+        for (int j = m; j < m + group && j < nsm; j++) sums[c] += work[j];
+    for (int k = 0; k < n; k++) thread[k] = 0;
+    for (int k = 0, t = 0; k < ncrews; k++, t = t + 1 == n ? 0 : t + 1) {
+        thread[t] += sums[k];
+        total += sums[k];
+        biggest = sums[k] > biggest ? sums[k] : biggest;
+    }
+    for (int k = 0; k < n; k++) most = thread[k] > most ? thread[k] : most;
+    uint64_t taken = (total + (uint64_t)n - 1) / (uint64_t)n + biggest;
+    return taken < most ? taken : most;
+}
+
 sm_crews *crews_new(sm_t *sms, int nsm, int threads, int group)
 {
     sm_crews *c = xcalloc(1, sizeof *c);
     c->sms = sms;
     c->nsm = nsm;
     if (group < 1) group = 1;
-    /* several crews a thread, so that a member done early can take some of
-     * a late one's (deal); no more crews than groups of SMs */
-    int groups = (nsm + group - 1) / group;
-    c->ncrews = threads > 1 ? threads * CREWS_PER_THREAD : 1;
-    if (c->ncrews > groups) c->ncrews = groups;
-    if (c->ncrews < 1) c->ncrews = 1;
+    c->ncrews = crews_dealt(nsm, threads, group);
     c->crews = xcalloc_lines((size_t)c->ncrews, sizeof *c->crews);
     c->owner = xcalloc((size_t)nsm + 1, sizeof *c->owner);
     c->lists = xcalloc((size_t)(nsm + c->ncrews), sizeof *c->lists);

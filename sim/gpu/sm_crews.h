@@ -28,6 +28,16 @@ typedef struct sm_crews sm_crews;
  * thread can be started); SMs sharing a constant cache (group of them) go
  * to one crew, groups dealt round robin */
 sm_crews *crews_new(sm_t *sms, int nsm, int threads, int group);
+/* the crews crews_new makes for that many threads: SM m is in crew
+ * m / group mod that count, crew k on thread k mod threads */
+int crews_dealt(int nsm, int threads, int group);
+/* the busiest of `threads` threads' work (2 to 64), SM m's work work[m],
+ * the crews dealt as crews_new deals them and a thread done early taking
+ * crews from a late one's share: at most the even share plus the largest
+ * crew's (it took its last crew while every other thread still worked),
+ * and never more than with every crew kept where it was dealt; the
+ * smaller of the two. scratch: nsm words */
+uint64_t crews_busiest(const uint64_t *work, int nsm, int group, int threads, uint64_t *scratch);
 void crews_free(sm_crews *c);
 /* SM m's state was changed from outside (a load returned, queue room, a
  * warp started): its crew runs next cycle */

@@ -284,5 +284,6 @@ func_status timing_run_driver(timing_driver *t, const config *cfg, kernel_stats 
     free(g.slot_active);
     free(g.returned);
     free(g.work);
+    free(g.crew_work);
     return status;
 }

@@ -86,23 +86,14 @@ static void sm_window(void *ctx, int m, uint64_t from, uint64_t to, crew_sum *s)
     if (g->drv->sm_window_end && s->fault != m) g->drv->sm_window_end(g->drv, m);
 }
 
-/* the window's work per SM, as crews of each par_threads count would
- * share it (SM m on crew m / group mod threads, as sm_crews.c deals them) */
+/* the window's work as each par_threads count's threads would share it
+ * (crews_busiest) */
 static void count_work(gpu_t *g, par_stats *ps)
 {
-    uint64_t share[64];
     ps->windows++;
-    for (int i = 0; i < PAR_COUNTS; i++) {
-        int n = par_threads[i];
-        uint64_t most = 0;
-        for (int k = 0; k < n; k++) share[k] = 0;
-        /* crew c = m / group goes to thread c mod n: counted along, no division */
-        for (int m = 0, c = 0; m < g->nsm; m += g->group, c = c + 1 == n ? 0 : c + 1)
-            for (int j = m; j < m + g->group && j < g->nsm; j++) share[c] += g->work[j];
-        for (int k = 0; k < n; k++) most = share[k] > most ? share[k] : most;
-        ps->work_max[i] += most;
-    }
     for (int m = 0; m < g->nsm; m++) ps->work += g->work[m];
+    for (int i = 0; i < PAR_COUNTS; i++)
+        ps->work_max[i] += crews_busiest(g->work, g->nsm, g->group, par_threads[i], g->crew_work);
 }
 
 static double seconds(void)
@@ -224,6 +215,7 @@ func_status gpu_window_loop(gpu_t *g, kernel_stats *st, int max_warps)
     /* freed with the GPU (timing.c), whichever way the loop ends */
     g->returned = xcalloc((size_t)g->nsm, sizeof *g->returned);
     g->work = xcalloc((size_t)g->nsm, sizeof *g->work);
+    g->crew_work = xcalloc((size_t)g->nsm, sizeof *g->crew_work);
     par_stats *ps = &st->par;
     double t0 = seconds(), in_sms = 0;
     for (int m = 0; m < g->nsm; m++) sm_begin(&g->sms[m], start);
