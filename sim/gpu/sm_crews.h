@@ -49,8 +49,8 @@ uint64_t crews_resident_now(const sm_crews *c);
 /* every crew with something due (all with `every`) runs its SMs' cycle */
 void crews_cycle(sm_crews *c, uint64_t now, int every, crew_sum *out);
 /* windows: every crew runs fn(ctx, m, from, to, sum) for each of its SMs m
- * in SM order, on its own thread; fn adds to its crew's sum. The sums are
- * added up (fault: the lowest SM's). */
+ * in SM order, on its thread (or one that took it); fn adds to its crew's
+ * sum. The sums are added up (fault: the lowest SM's). */
 typedef void (*crew_window_fn)(void *ctx, int m, uint64_t from, uint64_t to, crew_sum *sum);
 void crews_window(sm_crews *c, uint64_t from, uint64_t to, crew_window_fn fn, void *ctx, crew_sum *out);
 /* fn(ctx, i) for each i in [0, n), on the crews' threads (item i on thread

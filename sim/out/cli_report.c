@@ -223,7 +223,7 @@ void cli_json_kernel(json_writer *j, const kernel_stats *s, int launch, const ch
  * simulated cycle; the share of windows whose slices ran apart (span_share)
  * and the host time inside the SMs' windows (sm_share) and the spans'
  * slices (slice_share); per thread count n, the work of each window's
- * busiest thread (crews taken from a late thread: windows.c, count_work)
+ * busiest thread (crews taken from a late thread: crews_busiest)
  * against an even share (imbalance_n, 1 = even), and the
  * speed-up those predict (speedup_n: Amdahl with the imbalance, the
  * slices dealt round robin taken as even work, synchronisation not
