@@ -94,6 +94,17 @@ b=$("$bin" trace -c gf100 --stats=json "$tmp/spell.traceg" | sed 's/,"host":{[^}
 expect 0 "  1    11 0010 LDG.E " -- "$bin" trace -c gf100 --per-pc "$tmp/v4.traceg"
 out=$("$bin" trace -c gf100 --stats=json "$tmp/v4.traceg")
 printf '%s' "$out" | grep -q '"pc":1,"line":11,"text":"0010 LDG.E"' || { echo "FAIL: lineinfo not in per_pc"; fail=1; }
+# addresses that fall from lane to lane: a negative stride (mode 1) and
+# negative deltas (mode 2) give what the list of the same addresses gives
+down() {  # down MODE-1-LINE MODE-2-LINE: a trace of those loads after a list
+    { header 5 0 32; echo "warp = 0"; echo "insts = 3"
+      echo "$1"; echo "$2"; echo "0020 ffffffff 0 EXIT 0 0 0"; echo "#END_TB"; } > "$tmp/down.traceg"
+    "$bin" trace -c gf100 --stats=json "$tmp/down.traceg" | sed 's/,"host":{[^}]*}//; s/"file":"[^"]*"//; s/"trace":"[^"]*"//'
+}
+a=$(down "0000 ffffffff 1 R2 LDG.E 1 R4 4 0$(list32 0x30f80 -128) 0" "0010 ffffffff 1 R3 LDG.E 1 R4 4 0$(list32 0x2007c -4) 0")
+b=$(down "0000 ffffffff 1 R2 LDG.E 1 R4 4 1 0x30f80 -128 0" "0010 ffffffff 1 R3 LDG.E 1 R4 4 2 0x2007c$(deltas31 -4) 0")
+[ -n "$a" ] && [ "$a" = "$b" ] && [ "$(field "$a" global_line_requests)" = 33 ] \
+    || { echo "FAIL: falling addresses: a stride or deltas below zero differ from the list"; printf '%s\n%s\n' "$a" "$b" | head -c 800; fail=1; }
 # a strided access: 32 lanes 128 B apart touch 32 lines (mode 1 with a stride)
 { header 5 0 32; echo "warp = 0"; echo "insts = 2"
   echo "0000 ffffffff 1 R2 LDG.E 1 R4 4 1 0x20000 128 0"; echo "0010 ffffffff 0 EXIT 0 0 0"; echo "#END_TB"; } > "$tmp/stride.traceg"
@@ -281,6 +292,9 @@ bad "bad.traceg:23: 11 fields, expected 10" "0000 ffffffff 1 R2 FADD 2 R2 R2 0 0
 bad "bad.traceg:23: expected 2 source registers" "0000 ffffffff 1 R2 FADD 2 R2"
 bad "bad.traceg:23: address mode 0 needs 2 values for the 2 lanes of mask 00000003, found 1" "0000 00000003 1 R2 LDG.E 1 R4 4 0 0x100"
 bad "bad.traceg:23: unknown address mode 7" "0000 ffffffff 1 R2 LDG.E 1 R4 4 7 0x100 4 0"
+bad "bad.traceg:23: '4x' is not a decimal stride" "0000 ffffffff 1 R2 LDG.E 1 R4 4 1 0x100 4x 0"
+bad "bad.traceg:23: '-' is not a decimal address delta" "0000 00000003 1 R2 LDG.E 1 R4 4 2 0x100 - 0"
+bad "bad.traceg:23: '99999999999999999999' is not a decimal address delta" "0000 00000003 1 R2 LDG.E 1 R4 4 2 0x100 99999999999999999999 0"
 bad "bad.traceg:23: opcode 'FROB' is not in the SASS table for -binary version 80" "0000 ffffffff 0 FROB 0 0 0"
 bad "bad.traceg:23: HMMA.16816.F32 needs a tensor unit, but the config has unit_tensor.count = 0" \
     "0000 ffffffff 1 R2 HMMA.16816.F32 2 R4 R6 0 0"

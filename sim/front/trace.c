@@ -243,6 +243,23 @@ static int parse_u64(const char *s, int base, uint64_t *out)
     return end != s && !*end && !errno;
 }
 
+/* a signed decimal of the trace (a stride, an address delta): plain
+ * [-]digits are read here; anything else strtoll judges */
+static int parse_i64(const char *s, int64_t *out)
+{
+    const char *p = s + (s[0] == '-');
+    uint64_t v;
+    if (p[0] >= '0' && p[0] <= '9' && parse_u64(p, 10, &v) && v <= (uint64_t)INT64_MAX) {
+        *out = s[0] == '-' ? -(int64_t)v : (int64_t)v;
+        return 1;
+    }
+    char *end;
+    errno = 0;
+    long long x = strtoll(s, &end, 10);
+    *out = x;
+    return end != s && !*end && !errno;
+}
+
 static int parse_reg(const char *s, uint8_t *out)
 {
     uint64_t r;
@@ -343,17 +360,14 @@ static int parse_addresses(trace_kernel *k, char **tok, int ntok, int *i, trace_
             if (!parse_u64(t, 16, &v)) BAD("'%s' is not a hex address", k->path, k->line, t);
             (*i)++;
             if (mode == 1) {
-                char *end;
-                stride = strtoll(tok[*i], &end, 10);
-                if (end == tok[*i] || *end) BAD("'%s' is not a decimal stride", k->path, k->line, tok[*i]);
+                if (!parse_i64(tok[*i], &stride)) BAD("'%s' is not a decimal stride", k->path, k->line, tok[*i]);
                 (*i)++;
             }
         } else if (mode == 1) {
             v = prev + (uint64_t)stride;
         } else {
-            char *end;
-            long long delta = strtoll(t, &end, 10);
-            if (end == t || *end) BAD("'%s' is not a decimal address delta", k->path, k->line, t);
+            int64_t delta;
+            if (!parse_i64(t, &delta)) BAD("'%s' is not a decimal address delta", k->path, k->line, t);
             v = prev + (uint64_t)delta;
             (*i)++;
         }
