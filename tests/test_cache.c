@@ -1,7 +1,7 @@
 /* tests/test_cache.c — the generic cache alone: hits and sector misses,
  * MSHRs against a plain list, eviction order per replacement policy, ways
  * carved out, LRU against a model (hint collisions, associativities of
- * 3, 4 and 16) and write-back victims. */
+ * 3, 4 and 16), write-back victims, and dirty lines invalidated. */
 #include <check.h>
 #include <stdint.h>
 #include <string.h>
@@ -237,6 +237,35 @@ START_TEST(cache_write_back_victims)
 }
 END_TEST
 
+/* an invalidation (and ways carved out) drops dirty lines without a
+ * write-back: the next fills of those ways find them empty, whatever
+ * tag, stamp and masks the ways still hold */
+START_TEST(cache_invalidated_dirty_lines_go_quietly)
+{
+    cache c = make_cache(repl_index("lru"), 2);
+    uint64_t S = (uint64_t)c.sets * 128, v = 0;
+    uint32_t vd = 0;
+    cache_install(&c, 0, 0x1, 1, &v, &vd);                   /* set 0: two dirty lines */
+    cache_install(&c, S, 0x3, 1, &v, &vd);
+    ck_assert_int_eq(cache_install(&c, 2 * S, 0x1, 0, &v, &vd), 1);   /* full: a dirty victim goes back */
+    cache_invalidate(&c);
+    ck_assert_uint_eq(cache_lookup(&c, S, 0x1) | cache_lookup(&c, 2 * S, 0x1), 0);
+    cache_mark_dirty(&c, 2 * S, 0x1);                        /* gone: not dirtied */
+    ck_assert_int_eq(cache_install(&c, 3 * S, 0x1, 0, &v, &vd), 0);   /* the invalid ways first, no write */
+    ck_assert_int_eq(cache_install(&c, 4 * S, 0x1, 0, &v, &vd), 0);
+    ck_assert_int_eq(cache_install(&c, 5 * S, 0x1, 0, &v, &vd), 0);   /* clean victims */
+    cache_install(&c, 6 * S, 0x2, 1, &v, &vd);
+    cache_install(&c, 7 * S, 0x2, 1, &v, &vd);               /* both ways dirty again */
+    cache_set_ways(&c, 0);
+    cache_set_ways(&c, 2);                                   /* back, and empty */
+    ck_assert_uint_eq(cache_lookup(&c, 7 * S, 0x2), 0);
+    ck_assert_int_eq(cache_install(&c, 8 * S, 0x1, 0, &v, &vd), 0);
+    ck_assert_int_eq(cache_install(&c, 9 * S, 0x1, 0, &v, &vd), 0);
+    ck_assert_uint_eq(cache_lookup(&c, 8 * S, 0x1) & cache_lookup(&c, 9 * S, 0x1), 0x1);
+    cache_free(&c);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("cache");
@@ -248,6 +277,7 @@ int main(void)
     tcase_add_test(t, cache_same_hints_told_apart);
     tcase_add_test(t, cache_write_back_victims);
     tcase_add_test(t, cache_ways_carved_out);
+    tcase_add_test(t, cache_invalidated_dirty_lines_go_quietly);
     suite_add_tcase(s, t);
     return run_suite(s);
 }

@@ -20,8 +20,10 @@ void cache_init(cache *c, const cache_params *p)
     c->line_shift = pow2 ? __builtin_ctz((unsigned)p->line) : -1;
     c->set_mask = (uint64_t)c->sets - 1;
     c->w = hugemem_calloc((size_t)c->sets * 3 * (size_t)p->assoc * sizeof(uint64_t));
+    /* zero from hugemem: every hint 0, so every way invalid, and the
+     * tags of a cache no look reaches are never touched (a host page each
+     * that the run would otherwise fault in: 476 caches on h100) */
     c->hint = hugemem_calloc((size_t)c->sets * (size_t)p->assoc);
-    cache_invalidate(c);
     c->rng = p->seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull;
     c->m = hugemem_calloc((size_t)(p->mshrs > 0 ? p->mshrs : 1) * sizeof(mshr));
     /* buckets: a power of two, at least four times the entries (most
@@ -46,35 +48,23 @@ void cache_free(cache *c)
     memset(c, 0, sizeof *c);
 }
 
-/* way i's hint (a set's ways are 3 x assoc words apart) */
-static inline uint8_t *hint_at(const cache *c, size_t i)
-{
-    size_t words = 3 * (size_t)c->p.assoc;
-    return &cache_set_hints(c, i / words)[i % words];
-}
-
-/* way i holds nothing: no line, no sectors, the policy's stamp cleared */
-static void clear_way(cache *c, size_t i)
-{
-    *hint_at(c, i) = 0;
-    CACHE_TAG(c, i) = UINT64_MAX;
-    CACHE_STAMP(c, i) = 0;
-    CACHE_VD(c, i) = 0;
-}
-
+/* A way is valid where its hint is not 0 (cache_hint never gives 0): an
+ * invalid way's tag, stamp and sector masks are never read (way_of and
+ * choose_way read the hint first, and a fill sets all three), so that an
+ * invalidation writes the hints alone, a byte a way, and not the 24 bytes
+ * of its tag, stamp and masks */
 void cache_invalidate(cache *c)
 {
-    size_t a = (size_t)c->p.assoc;
-    for (size_t b = 0; b < (size_t)c->sets * 3 * a; b += 3 * a)
-        for (size_t w = 0; w < a; w++) clear_way(c, b + w);
+    memset(c->hint, 0, (size_t)c->sets * (size_t)c->p.assoc);
 }
 
 void cache_set_ways(cache *c, int ways)
 {
     if (ways > c->p.assoc) ways = c->p.assoc;
     if (ways < 0) ways = 0;
-    for (int s = 0; s < c->sets; s++)
-        for (int w = ways; w < c->ways; w++) clear_way(c, (size_t)s * 3 * (size_t)c->p.assoc + (size_t)w);
+    if (ways < c->ways)
+        for (int s = 0; s < c->sets; s++)
+            memset(cache_set_hints(c, (size_t)s) + ways, 0, (size_t)(c->ways - ways));
     c->ways = ways;
 }
 
@@ -117,13 +107,14 @@ int cache_install(cache *c, uint64_t line, uint32_t sectors, int dirty, uint64_t
     if (found < 0) {
         size_t set = cache_set_of(c, line);
         i = choose_way(c, set);
-        if (CACHE_TAG(c, i) != UINT64_MAX && cache_dirty(c, i)) {
+        uint8_t *hint = &cache_set_hints(c, set)[i - cache_set_first(c, set)];
+        if (*hint && cache_dirty(c, i)) {
             *victim = CACHE_TAG(c, i);
             *victim_dirty = cache_dirty(c, i);
             evicted = 1;
         }
         CACHE_TAG(c, i) = line;
-        cache_set_hints(c, set)[i - cache_set_first(c, set)] = cache_hint(line);
+        *hint = cache_hint(line);
         CACHE_VD(c, i) = 0;
         c->repl->fill(c, i);
     } else {

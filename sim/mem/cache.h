@@ -45,10 +45,11 @@ struct cache {
     int ways;                        /* ways in use (<= assoc): a unified L1 gives the rest to shared memory */
     /* a set's ways in 3 x assoc words, so that a look at a set touches
      * neighbouring host cache lines (with 132 L1s and 80 slices the tags
-     * far exceed the host's caches): the line addresses (UINT64_MAX when
-     * invalid), the policy's stamps (LRU: last use; FIFO: fill), then the
-     * valid (low 32 bits) and dirty (high 32) sector masks. A way's handle
-     * is its tag's index: CACHE_TAG, CACHE_STAMP and CACHE_VD below */
+     * far exceed the host's caches): the line addresses, the policy's
+     * stamps (LRU: last use; FIFO: fill), then the valid (low 32 bits) and
+     * dirty (high 32) sector masks; all three read only for a valid way
+     * (its hint not 0). A way's handle is its tag's index: CACHE_TAG,
+     * CACHE_STAMP and CACHE_VD below */
     uint64_t *w;
     /* a byte per way, sets x assoc in set order: 0 for an invalid way,
      * else a hash of its line (cache_hint), so that a look that misses
