@@ -2,7 +2,8 @@
  * sectors of a warp access), the shared-memory banks (conflict degree,
  * broadcast, bank width, lane groups), each scheduling policy's order and
  * the instruction cache's fill timing and prefetcher, the register
- * banks and operand collectors, and the 32-bit scoreboard. */
+ * banks and operand collectors, the 32-bit scoreboard, and the load
+ * records' free list. */
 #include <check.h>
 #include <string.h>
 #include "check_main.h"
@@ -11,6 +12,7 @@
 #include "sm/icache.h"
 #include "sm/opcoll.h"
 #include "sm/scoreboard.h"
+#include "sm/ldst.h"
 
 static uint64_t addr[64];
 
@@ -342,6 +344,33 @@ START_TEST(scoreboard_against_64_bits)
 }
 END_TEST
 
+/* the load records: every one taken once before none is left, the last
+ * given back taken first, then the lowest never used, in the order of a
+ * list through all of them (the order a launch's tags keep) */
+START_TEST(load_records_taken_and_given_back)
+{
+    ldst_unit u;
+    ldst_init(&u, NULL, NULL, 0, 6);
+    ck_assert_int_eq(ldst_take_record(&u), 0);
+    ck_assert_int_eq(ldst_take_record(&u), 1);
+    ck_assert_int_eq(ldst_take_record(&u), 2);
+    ldst_give_record(&u, 1);
+    ldst_give_record(&u, 0);
+    ck_assert_int_eq(ldst_take_record(&u), 0);          /* the last given back */
+    ck_assert_int_eq(ldst_take_record(&u), 1);
+    ck_assert_int_eq(ldst_take_record(&u), 3);          /* then those never used, lowest first */
+    ck_assert_int_eq(ldst_take_record(&u), 4);
+    ck_assert(ldst_has_record(&u));
+    ck_assert_int_eq(ldst_take_record(&u), 5);
+    ck_assert(!ldst_has_record(&u));
+    ck_assert_int_eq(ldst_take_record(&u), -1);
+    ldst_give_record(&u, 4);
+    ck_assert(ldst_has_record(&u));
+    ck_assert_int_eq(ldst_take_record(&u), 4);
+    ldst_free(&u);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("sm_blocks");
@@ -353,6 +382,7 @@ int main(void)
     tcase_add_test(t, icache_fills_and_prefetch);
     tcase_add_test(t, opcoll_banks_and_collectors);
     tcase_add_test(t, scoreboard_against_64_bits);
+    tcase_add_test(t, load_records_taken_and_given_back);
     suite_add_tcase(s, t);
     return run_suite(s);
 }

@@ -12,8 +12,8 @@ void ldst_init(ldst_unit *u, const sm_params *p, memsys *mem, int sm_id, int nre
     u->sm_id = sm_id;
     u->nrec = nrecords;
     u->rec = hugemem_calloc_in(HUGEMEM_LAUNCH, (size_t)nrecords * sizeof(load_record));
-    for (int i = 0; i < nrecords; i++) u->rec[i].next_free = i + 1 < nrecords ? i + 1 : -1;
-    u->rec_free = 0;
+    u->rec_free = -1;
+    u->rec_fresh = 0;
 }
 
 void ldst_free(ldst_unit *u)
@@ -22,7 +22,21 @@ void ldst_free(ldst_unit *u)
     memset(u, 0, sizeof *u);
 }
 
-int ldst_has_record(const ldst_unit *u) { return u->rec_free >= 0; }
+int ldst_has_record(const ldst_unit *u) { return u->rec_free >= 0 || u->rec_fresh < u->nrec; }
+
+int ldst_take_record(ldst_unit *u)
+{
+    if (u->rec_free < 0) return u->rec_fresh < u->nrec ? u->rec_fresh++ : -1;
+    int tag = u->rec_free;
+    u->rec_free = u->rec[tag].next_free;
+    return tag;
+}
+
+void ldst_give_record(ldst_unit *u, int tag)
+{
+    u->rec[tag].next_free = u->rec_free;
+    u->rec_free = tag;
+}
 
 int ldst_queue_room(const ldst_unit *u) { return memsys_room(u->mem, u->sm_id); }
 
@@ -111,9 +125,8 @@ int ldst_submit(ldst_unit *u, int warp, uint64_t age, const isrc_static *st, int
     if (kind == MR_STORE && st->mem_space != SPACE_LOCAL) use_l1 = 0;
     int tag = -1;
     if (st->ndst && nreq) {            /* loads and value-returning atomics */
-        tag = u->rec_free;
+        tag = ldst_take_record(u);
         load_record *rec = &u->rec[tag];
-        u->rec_free = rec->next_free;
         rec->warp = warp;
         rec->age = age;
         rec->remaining = nreq;
@@ -137,7 +150,6 @@ int ldst_line_done(ldst_unit *u, int tag, load_record *done)
     load_record *rec = &u->rec[tag];
     if (--rec->remaining > 0) return 0;
     *done = *rec;
-    rec->next_free = u->rec_free;
-    u->rec_free = tag;
+    ldst_give_record(u, tag);
     return 1;
 }

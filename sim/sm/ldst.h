@@ -29,7 +29,11 @@ typedef struct {
     memsys *mem;
     int sm_id;
     load_record *rec;
-    int nrec, rec_free;
+    /* the free records: those freed (a list through next_free, the last
+     * freed first), then [rec_fresh, nrec), never used, in order; so a
+     * launch touches only the records it uses (the SMs' arrays share huge
+     * pages: writing every SM's list at its start faulted them all in) */
+    int nrec, rec_free, rec_fresh;
     line_request req[COALESCE_MAX];  /* the current instruction's line requests */
     int nreq;
     int passes;                      /* the last shared access's passes through the banks */
@@ -41,6 +45,10 @@ void ldst_free(ldst_unit *u);
 /* 1 when a load record is free (none free: the SM polls, as records free
  * only when loads return) */
 int ldst_has_record(const ldst_unit *u);
+/* a free record's tag (the last given back first, else the lowest never
+ * used; -1: none), and a record given back */
+int ldst_take_record(ldst_unit *u);
+void ldst_give_record(ldst_unit *u, int tag);
 /* 1 when the L1's request queue has room for another instruction's lines */
 int ldst_queue_room(const ldst_unit *u);
 /* the passes through the banks of the last shared access ldst_cost priced */

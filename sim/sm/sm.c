@@ -36,7 +36,6 @@ void sm_init(sm_t *sm, int id, const sm_params *p, isrc *src, int nwarps, int wa
      * window loop never looks at, having no warps, charges them so) */
     for (int s = 0; s < p->nsched; s++)
         sm->watch[s] = (sched_watch){ .park_min = UINT64_MAX, .last_reason = STALL_no_warp, .last_pc = -1 };
-    for (int i = 0; i < nwarps; i++) sm->w[i].xw = -1;
     /* warp w of the SM belongs to scheduler w mod N (CC 2.0: even/odd, seed 000) */
     for (int s = 0; s < p->nsched; s++) {
         sched_state *ss = &sm->sched[s];
@@ -133,7 +132,7 @@ void sm_warp_start(sm_t *sm, int local, int xw, uint64_t age)
     watch_park(sm, local, 0);
     memset(t, 0, sizeof *t);
     sb_clear(&sm->sb, local);
-    t->xw = xw;
+    t->xw1 = xw + 1;
     t->seen_reason = -1;
     t->last_issue = sm->now;
     sm->age[local] = age;
@@ -150,7 +149,7 @@ void sm_warp_clear(sm_t *sm, int local)
     if (sm->live[local]) { sm->resident--; sm_poke(sm); }
     watch_live(sm, local, 0);
     watch_unblock(sm, local);
-    sm->w[local].xw = -1;
+    sm->w[local].xw1 = 0;
     update_fetchable(sm, local);
 }
 
@@ -166,7 +165,7 @@ static int fetch(sm_t *sm, uint64_t now)
         twarp *t = &sm->w[i];
         /* one fetch brings up to fetch_group consecutive instructions, those
          * after the ones already buffered (fall-through order) */
-        const isrc_static *head = sm->icache ? sm->src->peek(sm->src, t->xw) : NULL;
+        const isrc_static *head = sm->icache ? sm->src->peek(sm->src, t->xw1 - 1) : NULL;
         uint64_t from = t->fetch_from > now ? t->fetch_from : now;
         for (int k = 0; k < sm->p->fetch_group && t->ibuf_count < sm->p->ibuffer; k++) {
             uint64_t ready = from + (uint64_t)sm->p->fetch_latency;
@@ -229,7 +228,7 @@ static int check(sm_t *sm, int local, int s, uint64_t now, const isrc_static **o
 {
     twarp *t = &sm->w[local];
     const sm_params *p = sm->p;
-    *out = sm->src->peek(sm->src, t->xw);
+    *out = sm->src->peek(sm->src, t->xw1 - 1);
     if (!*out) return STALL_done;
     /* a warp that waited for the memory pipeline and has not issued since:
      * nothing it passed before that test can fail now (a barrier, a
@@ -242,7 +241,7 @@ static int check(sm_t *sm, int local, int s, uint64_t now, const isrc_static **o
     if (t->mem_waiting && !p->exhaustive && t->blocked_st == *out && t->sync_until <= now && mem_full(sm, t, *out))
         return blocked(sm, local, s, *out, STALL_mem_full, UINT64_MAX);
     /* parked until the release unblocks the block's warps (issue) */
-    if (sm->src->at_barrier(sm->src, t->xw)) return blocked(sm, local, s, *out, STALL_barrier, UINT64_MAX);
+    if (sm->src->at_barrier(sm->src, t->xw1 - 1)) return blocked(sm, local, s, *out, STALL_barrier, UINT64_MAX);
     if (t->sync_until > now) return blocked(sm, local, s, *out, STALL_sync, t->sync_until);
     if (!t->ibuf_count) return STALL_ibuffer_empty;   /* a fetch rouses the scheduler */
     if (t->ibuf[t->ibuf_head] > now) return blocked(sm, local, s, *out, STALL_ibuffer_empty, t->ibuf[t->ibuf_head]);
@@ -282,7 +281,7 @@ static int check(sm_t *sm, int local, int s, uint64_t now, const isrc_static **o
 
 int sm_warp_waits(sm_t *sm, int local, uint64_t now, int *xw)
 {
-    *xw = sm->w[local].xw;
+    *xw = sm->w[local].xw1 - 1;
     if (*xw < 0) return STALL_done;
     const isrc_static *st;
     int inst;
@@ -331,7 +330,7 @@ static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int
     const unit_params *u = &p->unit[cls];
     isrc_dynamic dy;
     t->mem_waiting = 0;
-    if (sm->src->issue(sm->src, t->xw, &sm->st, &dy)) return -1;
+    if (sm->src->issue(sm->src, t->xw1 - 1, &sm->st, &dy)) return -1;
     /* an opcode this GPU emulates with N dependent native instructions
      * (opcode.X.expand) holds the unit and the warp N times as long */
     uint64_t expand = st->op >= 0 ? (uint64_t)p->op_expand[st->op] : 1;

@@ -17,7 +17,8 @@
  * scoreboard (SB_SLOTS cycles, 1.3 KB) lives apart (sm_t.sb), so that a
  * look at every warp touches a few lines, not a few per warp */
 typedef struct {
-    int xw;                          /* warp in the instruction source, -1 when empty */
+    int xw1;                         /* warp in the instruction source plus one, 0 when empty
+                                        (so that a zeroed slot is empty: sm_init writes none) */
     int ibuf_head, ibuf_count;
     int nloads;                      /* global/local loads in flight */
     uint64_t sync_until;
