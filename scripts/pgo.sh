@@ -3,7 +3,8 @@
 # warpsim runs a training set (shipped workloads on Fermi, Kepler, GCN and
 # Hopper configs, execution- and trace-driven, and functional), then warpsim
 # is rebuilt from the profile. Measured 1.13-1.18x on gpu3 and histogram v3
-# (make bench). Run from the build directory; MAKE and CC come from make.
+# at 4cb3ee0 (make bench), 1.04-1.07x on gf100 and h100 gpu3 at 42e7204
+# (time-sliced: docs/speed.md). Run from the build directory; MAKE and CC come from make.
 # PGO_TRAINING=quick trains on two small runs only (tests/pgo.sh).
 set -eu
 make=${MAKE:-make}
