@@ -2,7 +2,8 @@
  * with small stand-ins for its neighbours: a DRAM channel (row hit / miss /
  * conflict timing, FR-FCFS against FCFS), an L2 slice (misses, merges,
  * atomics serialised per line), the address maps and the arrays' allocator
- * (the cache: tests/test_cache.c; the interconnect: tests/test_icnt.c). */
+ * (the cache: tests/test_cache.c; the interconnect: tests/test_icnt.c), and
+ * the memory side's per-PC counters merged into a kernel's. */
 #include <check.h>
 #include <string.h>
 #include "check_main.h"
@@ -60,6 +61,35 @@ START_TEST(hugemem_arenas_and_growth)
 }
 END_TEST
 
+/* a memory-side block's four per-PC counters (stats_mem_init) merge into
+ * the kernel's rows, after growing with the program, and leave the other
+ * counters of those rows as they were */
+START_TEST(stats_mem_side_pc_counters_merge)
+{
+    kernel_stats mem, k;
+    stats_mem_init(&mem, 2);
+    ck_assert_ptr_null(mem.per_pc);
+    mem.mem_pc[1].l1_misses = 3;
+    stats_grow_pc(&mem, 5);
+    ck_assert_uint_eq(mem.mem_pc[1].l1_misses, 3);
+    mem.mem_pc[4].l2_hits = 2, mem.mem_pc[4].l2_misses = 1, mem.mem_pc[0].l1_hits = 6;
+    mem.v[STAT_l2_hits] = 2;
+    stats_local_init(&k, 5);
+    k.per_pc[4].executions = 9, k.per_pc[4].l2_hits = 1;
+    stats_merge(&k, &mem);
+    stats_merge(&k, &mem);
+    ck_assert_uint_eq(k.per_pc[0].l1_hits, 12);
+    ck_assert_uint_eq(k.per_pc[1].l1_misses, 6);
+    ck_assert_uint_eq(k.per_pc[4].l2_hits, 5);
+    ck_assert_uint_eq(k.per_pc[4].l2_misses, 2);
+    ck_assert_uint_eq(k.per_pc[4].executions, 9);
+    ck_assert_uint_eq(k.v[STAT_l2_hits], 4);
+    stats_free(&mem);
+    ck_assert_ptr_null(mem.mem_pc);
+    stats_free(&k);
+}
+END_TEST
+
 /* a unified L1 gives ways to shared memory: fewer ways hold fewer lines of
  * a set, lines in ways given up are gone, and with none nothing stays */
 /* ---- DRAM channel ---- */
@@ -85,7 +115,7 @@ START_TEST(dram_row_timing)
     ck_assert_uint_eq(done, 40 + 3 + 5 + 4 + 2);         /* tRP, then tRCD, tCL, burst */
     ck_assert_int_eq(dram_tick(ch, 60, &done), -1);      /* nothing queued */
     kernel_stats st;
-    stats_local_init(&st, 1);
+    stats_mem_init(&st, 1);
     dram_report(ch, &st);
     ck_assert_uint_eq(st.v[STAT_dram_row_hits], 1);
     ck_assert_uint_eq(st.v[STAT_dram_row_misses], 2);
@@ -217,7 +247,7 @@ static l2_params l2_p(void)
 
 static l2_slice *l2_fixture(const l2_params *p, kernel_stats *st, dram_channel **ch, sink *out)
 {
-    stats_local_init(st, 4);
+    stats_mem_init(st, 4);
     dram_params dp = dram_p(0);
     *ch = dram_new(&dp);
     return l2_new(p, *ch, (l2_ports){ out, sink_send, identity }, st);
@@ -300,9 +330,9 @@ START_TEST(l2_slice_misses_and_atomics)
     l2_tick(s, 300);
     ck_assert_uint_eq(out.at[2], 320);                   /* the ALU is free again by then */
     ck_assert_uint_eq(st.v[STAT_l2_atomics], 3);
-    ck_assert_uint_eq(st.per_pc[1].l2_misses, 2);
-    ck_assert_uint_eq(st.per_pc[2].l2_hits, 2);
-    ck_assert_uint_eq(st.per_pc[2].l2_misses, 1);
+    ck_assert_uint_eq(st.mem_pc[1].l2_misses, 2);
+    ck_assert_uint_eq(st.mem_pc[2].l2_hits, 2);
+    ck_assert_uint_eq(st.mem_pc[2].l2_misses, 1);
     /* a store is absorbed (write-back, write-allocate): no response */
     mem_msg stv = { .line = 512, .sectors = 1, .kind = MR_STORE, .pc = 3 };
     ck_assert_int_eq(l2_accept(s, &stv, 400), 1);
@@ -400,6 +430,7 @@ int main(void)
     tcase_add_test(t, hugemem_arrays_are_zeroed_and_apart);
     tcase_add_test(t, hugemem_arenas_and_growth);
     tcase_add_test(t, address_maps_do_not_alias);
+    tcase_add_test(t, stats_mem_side_pc_counters_merge);
     suite_add_tcase(s, t);
     return run_suite(s);
 }

@@ -38,7 +38,7 @@ START_TEST(dram_refresh_holds_the_channel)
     ck_assert_int_eq(dram_tick(ch, 360, &done), -1);
     ck_assert_int_eq(dram_tick(ch, 380, &done), 3);
     kernel_stats st;
-    stats_local_init(&st, 1);
+    stats_mem_init(&st, 1);
     dram_report(ch, &st);
     ck_assert_uint_eq(st.v[STAT_dram_row_misses], 3);         /* each refresh closed the row */
     stats_free(&st);
@@ -130,7 +130,7 @@ static uint64_t identity(void *ctx, uint64_t line) { (void)ctx; return line; }
 START_TEST(l2_data_port_costs)
 {
     kernel_stats st;
-    stats_local_init(&st, 1);
+    stats_mem_init(&st, 1);
     dram_params dp = one_bank();
     dp.queue = 64;
     dram_channel *ch = dram_new(&dp);
@@ -199,7 +199,7 @@ static void no_wake(void *ctx) { (void)ctx; }
 START_TEST(l1_atomic_path)
 {
     kernel_stats st;
-    stats_local_init(&st, 1);
+    stats_mem_init(&st, 1);
     l1_params p = { .cache = { .size = 16384, .line = 128, .sector = 32, .assoc = 4, .mshrs = 8 },
                     .latency = 30, .queue = 64, .sectored = 1, .room_needed = 1, .atomic_sector_cost = 130 };
     l1_cache *l = l1_new(&p, 0, (l1_sm_port){ NULL, no_done, no_wake, NULL }, &st);
@@ -237,7 +237,7 @@ static int route_by_line_kb(void *ctx, mem_msg *m) { (void)ctx; return m->slice 
 /* an L1 with an output queue of `queue` places, its port routing by route_by_line_kb */
 static l1_cache *routed_l1(kernel_stats *st, int queue)
 {
-    stats_local_init(st, 1);
+    stats_mem_init(st, 1);
     l1_params p = { .cache = { .size = 16384, .line = 128, .sector = 32, .assoc = 4, .mshrs = 8 },
                     .latency = 30, .queue = queue, .sectored = 1, .room_needed = 1 };
     return l1_new(&p, 0, (l1_sm_port){ NULL, no_done, no_wake, route_by_line_kb }, st);
@@ -311,7 +311,7 @@ static void note_done(void *ctx, int tag, uint64_t now) { (void)ctx; done_at[tag
 START_TEST(l1_merged_load_takes_the_hit_latency)
 {
     kernel_stats st;
-    stats_local_init(&st, 1);
+    stats_mem_init(&st, 1);
     l1_params p = { .cache = { .size = 16384, .line = 128, .sector = 32, .assoc = 4, .mshrs = 8 },
                     .latency = 30, .queue = 64, .sectored = 1, .room_needed = 1 };
     l1_cache *l = l1_new(&p, 0, (l1_sm_port){ NULL, note_done, no_wake, NULL }, &st);
@@ -369,7 +369,7 @@ END_TEST
 START_TEST(l2_far_copy)
 {
     kernel_stats st;
-    stats_local_init(&st, 1);
+    stats_mem_init(&st, 1);
     dram_params dp = one_bank();
     dram_channel *ch = dram_new(&dp);
     l2_params p = { .cache = { .size = 1024, .line = 128, .sector = 32, .assoc = 2, .mshrs = 8, .write_back = 1,

@@ -223,8 +223,8 @@ static void count(l1_cache *l, int pc, int hit)
 {
     l->st->v[STAT_l1_accesses]++;
     l->st->v[hit ? STAT_l1_hits : STAT_l1_misses]++;
-    if (hit) l->st->per_pc[pc].l1_hits++;
-    else l->st->per_pc[pc].l1_misses++;
+    if (hit) l->st->mem_pc[pc].l1_hits++;
+    else l->st->mem_pc[pc].l1_misses++;
 }
 
 static void load(l1_cache *l, mem_msg *q, uint64_t now)

@@ -255,13 +255,13 @@ static int accept(l2_slice *s, const mem_msg *m, uint64_t now)
     }
     uint32_t hit = cache_lookup(&s->c, key, m->sectors);
     if (hit == m->sectors) {
-        st->v[STAT_l2_accesses]++; st->v[STAT_l2_hits]++; st->per_pc[m->pc].l2_hits++;
+        st->v[STAT_l2_accesses]++; st->v[STAT_l2_hits]++; st->mem_pc[m->pc].l2_hits++;
         serve(s, m, now);
         return 1;
     }
     int e = mshr_find(&s->c, key, m->sectors);
     if (e >= 0) {
-        st->v[STAT_l2_accesses]++; st->v[STAT_l2_misses]++; st->v[STAT_l2_mshr_merges]++; st->per_pc[m->pc].l2_misses++;
+        st->v[STAT_l2_accesses]++; st->v[STAT_l2_misses]++; st->v[STAT_l2_mshr_merges]++; st->mem_pc[m->pc].l2_misses++;
         mshr_add_waiter(&s->c, e, pool_put(&s->pool, m));
         return 1;
     }
@@ -273,7 +273,7 @@ static int accept(l2_slice *s, const mem_msg *m, uint64_t now)
         s->blocked_sectors = m->sectors;
         return 0;
     }
-    st->v[STAT_l2_accesses]++; st->v[STAT_l2_misses]++; st->per_pc[m->pc].l2_misses++;
+    st->v[STAT_l2_accesses]++; st->v[STAT_l2_misses]++; st->mem_pc[m->pc].l2_misses++;
     if (hit) st->v[STAT_l2_sector_misses]++;
     int slot = pool_put(&s->pool, m);
     pool_at(&s->pool, slot)->aux = e;

@@ -297,7 +297,7 @@ memsys *memsys_new(const mem_params *p, int nsm, int npc, mem_sm_port port)
     /* every block counts into its own statistics, summed by memsys_report */
     m->nst = nsm + 1 + p->slices;
     m->st = xcalloc((size_t)m->nst, sizeof(kernel_stats));
-    for (int i = 0; i < m->nst; i++) stats_local_init(&m->st[i], npc);
+    for (int i = 0; i < m->nst; i++) stats_mem_init(&m->st[i], npc);
     m->has_input = xcalloc((size_t)nsm, 1);
     m->out_bits = xcalloc((size_t)(nsm + 63) / 64, sizeof(uint64_t));
     m->sm_next = xcalloc((size_t)nsm, sizeof(uint64_t));   /* 0: look at each */
@@ -353,7 +353,7 @@ void memsys_begin_launch(memsys *m, int npc, mem_sm_port port, int flush_l1)
     memset(m->sm_next, 0, (size_t)m->nsm * sizeof(uint64_t));
     for (int i = 0; i < m->nst; i++) {
         stats_free(&m->st[i]);
-        stats_local_init(&m->st[i], npc);
+        stats_mem_init(&m->st[i], npc);
     }
     for (int s = 0; s < m->p.slices; s++) dram_clear_counters(m->ch[s]);
     if (flush_l1)

@@ -42,8 +42,10 @@ void stats_free(kernel_stats *s)
 {
     free(s->per_pc);
     free(s->per_sm);
+    free(s->mem_pc);
     s->per_pc = NULL;
     s->per_sm = NULL;
+    s->mem_pc = NULL;
 }
 
 void stats_count_access(kernel_stats *s, int space, int is_store, int is_atomic)
@@ -59,8 +61,13 @@ void stats_count_access(kernel_stats *s, int space, int is_store, int is_atomic)
 void stats_grow_pc(kernel_stats *s, int npc)
 {
     if (npc <= s->npc) return;
-    s->per_pc = xrealloc(s->per_pc, (size_t)npc * sizeof *s->per_pc);
-    memset(s->per_pc + s->npc, 0, (size_t)(npc - s->npc) * sizeof *s->per_pc);
+    if (s->mem_pc) {
+        s->mem_pc = xrealloc(s->mem_pc, (size_t)npc * sizeof *s->mem_pc);
+        memset(s->mem_pc + s->npc, 0, (size_t)(npc - s->npc) * sizeof *s->mem_pc);
+    } else {
+        s->per_pc = xrealloc(s->per_pc, (size_t)npc * sizeof *s->per_pc);
+        memset(s->per_pc + s->npc, 0, (size_t)(npc - s->npc) * sizeof *s->per_pc);
+    }
     s->npc = npc;
 }
 
@@ -85,6 +92,26 @@ void stats_local_init(kernel_stats *s, int npc)
     s->per_pc = xcalloc((size_t)(npc ? npc : 1), sizeof *s->per_pc);
 }
 
+void stats_mem_init(kernel_stats *s, int npc)
+{
+    memset(s, 0, sizeof *s);
+    s->npc = npc;
+    s->mem_pc = xcalloc((size_t)(npc ? npc : 1), sizeof *s->mem_pc);
+}
+
+/* a memory-side block's per-PC counters into dst's rows */
+static void merge_mem_pc(kernel_stats *dst, const kernel_stats *src, int n)
+{
+    for (int pc = 0; pc < n; pc++) {
+        const mem_pc_stats *x = &src->mem_pc[pc];
+        pc_stats *d = &dst->per_pc[pc];
+        d->l1_hits += x->l1_hits;
+        d->l1_misses += x->l1_misses;
+        d->l2_hits += x->l2_hits;
+        d->l2_misses += x->l2_misses;
+    }
+}
+
 static void merge_pc(pc_stats *d, const pc_stats *x)
 {
     for (int i = 0; i < PC_STAT_COUNT; i++) {
@@ -102,7 +129,9 @@ void stats_merge(kernel_stats *dst, const kernel_stats *src)
     for (int r = 0; r < STALL_COUNT; r++) dst->stall[r] += src->stall[r];
     for (int b = 0; b < CONFLICT_BUCKETS; b++) dst->conflict_hist[b] += src->conflict_hist[b];
     int n = src->npc < dst->npc ? src->npc : dst->npc;
-    for (int pc = 0; pc < n; pc++) merge_pc(&dst->per_pc[pc], &src->per_pc[pc]);
+    if (src->mem_pc) merge_mem_pc(dst, src, n);
+    else if (src->per_pc)
+        for (int pc = 0; pc < n; pc++) merge_pc(&dst->per_pc[pc], &src->per_pc[pc]);
 }
 
 double stats_dram_gbps(const kernel_stats *s)
