@@ -31,6 +31,8 @@ typedef struct {
 
 typedef struct l1_cache l1_cache;
 
+/* st: the L1's own counters, set up by stats_mem_init (its per-PC hits
+ * and misses go to st->mem_pc) */
 l1_cache *l1_new(const l1_params *p, int sm, l1_sm_port port, kernel_stats *st);
 /* every line invalid (between launches; nothing may be in flight) */
 void l1_invalidate(l1_cache *l);

@@ -35,6 +35,8 @@ typedef struct {
 
 typedef struct l2_slice l2_slice;
 
+/* st: the slice's own counters, set up by stats_mem_init (its per-PC hits
+ * and misses go to st->mem_pc) */
 l2_slice *l2_new(const l2_params *p, dram_channel *ch, l2_ports ports, kernel_stats *st);
 void l2_delete(l2_slice *s);
 /* a request from the interconnect: 1 taken, 0 stalled (try again next cycle) */

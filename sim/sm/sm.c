@@ -165,7 +165,7 @@ static int fetch(sm_t *sm, uint64_t now)
         twarp *t = &sm->w[i];
         /* one fetch brings up to fetch_group consecutive instructions, those
          * after the ones already buffered (fall-through order) */
-        const isrc_static *head = sm->icache ? sm->src->peek(sm->src, t->xw1 - 1) : NULL;
+        const isrc_static *head = sm->icache ? sm->src->peek(sm->src, sm_src_warp(t)) : NULL;
         uint64_t from = t->fetch_from > now ? t->fetch_from : now;
         for (int k = 0; k < sm->p->fetch_group && t->ibuf_count < sm->p->ibuffer; k++) {
             uint64_t ready = from + (uint64_t)sm->p->fetch_latency;
@@ -228,7 +228,7 @@ static int check(sm_t *sm, int local, int s, uint64_t now, const isrc_static **o
 {
     twarp *t = &sm->w[local];
     const sm_params *p = sm->p;
-    *out = sm->src->peek(sm->src, t->xw1 - 1);
+    *out = sm->src->peek(sm->src, sm_src_warp(t));
     if (!*out) return STALL_done;
     /* a warp that waited for the memory pipeline and has not issued since:
      * nothing it passed before that test can fail now (a barrier, a
@@ -241,7 +241,7 @@ static int check(sm_t *sm, int local, int s, uint64_t now, const isrc_static **o
     if (t->mem_waiting && !p->exhaustive && t->blocked_st == *out && t->sync_until <= now && mem_full(sm, t, *out))
         return blocked(sm, local, s, *out, STALL_mem_full, UINT64_MAX);
     /* parked until the release unblocks the block's warps (issue) */
-    if (sm->src->at_barrier(sm->src, t->xw1 - 1)) return blocked(sm, local, s, *out, STALL_barrier, UINT64_MAX);
+    if (sm->src->at_barrier(sm->src, sm_src_warp(t))) return blocked(sm, local, s, *out, STALL_barrier, UINT64_MAX);
     if (t->sync_until > now) return blocked(sm, local, s, *out, STALL_sync, t->sync_until);
     if (!t->ibuf_count) return STALL_ibuffer_empty;   /* a fetch rouses the scheduler */
     if (t->ibuf[t->ibuf_head] > now) return blocked(sm, local, s, *out, STALL_ibuffer_empty, t->ibuf[t->ibuf_head]);
@@ -281,7 +281,7 @@ static int check(sm_t *sm, int local, int s, uint64_t now, const isrc_static **o
 
 int sm_warp_waits(sm_t *sm, int local, uint64_t now, int *xw)
 {
-    *xw = sm->w[local].xw1 - 1;
+    *xw = sm_src_warp(&sm->w[local]);
     if (*xw < 0) return STALL_done;
     const isrc_static *st;
     int inst;
@@ -330,7 +330,7 @@ static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int
     const unit_params *u = &p->unit[cls];
     isrc_dynamic dy;
     t->mem_waiting = 0;
-    if (sm->src->issue(sm->src, t->xw1 - 1, &sm->st, &dy)) return -1;
+    if (sm->src->issue(sm->src, sm_src_warp(t), &sm->st, &dy)) return -1;
     /* an opcode this GPU emulates with N dependent native instructions
      * (opcode.X.expand) holds the unit and the warp N times as long */
     uint64_t expand = st->op >= 0 ? (uint64_t)p->op_expand[st->op] : 1;

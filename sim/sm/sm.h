@@ -18,7 +18,8 @@
  * look at every warp touches a few lines, not a few per warp */
 typedef struct {
     int xw1;                         /* warp in the instruction source plus one, 0 when empty
-                                        (so that a zeroed slot is empty: sm_init writes none) */
+                                        (so that a zeroed slot is empty: sm_init writes none);
+                                        read through sm_src_warp */
     int ibuf_head, ibuf_count;
     int nloads;                      /* global/local loads in flight */
     uint64_t sync_until;
@@ -38,6 +39,9 @@ typedef struct {
     uint64_t last_issue;
     uint64_t ibuf[SM_MAX_IBUF];      /* ready cycle of each decoded instruction */
 } twarp;
+
+/* the warp's index in the instruction source, -1 for an empty slot */
+static inline int sm_src_warp(const twarp *t) { return t->xw1 - 1; }
 
 /* what the SM knows of one scheduler between its examinations */
 typedef struct {

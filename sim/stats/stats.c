@@ -85,18 +85,21 @@ const pc_stat_info pc_stat_table[PC_STAT_COUNT] = {
 #undef PC_STAT
 };
 
+/* npc rows of `size` bytes, zero (one at least) */
+static void *pc_rows(int npc, size_t size) { return xcalloc((size_t)(npc ? npc : 1), size); }
+
 void stats_local_init(kernel_stats *s, int npc)
 {
     memset(s, 0, sizeof *s);
     s->npc = npc;
-    s->per_pc = xcalloc((size_t)(npc ? npc : 1), sizeof *s->per_pc);
+    s->per_pc = pc_rows(npc, sizeof *s->per_pc);
 }
 
 void stats_mem_init(kernel_stats *s, int npc)
 {
     memset(s, 0, sizeof *s);
     s->npc = npc;
-    s->mem_pc = xcalloc((size_t)(npc ? npc : 1), sizeof *s->mem_pc);
+    s->mem_pc = pc_rows(npc, sizeof *s->mem_pc);
 }
 
 /* a memory-side block's per-PC counters into dst's rows */
