@@ -30,7 +30,6 @@ void sm_init(sm_t *sm, int id, const sm_params *p, isrc *src, int nwarps, int wa
     sm->live = xcalloc((size_t)nwarps, 1);
     sm->fetchable = xcalloc((size_t)(nwarps + 63) / 64, sizeof(uint64_t));
     sm->sched = xcalloc((size_t)p->nsched, sizeof(sched_state));
-    sm->asleep_since = UINT64_MAX;
     sm->watch = xcalloc((size_t)p->nsched, sizeof(sched_watch));
     /* a scheduler's slots before its first look go to no_warp (an SM the
      * window loop never looks at, having no warps, charges them so) */
@@ -497,12 +496,16 @@ static int schedule(sm_t *sm, int s, uint64_t now)
 
 /* the launch starts at `start`: warps dispatched now count their first
  * wait (an observer's `waited`) from it, not from the run's cycle 0 */
-void sm_begin(sm_t *sm, uint64_t start) { sm->next = start; sm->now = start; }
+void sm_begin(sm_t *sm, uint64_t start)
+{
+    sm->next = start;
+    sm->now = start;
+    for (int s = 0; s < sm->p->nsched; s++) sm->watch[s].charged = start;
+}
 
 /* sm_cycle of an SM that has something to look at */
 static __attribute__((noinline)) int sm_cycle_awake(sm_t *sm, uint64_t now)
 {
-    sm_settle(sm, now);
     sm->poked = 0;
     fetch(sm, now);
     int issued = 0, nsched = sm->p->nsched, shared_after = 0;
@@ -517,13 +520,17 @@ static __attribute__((noinline)) int sm_cycle_awake(sm_t *sm, uint64_t now)
         for (int j = first; j < last; j++) {
             int s = sm->p->turns ? j : j + rot < nsched ? j + rot : j + rot - nsched;
             sched_watch *wt = &sm->watch[s];
-            if (!watch_due(sm, s, now)) { watch_charge(sm, s, wt->last_reason, wt->last_pc, 1); continue; }
+            if (!watch_due(sm, s, now)) continue;   /* its slot is charged at its next look */
             wt->wake = UINT64_MAX;
             watch_unpark_expired(sm, s, now);
             mem_news_seen(sm, s);
+            if (wt->quiet) continue;   /* as if not due: the look would charge the last reason */
+            watch_settle(sm, s, now);
+            wt->charged = now + 1;   /* this look charges this slot */
             sm->shared_change = 0;
             int r = schedule(sm, s, now);
             if (r < 0) return -1;
+            if (!r) watch_quiet_after(sm, s);
             /* the issuer looks again at its next slot. An issue that changed
              * what the others share (the L1 queue and load records, a
              * barrier, the resident warps) makes them look again, in this
@@ -540,7 +547,10 @@ static __attribute__((noinline)) int sm_cycle_awake(sm_t *sm, uint64_t now)
      * and the slots an SM with no warps sleeps through are charged so
      * (the window loop does not look at it again) */
     if (sm->finished && !sm->resident)
-        for (int s = 0; s < nsched; s++) sm->watch[s].last_reason = STALL_no_warp, sm->watch[s].last_pc = -1;
+        for (int s = 0; s < nsched; s++) {
+            watch_settle(sm, s, now + 1);   /* the slots up to this one go to the reasons they had */
+            sm->watch[s].last_reason = STALL_no_warp, sm->watch[s].last_pc = -1;
+        }
     /* a warp with room in its instruction buffer fetches next cycle */
     sm->wake = any_fetchable(sm) ? now + 1 : UINT64_MAX;
     for (int s = 0; s < nsched; s++) {
@@ -554,18 +564,13 @@ static __attribute__((noinline)) int sm_cycle_awake(sm_t *sm, uint64_t now)
 
 int sm_cycle(sm_t *sm, uint64_t now)
 {
-    uint64_t next = sm->next;
     sm->next = now + 1;
     sm->finished = 0;
     sm->now = now;
-    /* nothing this SM waits for can have happened: sleep through the cycle,
-     * charging it as the last one (the same as the GPU's time skipping);
-     * the cycles since the last call were slept through too. Most SMs of a
-     * large GPU sleep most cycles: this path stays small. */
-    if (!sm->poked && now < sm->wake) {
-        if (sm->asleep_since == UINT64_MAX) sm->asleep_since = now > next ? next : now;
-        return 0;
-    }
-    if (now > next) watch_sleep(sm, next);
+    /* nothing this SM waits for can have happened: sleep through the cycle
+     * (its slots are charged as the last ones, at the next look: the same
+     * as the GPU's time skipping). Most SMs of a large GPU sleep most
+     * cycles: this path stays small. */
+    if (!sm->poked && now < sm->wake) return 0;
     return sm_cycle_awake(sm, now);
 }

@@ -55,6 +55,17 @@ typedef struct {
                                         side by side for the expiry scan */
     uint8_t last_reason;             /* the reason charged at its last issue slot */
     int last_pc;
+    /* its issue slots before this cycle are charged; those from it on, up
+     * to its next look, go to last_reason (watch_settle): a slot in which
+     * it was not looked at (nothing it waits for was due) is charged when
+     * it is next looked at, with the reason it would have found */
+    uint64_t charged;
+    /* its last look issued nothing and left every live warp parked, and
+     * none has been parked, unparked, started or finished since: a look
+     * now would find no warp to examine and charge what that look did
+     * (the closest reason among the parked warps, first in the policy's
+     * order, which only an issue changes), so none is made */
+    uint8_t quiet;
     uint64_t smem_port;              /* its path to the shared-memory banks is free from this cycle */
     /* the memory pipeline may have room again since its last look (sm_poke):
      * its mem_full warps are unparked at that look if it has */
@@ -84,7 +95,6 @@ typedef struct {
     int poked;                       /* something changed outside: schedule this cycle (sm_poke) */
     int shared_change;               /* the last issue changed what all schedulers share */
     uint64_t wake;                   /* earliest cycle anything can change (time skipping) */
-    uint64_t asleep_since;           /* first skipped cycle not yet charged, UINT64_MAX none */
     uint64_t next;                   /* the cycle after the last one sm_cycle saw: a later call
                                         finds the cycles between slept through */
     sched_watch *watch;              /* per scheduler */
@@ -124,9 +134,10 @@ void sm_begin(sm_t *sm, uint64_t start);
  * Returns the instructions issued, or -1 on a fault. The cycles since the
  * last call (the GPU skipped them, or did not call an SM with nothing due)
  * were slept through: each scheduler's issue slots in them are charged to
- * its last reason, now or by sm_settle. */
+ * its last reason, at its next look or by sm_settle. */
 int sm_cycle(sm_t *sm, uint64_t now);
-/* charge the slots skipped up to cycle `now` (the end of a launch) */
+/* charge every scheduler's slots not yet charged, up to cycle `now` (the
+ * end of a launch: the counters are read after it) */
 void sm_settle(sm_t *sm, uint64_t now);
 /* after the run stopped early: the source warp in slot local (-1: none) and
  * the stall reason it waits for now (STALL_issued: it could issue) */

@@ -20,6 +20,7 @@ void watch_park(sm_t *sm, int local, int on)
     /* the reasons parked warps wait for: a scheduler with a closer one
      * among the warps it examined need not look at them (schedule) */
     sched_watch *wt = &sm->watch[s];
+    wt->quiet = 0;
     int r = sm->w[local].blocked_reason;
     wt->parked_for[r][pos >> 6] ^= bit;
     if (on ? !wt->parked_by[r]++ : !--wt->parked_by[r]) wt->parked_ranks ^= (uint32_t)1 << watch_closeness(r);
@@ -30,6 +31,7 @@ void watch_live(sm_t *sm, int local, int on)
     uint64_t n = (uint64_t)sm->p->nsched;
     int s = (int)watch_mod((uint64_t)local, n), pos = (int)watch_div((uint64_t)local, n);
     sm->live[local] = (uint8_t)on;
+    sm->watch[s].quiet = 0;
     if (pos >= SCHED_MAX_WARPS) return;
     uint64_t bit = (uint64_t)1 << (pos & 63);
     if (on) sm->sched[s].live_bits[pos >> 6] |= bit;
@@ -185,14 +187,18 @@ void watch_charge_none(sm_t *sm, int s, int best, int best_pc, const int8_t *why
     else watch_charge(sm, s, best, best_pc, 1);
 }
 
-/* ---- slots slept through ---- */
-
-/* the SM does nothing from cycle `from` on: its slots are charged when it
- * next works (sm_settle) */
-void watch_sleep(sm_t *sm, uint64_t from)
+/* scheduler s's look issued nothing: a look is needed again only once one
+ * of its warps is unparked or started (sched_watch.quiet) */
+void watch_quiet_after(sm_t *sm, int s)
 {
-    if (sm->asleep_since == UINT64_MAX) sm->asleep_since = from;
+    const sched_state *ss = &sm->sched[s];
+    if (sm->p->exhaustive || !sm->watch[s].parked_ranks) return;   /* no parked warp: its reason is the SM's */
+    for (int k = 0; k < (ss->nwarps + 63) / 64; k++)
+        if (ss->live_bits[k] & ~ss->parked_bits[k]) return;
+    sm->watch[s].quiet = 1;
 }
+
+/* ---- slots not looked at ---- */
 
 /* cycles t in [from, to) with t = phase (mod period) */
 static uint64_t slots_in(uint64_t from, uint64_t to, uint64_t period, uint64_t phase)
@@ -201,17 +207,22 @@ static uint64_t slots_in(uint64_t from, uint64_t to, uint64_t period, uint64_t p
     return a >= to ? 0 : watch_div(to - 1 - a, period) + 1;
 }
 
-/* a sleeping SM's slots are charged when it wakes (or the kernel ends), in
- * one go: the same reasons, without a look per cycle */
+/* A scheduler's last reason changes only at its own look (and when the
+ * SM's last warp finishes, after a settle): the slots since its last look
+ * are charged to it in one go, whether the SM slept through them or looked
+ * at other schedulers in them */
+void watch_settle(sm_t *sm, int s, uint64_t now)
+{
+    sched_watch *wt = &sm->watch[s];
+    if (now <= wt->charged) return;
+    /* a scheduler's issue slots: every k cycles, or its turn every k*n */
+    uint64_t k = (uint64_t)sm->p->issue_interval, n = (uint64_t)sm->p->nsched;
+    uint64_t slots = sm->p->turns ? slots_in(wt->charged, now, k * n, (uint64_t)s * k) : slots_in(wt->charged, now, k, 0);
+    wt->charged = now;
+    if (slots) watch_charge(sm, s, wt->last_reason, wt->last_pc, slots);
+}
+
 void sm_settle(sm_t *sm, uint64_t now)
 {
-    if (now > sm->next) watch_sleep(sm, sm->next);
-    uint64_t from = sm->asleep_since, k = (uint64_t)sm->p->issue_interval, n = (uint64_t)sm->p->nsched;
-    if (from == UINT64_MAX) return;
-    sm->asleep_since = UINT64_MAX;
-    for (int s = 0; s < sm->p->nsched; s++) {
-        /* a scheduler's issue slots: every k cycles, or its turn every k*n */
-        uint64_t slots = sm->p->turns ? slots_in(from, now, k * n, (uint64_t)s * k) : slots_in(from, now, k, 0);
-        if (slots) watch_charge(sm, s, sm->watch[s].last_reason, sm->watch[s].last_pc, slots);
-    }
+    for (int s = 0; s < sm->p->nsched; s++) watch_settle(sm, s, now);
 }

@@ -47,9 +47,12 @@ uint64_t watch_next_slot(const sm_t *sm, int s, uint64_t t);
 /* is scheduler s to be examined at `now`? */
 int watch_due(const sm_t *sm, int s, uint64_t now);
 
-/* the SM does nothing from cycle `from` on: its slots are charged when it
- * next works (sm_settle) */
-void watch_sleep(sm_t *sm, uint64_t from);
+/* scheduler s's look issued nothing: mark it quiet if it left no warp to
+ * examine (sched_watch.quiet) */
+void watch_quiet_after(sm_t *sm, int s);
+/* charge scheduler s's slots before cycle `now` not yet charged to its
+ * last reason */
+void watch_settle(sm_t *sm, int s, uint64_t now);
 /* charge `cycles` issue slots of scheduler s to reason (at instruction pc, -1 none) */
 void watch_charge(sm_t *sm, int s, int reason, int pc, uint64_t cycles);
 /* scheduler s issued nothing: charge the closest reason of its warps, best
