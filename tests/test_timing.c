@@ -480,6 +480,58 @@ START_TEST(test_crews_take_a_late_members_items)
 }
 END_TEST
 
+/* crews_pc_sets: an SM counts its per-PC counters into the rows of the
+ * thread it runs on, whichever crew it is in (a crew another thread takes
+ * counts into the taker's): SMs run on one thread share a row set, SMs
+ * run on two threads use two, and every set is one the GPU lent. Each SM's
+ * window sleeps 1 ms, so that with two threads both run some SMs (on a
+ * machine of one core the team has one thread: one set) */
+enum { ROWS_SMS = 12 };
+typedef struct {
+    sm_t *sms;
+    pc_stats *rows[ROWS_SMS];
+    pthread_t by[ROWS_SMS];
+} rows_ctx;
+
+static void rows_window(void *ctx, int m, uint64_t from, uint64_t to, crew_sum *sum)
+{
+    (void)from; (void)to; (void)sum;
+    rows_ctx *r = ctx;
+    r->rows[m] = r->sms[m].st.per_pc;
+    r->by[m] = pthread_self();
+    sleep_ms(1);
+}
+
+START_TEST(test_crews_lend_each_thread_its_rows)
+{
+    sm_t *sms = calloc(ROWS_SMS, sizeof *sms);
+    sm_crews *c = crews_new(sms, ROWS_SMS, 2, 1);
+    int n = crews_threads(c);
+    kernel_stats sets[2];
+    for (int k = 0; k < n; k++) stats_local_init(&sets[k], 4);
+    crews_pc_sets(c, sets);
+    int both = 0;   /* a round in which two threads ran SMs (a late thread may run none) */
+    for (int round = 0; round < 20 && !both; round++) {
+        rows_ctx r = { sms, { NULL }, { 0 } };
+        crew_sum sum;
+        crews_window(c, 0, 1, rows_window, &r, &sum);
+        int used[2] = { 0, 0 };
+        for (int m = 0; m < ROWS_SMS; m++) {
+            int k = r.rows[m] == sets[0].per_pc ? 0 : n > 1 && r.rows[m] == sets[1].per_pc ? 1 : -1;
+            ck_assert_int_ge(k, 0);
+            used[k] = 1;
+            for (int j = 0; j < m; j++)
+                ck_assert_int_eq(pthread_equal(r.by[j], r.by[m]) != 0, r.rows[j] == r.rows[m]);
+        }
+        both = used[0] && used[1];
+    }
+    ck_assert_int_eq(both, n == 2);
+    crews_free(c);
+    for (int k = 0; k < n; k++) stats_free(&sets[k]);
+    free(sms);
+}
+END_TEST
+
 /* the busiest thread's work the windows' statistics count (imbalance_n):
  * 16 SMs on 2 threads make 16 crews, the even ones on thread 0 */
 START_TEST(test_crews_busiest)
@@ -529,6 +581,7 @@ int main(void)
     tcase_add_test(tc, test_threads_auto_and_side_by_side);
     tcase_add_test(tc, test_crews_take_a_late_members_items);
     tcase_add_test(tc, test_crews_busiest);
+    tcase_add_test(tc, test_crews_lend_each_thread_its_rows);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

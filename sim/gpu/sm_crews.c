@@ -42,6 +42,7 @@ struct sm_crews {
     int *lists;              /* the crews' SM lists, back to back */
     lockstep *team;
     share *shares;           /* the current step's deal, one per member */
+    const kernel_stats *pc_sets;   /* per member: the rows its SMs count into (NULL: their own) */
     crew_window_fn fn;       /* windows: each SM's window, or NULL (a cycle) */
     void *fn_ctx;
     uint64_t to;             /* windows: the window's end */
@@ -50,22 +51,31 @@ struct sm_crews {
     int each_n;
 };
 
-static void run_window(sm_crews *c, crew *w)
+/* SM m runs on team member `member`: it counts into that member's rows */
+static inline void on_member(sm_crews *c, int m, int member)
+{
+    if (c->pc_sets) sm_lend_pc_rows(&c->sms[m], c->pc_sets[member].per_pc);
+}
+
+static void run_window(sm_crews *c, crew *w, int member)
 {
     crew_sum s = { 0, -1, 0, UINT64_MAX, 0, 0, 0 };
-    for (const int *m = w->sms; *m >= 0; m++) c->fn(c->fn_ctx, *m, w->now, c->to, &s);
+    for (const int *m = w->sms; *m >= 0; m++) {
+        on_member(c, *m, member);
+        c->fn(c->fn_ctx, *m, w->now, c->to, &s);
+    }
     w->sum = s;
 }
 
-static void run_crew(void *ctx, int k)
+static void run_crew(sm_crews *c, int k, int member)
 {
-    sm_crews *c = ctx;
     crew *w = &c->crews[k];
-    if (c->fn) { run_window(c, w); return; }
+    if (c->fn) { run_window(c, w, member); return; }
     if (!w->go) return;
     crew_sum s = { 0, -1, 0, UINT64_MAX, 0, 0, 0 };
     for (const int *m = w->sms; *m >= 0; m++) {
         sm_t *sm = &c->sms[*m];
+        on_member(c, *m, member);
         int n = sm_cycle(sm, w->now);
         if (n < 0 && s.fault < 0) s.fault = *m;
         s.issued += n > 0 ? n : 0;
@@ -79,10 +89,10 @@ static void run_crew(void *ctx, int k)
 /* the step's items: crews_each's, else the crews */
 static int step_items(const sm_crews *c) { return c->each ? c->each_n : c->ncrews; }
 
-static void run_item(sm_crews *c, int i)
+static void run_item(sm_crews *c, int i, int member)
 {
     if (c->each) c->each(c->each_ctx, i);
-    else run_crew(c, i);
+    else run_crew(c, i, member);
 }
 
 /* deal the step's items before the members start (lockstep_step's lock
@@ -116,12 +126,12 @@ static void run_member(void *ctx, int k)
 {
     sm_crews *c = ctx;
     if (c->members == 1) {
-        for (int i = 0, n = step_items(c); i < n; i++) run_item(c, i);
+        for (int i = 0, n = step_items(c); i < n; i++) run_item(c, i, 0);
         return;
     }
-    for (int i; (i = take(c, k, 0)) >= 0;) run_item(c, i);
+    for (int i; (i = take(c, k, 0)) >= 0;) run_item(c, i, k);
     for (int d = 1; d < c->members; d++)
-        for (int i, v = (k + d) % c->members; (i = take(c, v, 1)) >= 0;) run_item(c, i);
+        for (int i, v = (k + d) % c->members; (i = take(c, v, 1)) >= 0;) run_item(c, i, k);
 }
 
 /* one step of the team (the caller alone with one member) */
@@ -212,6 +222,8 @@ void crews_free(sm_crews *c)
     free(c->lists);
     free(c);
 }
+
+void crews_pc_sets(sm_crews *c, const kernel_stats *sets) { c->pc_sets = sets; }
 
 void crews_stir(sm_crews *c, int m) { c->crews[c->owner[m]].stirred = 1; }
 void crews_resident(sm_crews *c, int m, int delta) { c->crews[c->owner[m]].sum.resident += (uint64_t)(int64_t)delta; }

@@ -39,6 +39,11 @@ int crews_dealt(int nsm, int threads, int group);
  * smaller of the two. scratch: nsm words */
 uint64_t crews_busiest(const uint64_t *work, int nsm, int group, int threads, uint64_t *scratch);
 void crews_free(sm_crews *c);
+/* the SMs a thread runs count their per-PC counters into that thread's
+ * rows: sets[k].per_pc for member k (crews_threads of them), looked up
+ * each time an SM runs (an SM may run on another thread, and a set's rows
+ * may grow between runs) */
+void crews_pc_sets(sm_crews *c, const kernel_stats *sets);
 /* SM m's state was changed from outside (a load returned, queue room, a
  * warp started): its crew runs next cycle */
 void crews_stir(sm_crews *c, int m);

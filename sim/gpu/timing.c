@@ -36,7 +36,8 @@ static int dispatch(gpu_t *g, int s)
          * per-PC counters grow with the kernel's (not on the per-cycle path) */
         g->npc = g->stats->npc;
         memsys_grow_pc(g->mem, g->npc);
-        for (int m = 0; m < g->nsm; m++) sm_grow_pc(&g->sms[m], g->npc);
+        for (int k = 0; k < g->npc_sets; k++) stats_grow_pc(&g->pc_sets[k], g->npc);
+        for (int m = 0; m < g->nsm; m++) sm_grow_pc(&g->sms[m], g->npc, g->pc_sets[0].per_pc);
     }
     g->slot_active[s] = 1;
     g->active_blocks++;
@@ -258,8 +259,13 @@ func_status timing_run_driver(timing_driver *t, const config *cfg, kernel_stats 
      * that met every cycle (sim.window = 1) would cost more than they gain */
     g.crews = crews_new(g.sms, g.nsm, t->obs || g.window == 1 ? 1 : timing_threads(cfg), g.group);
     stats->par.threads = crews_threads(g.crews);
+    g.npc_sets = crews_threads(g.crews);
+    g.pc_sets = xcalloc((size_t)g.npc_sets, sizeof *g.pc_sets);
+    for (int k = 0; k < g.npc_sets; k++) stats_local_init(&g.pc_sets[k], stats->npc);
+    crews_pc_sets(g.crews, g.pc_sets);
     for (int m = 0; m < g.nsm; m++) {
-        sm_links links = { g.mem, timing_gpu_ccache(g.gs, m), timing_gpu_icache(g.gs, m), timing_gpu_code_base(g.gs) };
+        sm_links links = { g.mem, timing_gpu_ccache(g.gs, m), timing_gpu_icache(g.gs, m), timing_gpu_code_base(g.gs),
+                           g.pc_sets[0].per_pc };
         sm_init(&g.sms[m], m, &g.p, t->src, t->blocks_per_sm * t->warps_per_block, t->warps_per_block, stats->npc, &links);
     }
     if (t->obs)
@@ -272,9 +278,12 @@ func_status timing_run_driver(timing_driver *t, const config *cfg, kernel_stats 
     /* every block kept its own counters: the GPU sums them */
     memsys_report(g.mem, stats);
     for (int m = 0; m < g.nsm; m++) sm_report(&g.sms[m], stats);
+    for (int k = 0; k < g.npc_sets; k++) stats_merge(stats, &g.pc_sets[k]);
     stats->dram_peak_gbps = memsys_peak_gbps(&g.mp);
     stats->clock_mhz = (double)CFG(cfg, gpu_clock_mhz);
     for (int m = 0; m < g.nsm; m++) sm_free(&g.sms[m]);
+    for (int k = 0; k < g.npc_sets; k++) stats_free(&g.pc_sets[k]);
+    free(g.pc_sets);
     /* a launch that stopped early (a fault) leaves requests in flight: the
      * next one could not start from that state */
     if (!t->gpu) timing_gpu_free(g.gs);

@@ -22,7 +22,8 @@ void sm_init(sm_t *sm, int id, const sm_params *p, isrc *src, int nwarps, int wa
     sm->src = src;
     sm->nwarps = nwarps;
     sm->warps_per_block = warps_per_block;
-    stats_local_init(&sm->st, npc);
+    sm->st.npc = npc;   /* its rows are lent (sm_t.st) */
+    sm->st.per_pc = links->pc_rows;
     /* huge pages, shared with the launch's other SMs (hugemem.h) */
     sm->w = hugemem_calloc_in(HUGEMEM_LAUNCH, (size_t)nwarps * sizeof(twarp));
     sb_init(&sm->sb, nwarps);
@@ -71,11 +72,17 @@ void sm_observe(sm_t *sm, const struct sim_observer *obs)
     ldst_observe(&sm->ldst, obs);
 }
 
-void sm_grow_pc(sm_t *sm, int npc) { stats_grow_pc(&sm->st, npc); }
+void sm_grow_pc(sm_t *sm, int npc, pc_stats *rows)
+{
+    sm->st.npc = npc;
+    sm->st.per_pc = rows;
+}
 
 void sm_report(const sm_t *sm, kernel_stats *st)
 {
-    stats_merge(st, &sm->st);
+    kernel_stats own = sm->st;
+    own.per_pc = NULL;   /* lent: the GPU adds each row set once */
+    stats_merge(st, &own);
     st->per_sm[sm->id] = sm->totals;
 }
 
@@ -85,6 +92,7 @@ void sm_free(sm_t *sm)
     hugemem_free(sm->w); sb_free(&sm->sb); hugemem_free(sm->age); free(sm->live); free(sm->fetchable); free(sm->sched); free(sm->watch);
     ldst_free(&sm->ldst);
     opcoll_free(&sm->oc);
+    sm->st.per_pc = NULL;   /* lent, not the SM's to free */
     stats_free(&sm->st);
     memset(sm, 0, sizeof *sm);
 }

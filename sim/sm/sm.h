@@ -98,7 +98,14 @@ typedef struct {
     uint64_t next;                   /* the cycle after the last one sm_cycle saw: a later call
                                         finds the cycles between slept through */
     sched_watch *watch;              /* per scheduler */
-    kernel_stats st;                 /* this SM's own counters, summed by sm_report */
+    /* this SM's own counters, summed by sm_report, but for the per-PC rows
+     * (st.per_pc): those are lent by the GPU (sm_links.pc_rows,
+     * sm_lend_pc_rows) and shared by the SMs that run on one host thread
+     * (every per-PC counter is a sum or a maximum: which SM adds to a row
+     * changes no total). A row set of every counter for each of h100's
+     * 132 SMs was allocated and merged every launch, 12 MB for a kernel of
+     * 400 instructions: a third of a small program's time */
+    kernel_stats st;
     sm_stats totals;                 /* its stall cycles and issued instructions */
     const struct sim_observer *obs;  /* who watches its issues, or NULL */
     uint64_t now;                    /* the cycle being simulated */
@@ -110,6 +117,7 @@ typedef struct {
     cache *ccache;                   /* NULL: ideal */
     icache_unit *icache;             /* NULL: ideal */
     uint64_t code_base;              /* where the kernel's code lies (instruction-cache addresses) */
+    pc_stats *pc_rows;               /* per-PC rows to count into (sm_t.st), npc of them */
 } sm_links;
 
 /* npc: the kernel's instructions, for the SM's per-PC counters */
@@ -119,9 +127,13 @@ void sm_init(sm_t *sm, int id, const sm_params *p, isrc *src, int nwarps, int wa
 void sm_observe(sm_t *sm, const struct sim_observer *obs);
 /* something the SM waits for may have changed (a load returned, queue room appeared) */
 void sm_poke(sm_t *sm);
-/* the kernel has npc instructions now (traces reveal them as they go) */
-void sm_grow_pc(sm_t *sm, int npc);
-/* add the SM's counters to st, and its totals to st->per_sm[id] */
+/* the kernel has npc instructions now (traces reveal them as they go):
+ * the SM counts into rows, which hold that many */
+void sm_grow_pc(sm_t *sm, int npc, pc_stats *rows);
+/* the SM counts its per-PC counters into rows (npc of them) from now on */
+static inline void sm_lend_pc_rows(sm_t *sm, pc_stats *rows) { sm->st.per_pc = rows; }
+/* add the SM's counters but the per-PC rows (lent: their owner adds them)
+ * to st, and its totals to st->per_sm[id] */
 void sm_report(const sm_t *sm, kernel_stats *st);
 /* the memory system finished the last line request of load record `tag` */
 void sm_load_done(sm_t *sm, int tag, uint64_t now);
