@@ -60,7 +60,7 @@ struct cache {
     uint64_t clock, rng;
     mshr *m;
     int mshrs_used;
-    uint64_t *mfree;                 /* a bit per entry: free (the lowest free one is taken) */
+    uint64_t *mused;                 /* a bit per entry: in use (the lowest free one is taken) */
     int *mbucket, mbucket_mask;      /* entries in use by line hash: the first of each bucket (when not empty) */
     /* a bit per bucket: not empty. A look for a line in no bucket reads
      * this line of bits, not the bucket (in a streaming kernel nearly every
