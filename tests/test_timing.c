@@ -455,8 +455,9 @@ static void sleep_ms(int ms)
     nanosleep(&t, NULL);
 }
 
-static void steal_item(void *ctx, int i)
+static void steal_item(void *ctx, int i, int member)
 {
+    (void)member;
     steal_ctx *s = ctx;
     atomic_fetch_add(&s->runs[i], 1);
     s->by[i] = pthread_self();
@@ -480,55 +481,52 @@ START_TEST(test_crews_take_a_late_members_items)
 }
 END_TEST
 
-/* crews_pc_sets: an SM counts its per-PC counters into the rows of the
- * thread it runs on, whichever crew it is in (a crew another thread takes
- * counts into the taker's): SMs run on one thread share a row set, SMs
- * run on two threads use two, and every set is one the GPU lent. Each SM's
- * window sleeps 1 ms, so that with two threads both run some SMs (on a
- * machine of one core the team has one thread: one set) */
+/* crews_lend: each SM is lent to the member of the team that runs it,
+ * whichever crew it is in (a crew another thread takes is lent to the
+ * taker), each time it runs: SMs run on one thread are lent to one
+ * member, SMs run on two threads to two. Each SM's window sleeps 1 ms, so
+ * that with two threads both run some SMs (on a machine of one core the
+ * team has one thread) */
 enum { ROWS_SMS = 12 };
 typedef struct {
-    sm_t *sms;
-    pc_stats *rows[ROWS_SMS];
+    int lent[ROWS_SMS];      /* the member each SM was last lent to, -1 none */
+    int ran_lent[ROWS_SMS];  /* the member it was lent to when it ran */
     pthread_t by[ROWS_SMS];
 } rows_ctx;
+
+static void rows_lend(void *ctx, int m, int member) { ((rows_ctx *)ctx)->lent[m] = member; }
 
 static void rows_window(void *ctx, int m, uint64_t from, uint64_t to, crew_sum *sum)
 {
     (void)from; (void)to; (void)sum;
     rows_ctx *r = ctx;
-    r->rows[m] = r->sms[m].st.per_pc;
+    r->ran_lent[m] = r->lent[m];
     r->by[m] = pthread_self();
     sleep_ms(1);
 }
 
-START_TEST(test_crews_lend_each_thread_its_rows)
+START_TEST(test_crews_lend_each_sm_to_its_thread)
 {
-    sm_t *sms = calloc(ROWS_SMS, sizeof *sms);
-    sm_crews *c = crews_new(sms, ROWS_SMS, 2, 1);
-    int n = crews_threads(c);
-    kernel_stats sets[2];
-    for (int k = 0; k < n; k++) stats_local_init(&sets[k], 4);
-    crews_pc_sets(c, sets);
-    int both = 0;   /* a round in which two threads ran SMs (a late thread may run none) */
+    sm_crews *c = crews_new(NULL, ROWS_SMS, 2, 1);
+    int n = crews_threads(c), both = 0;   /* a round in which two threads ran SMs */
+    rows_ctx r;
+    crews_lend(c, rows_lend, &r);
     for (int round = 0; round < 20 && !both; round++) {
-        rows_ctx r = { sms, { NULL }, { 0 } };
+        for (int m = 0; m < ROWS_SMS; m++) r.lent[m] = r.ran_lent[m] = -1;
         crew_sum sum;
         crews_window(c, 0, 1, rows_window, &r, &sum);
         int used[2] = { 0, 0 };
         for (int m = 0; m < ROWS_SMS; m++) {
-            int k = r.rows[m] == sets[0].per_pc ? 0 : n > 1 && r.rows[m] == sets[1].per_pc ? 1 : -1;
-            ck_assert_int_ge(k, 0);
+            int k = r.ran_lent[m];
+            ck_assert(k >= 0 && k < n);
             used[k] = 1;
             for (int j = 0; j < m; j++)
-                ck_assert_int_eq(pthread_equal(r.by[j], r.by[m]) != 0, r.rows[j] == r.rows[m]);
+                ck_assert_int_eq(pthread_equal(r.by[j], r.by[m]) != 0, r.ran_lent[j] == k);
         }
         both = used[0] && used[1];
     }
     ck_assert_int_eq(both, n == 2);
     crews_free(c);
-    for (int k = 0; k < n; k++) stats_free(&sets[k]);
-    free(sms);
 }
 END_TEST
 
@@ -581,7 +579,7 @@ int main(void)
     tcase_add_test(tc, test_threads_auto_and_side_by_side);
     tcase_add_test(tc, test_crews_take_a_late_members_items);
     tcase_add_test(tc, test_crews_busiest);
-    tcase_add_test(tc, test_crews_lend_each_thread_its_rows);
+    tcase_add_test(tc, test_crews_lend_each_sm_to_its_thread);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -42,19 +42,20 @@ struct sm_crews {
     int *lists;              /* the crews' SM lists, back to back */
     lockstep *team;
     share *shares;           /* the current step's deal, one per member */
-    const kernel_stats *pc_sets;   /* per member: the rows its SMs count into (NULL: their own) */
+    void (*lend)(void *ctx, int sm, int member);   /* before an SM runs on a member (or NULL) */
+    void *lend_ctx;
     crew_window_fn fn;       /* windows: each SM's window, or NULL (a cycle) */
     void *fn_ctx;
     uint64_t to;             /* windows: the window's end */
-    void (*each)(void *ctx, int i);   /* crews_each: items instead of crews, or NULL */
+    void (*each)(void *ctx, int i, int member);   /* crews_each: items instead of crews, or NULL */
     void *each_ctx;
     int each_n;
 };
 
-/* SM m runs on team member `member`: it counts into that member's rows */
+/* SM m runs on team member `member` (crews_lend) */
 static inline void on_member(sm_crews *c, int m, int member)
 {
-    if (c->pc_sets) sm_lend_pc_rows(&c->sms[m], c->pc_sets[member].per_pc);
+    if (c->lend) c->lend(c->lend_ctx, m, member);
 }
 
 static void run_window(sm_crews *c, crew *w, int member)
@@ -91,7 +92,7 @@ static int step_items(const sm_crews *c) { return c->each ? c->each_n : c->ncrew
 
 static void run_item(sm_crews *c, int i, int member)
 {
-    if (c->each) c->each(c->each_ctx, i);
+    if (c->each) c->each(c->each_ctx, i, member);
     else run_crew(c, i, member);
 }
 
@@ -223,7 +224,11 @@ void crews_free(sm_crews *c)
     free(c);
 }
 
-void crews_pc_sets(sm_crews *c, const kernel_stats *sets) { c->pc_sets = sets; }
+void crews_lend(sm_crews *c, void (*lend)(void *ctx, int sm, int member), void *ctx)
+{
+    c->lend = lend;
+    c->lend_ctx = ctx;
+}
 
 void crews_stir(sm_crews *c, int m) { c->crews[c->owner[m]].stirred = 1; }
 void crews_resident(sm_crews *c, int m, int delta) { c->crews[c->owner[m]].sum.resident += (uint64_t)(int64_t)delta; }
@@ -284,7 +289,7 @@ void crews_window(sm_crews *c, uint64_t from, uint64_t to, crew_window_fn fn, vo
     }
 }
 
-void crews_each(sm_crews *c, int n, void (*fn)(void *ctx, int i), void *ctx)
+void crews_each(sm_crews *c, int n, void (*fn)(void *ctx, int i, int member), void *ctx)
 {
     c->each = fn;
     c->each_ctx = ctx;

@@ -39,11 +39,10 @@ int crews_dealt(int nsm, int threads, int group);
  * smaller of the two. scratch: nsm words */
 uint64_t crews_busiest(const uint64_t *work, int nsm, int group, int threads, uint64_t *scratch);
 void crews_free(sm_crews *c);
-/* the SMs a thread runs count their per-PC counters into that thread's
- * rows: sets[k].per_pc for member k (crews_threads of them), looked up
- * each time an SM runs (an SM may run on another thread, and a set's rows
- * may grow between runs) */
-void crews_pc_sets(sm_crews *c, const kernel_stats *sets);
+/* lend(ctx, m, k) before SM m runs on member k of the team (0 to
+ * crews_threads - 1), each time it runs: a crew another thread takes runs
+ * there. The GPU lends the SM (and its L1) that thread's per-PC rows */
+void crews_lend(sm_crews *c, void (*lend)(void *ctx, int sm, int member), void *ctx);
 /* SM m's state was changed from outside (a load returned, queue room, a
  * warp started): its crew runs next cycle */
 void crews_stir(sm_crews *c, int m);
@@ -58,10 +57,10 @@ void crews_cycle(sm_crews *c, uint64_t now, int every, crew_sum *out);
  * sum. The sums are added up (fault: the lowest SM's). */
 typedef void (*crew_window_fn)(void *ctx, int m, uint64_t from, uint64_t to, crew_sum *sum);
 void crews_window(sm_crews *c, uint64_t from, uint64_t to, crew_window_fn fn, void *ctx, crew_sum *out);
-/* fn(ctx, i) for each i in [0, n), on the crews' threads (item i on thread
- * i mod threads, or on one that ran out of its own): items that touch
- * nothing of each other (the L2 slices of a window's memory side) */
-void crews_each(sm_crews *c, int n, void (*fn)(void *ctx, int i), void *ctx);
+/* fn(ctx, i, member) for each i in [0, n), on the crews' threads (item i
+ * on member i mod threads, or on one that ran out of its own): items that
+ * touch nothing of each other (the L2 slices of a window's memory side) */
+void crews_each(sm_crews *c, int n, void (*fn)(void *ctx, int i, int member), void *ctx);
 /* the threads that run the crews (1: the caller alone) and the times
  * they met (the synchronisations the run paid for) */
 int crews_threads(const sm_crews *c);

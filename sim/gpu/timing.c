@@ -24,6 +24,15 @@ static void wake_sm(void *ctx, int sm)
     crews_stir(g->crews, sm);
 }
 
+/* SM m (and its L1) runs on member k of the crews' team: they count their
+ * per-PC counters into that thread's rows (sm_crews.h) */
+static void lend_rows(void *ctx, int m, int k)
+{
+    gpu_t *g = ctx;
+    sm_lend_pc_rows(&g->sms[m], g->pc_sets[k].per_pc);
+    memsys_lend_l1(g->mem, m, k);
+}
+
 /* dispatch the next block into slot s (on SM s mod nsm); 0 when the grid
  * is done, -1 on an error */
 static int dispatch(gpu_t *g, int s)
@@ -262,7 +271,8 @@ func_status timing_run_driver(timing_driver *t, const config *cfg, kernel_stats 
     g.npc_sets = crews_threads(g.crews);
     g.pc_sets = xcalloc((size_t)g.npc_sets, sizeof *g.pc_sets);
     for (int k = 0; k < g.npc_sets; k++) stats_local_init(&g.pc_sets[k], stats->npc);
-    crews_pc_sets(g.crews, g.pc_sets);
+    memsys_set_members(g.mem, g.npc_sets);
+    crews_lend(g.crews, lend_rows, &g);
     for (int m = 0; m < g.nsm; m++) {
         sm_links links = { g.mem, timing_gpu_ccache(g.gs, m), timing_gpu_icache(g.gs, m), timing_gpu_code_base(g.gs),
                            g.pc_sets[0].per_pc };

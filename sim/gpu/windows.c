@@ -116,16 +116,23 @@ static int returns_at(gpu_t *g, uint64_t now)
 }
 
 /* part i of the driver's fill jobs, on a crew's thread (a part each) */
-static void fill_item(void *ctx, int i) { gpu_t *g = ctx; g->drv->fill_run(g->drv, i, g->fill_parts); }
+static void fill_item(void *ctx, int i, int member)
+{
+    (void)member;
+    gpu_t *g = ctx;
+    g->drv->fill_run(g->drv, i, g->fill_parts);
+}
 
-/* item i of a span, on a crew's thread: slice i's part, or after the
- * slices part i - slices of the driver's fill jobs */
-static void span_item(void *ctx, int i)
+/* item i of a span, on a crew's thread: slice i's part (counting into
+ * that thread's per-PC rows), or after the slices part i - slices of the
+ * driver's fill jobs */
+static void span_item(void *ctx, int i, int member)
 {
     gpu_t *g = ctx;
     int slices = memsys_slices(g->mem);
-    if (i < slices) memsys_span_slice(g->mem, i);
-    else fill_item(g, i - slices);
+    if (i >= slices) { fill_item(g, i - slices, member); return; }
+    memsys_lend_slice(g->mem, i, member);
+    memsys_span_slice(g->mem, i);
 }
 
 /* the parts the driver's fill jobs are split into (0: none waiting) */

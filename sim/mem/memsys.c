@@ -287,6 +287,33 @@ void memsys_submit(memsys *m, int sm, int kind, uint64_t line, uint32_t sectors,
 }
 
 /* ---- set-up ---- */
+
+/* every block's counters zero for a kernel of npc instructions, counting
+ * into n row sets (set 0 lent to every block until a thread lends its own) */
+static void counters_begin(memsys *m, int npc, int n)
+{
+    for (int k = 0; k < m->nsets; k++) stats_free(&m->sets[k]);
+    free(m->sets);
+    m->nsets = n;
+    m->sets = xcalloc((size_t)n, sizeof *m->sets);
+    for (int k = 0; k < n; k++) stats_mem_init(&m->sets[k], npc);
+    for (int i = 0; i < m->nst; i++) {
+        m->st[i].mem_pc = NULL;   /* lent, not the block's */
+        stats_free(&m->st[i]);
+        memset(&m->st[i], 0, sizeof m->st[i]);
+        m->st[i].npc = npc;
+        m->st[i].mem_pc = m->sets[0].mem_pc;
+    }
+}
+
+void memsys_set_members(memsys *m, int n)
+{
+    if (n != m->nsets) counters_begin(m, m->st[0].npc, n);
+}
+
+void memsys_lend_l1(memsys *m, int sm, int member) { m->st[sm].mem_pc = m->sets[member].mem_pc; }
+void memsys_lend_slice(memsys *m, int s, int member) { m->st[m->nsm + 1 + s].mem_pc = m->sets[member].mem_pc; }
+
 memsys *memsys_new(const mem_params *p, int nsm, int npc, mem_sm_port port)
 {
     memsys *m = xcalloc(1, sizeof *m);
@@ -297,7 +324,7 @@ memsys *memsys_new(const mem_params *p, int nsm, int npc, mem_sm_port port)
     /* every block counts into its own statistics, summed by memsys_report */
     m->nst = nsm + 1 + p->slices;
     m->st = xcalloc((size_t)m->nst, sizeof(kernel_stats));
-    for (int i = 0; i < m->nst; i++) stats_mem_init(&m->st[i], npc);
+    counters_begin(m, npc, 1);
     m->has_input = xcalloc((size_t)nsm, 1);
     m->out_bits = xcalloc((size_t)(nsm + 63) / 64, sizeof(uint64_t));
     m->sm_next = xcalloc((size_t)nsm, sizeof(uint64_t));   /* 0: look at each */
@@ -340,7 +367,12 @@ void memsys_delete(memsys *m)
     for (int s = 0; s < m->p.slices; s++) { l2_delete(m->slice[s]); dram_delete(m->ch[s]); free(m->sctx[s].held); free(m->sctx[s].took); }
     free(m->sctx); free(m->span_dram_now); free(m->span_dram); free(m->span_l2);
     free(m->span_tick0); free(m->span_held); free(m->span_took);
-    for (int i = 0; i < m->nst; i++) stats_free(&m->st[i]);
+    for (int i = 0; i < m->nst; i++) {
+        m->st[i].mem_pc = NULL;   /* lent */
+        stats_free(&m->st[i]);
+    }
+    for (int k = 0; k < m->nsets; k++) stats_free(&m->sets[k]);
+    free(m->sets);
     free(m->has_input); free(m->out_bits); free(m->sm_next); free(m->pushed); free(m->popped);
     free(m->l1); free(m->l1ctx); free(m->slice); free(m->ch); free(m->st);
     free(m);
@@ -351,10 +383,7 @@ void memsys_begin_launch(memsys *m, int npc, mem_sm_port port, int flush_l1)
     m->port = port;
     m->returns_next = 0;
     memset(m->sm_next, 0, (size_t)m->nsm * sizeof(uint64_t));
-    for (int i = 0; i < m->nst; i++) {
-        stats_free(&m->st[i]);
-        stats_mem_init(&m->st[i], npc);
-    }
+    counters_begin(m, npc, 1);
     for (int s = 0; s < m->p.slices; s++) dram_clear_counters(m->ch[s]);
     if (flush_l1)
         for (int s = 0; s < m->nsm; s++) l1_invalidate(m->l1[s]);
@@ -375,12 +404,22 @@ int memsys_carveout(memsys *m, int shared_bytes)
 
 void memsys_grow_pc(memsys *m, int npc)
 {
-    for (int i = 0; i < m->nst; i++) stats_grow_pc(&m->st[i], npc);
+    for (int k = 0; k < m->nsets; k++) stats_grow_pc(&m->sets[k], npc);
+    /* set 0 until each block's thread lends its own again */
+    for (int i = 0; i < m->nst; i++) {
+        m->st[i].npc = npc;
+        m->st[i].mem_pc = m->sets[0].mem_pc;
+    }
 }
 
 void memsys_report(const memsys *m, kernel_stats *st)
 {
-    for (int i = 0; i < m->nst; i++) stats_merge(st, &m->st[i]);
+    for (int i = 0; i < m->nst; i++) {
+        kernel_stats own = m->st[i];
+        own.mem_pc = NULL;   /* lent: each set is added once, below */
+        stats_merge(st, &own);
+    }
+    for (int k = 0; k < m->nsets; k++) stats_merge(st, &m->sets[k]);
     for (int s = 0; s < m->p.slices; s++) dram_report(m->ch[s], st);
 }
 

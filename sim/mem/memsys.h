@@ -109,6 +109,15 @@ void memsys_begin_launch(memsys *m, int npc, mem_sm_port port, int flush_l1);
 int memsys_carveout(memsys *m, int shared_bytes);
 /* the kernel has npc instructions now (traces reveal them as they go) */
 void memsys_grow_pc(memsys *m, int npc);
+/* the blocks count their per-PC counters (L1 and L2 hits and misses) into
+ * one row set per host thread that runs them, n of them (1 until told;
+ * again 1 at each launch): every such counter is a sum, so which block
+ * adds to a row changes no total. A block of each of h100's 213 had rows
+ * of its own, allocated and merged every launch */
+void memsys_set_members(memsys *m, int n);
+/* SM sm's L1, and slice s, run on thread `member` from now on */
+void memsys_lend_l1(memsys *m, int sm, int member);
+void memsys_lend_slice(memsys *m, int s, int member);
 /* add every block's counters to st */
 void memsys_report(const memsys *m, kernel_stats *st);
 /* peak DRAM bandwidth in GB/s */

@@ -60,6 +60,11 @@ struct memsys {
     int windows;
     uint8_t *pushed, *popped;
     kernel_stats *st;        /* per block: nsm L1s, the interconnect, then the slices */
+    /* the per-PC rows (mem_pc) the blocks count into: one set per host
+     * thread (memsys_set_members), lent to a block by the thread that runs
+     * it (memsys_lend_l1, memsys_lend_slice); a block's own st holds none */
+    kernel_stats *sets;
+    int nsets;
     int nst;
     slice_ctx *sctx;         /* per slice, a cache line each */
     /* a span (memsys_span_begin): cycles (from, from + len], and per cycle
