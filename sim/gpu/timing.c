@@ -285,7 +285,8 @@ func_status timing_run_driver(timing_driver *t, const config *cfg, kernel_stats 
     for (int s = 0; s < g.nslots && status == FUNC_OK; s++)
         if (dispatch(&g, s) < 0) status = FUNC_BAD_LAUNCH;
     if (status == FUNC_OK) status = g.window > 1 ? gpu_window_loop(&g, stats, max_warps) : cycle_loop(&g, stats, max_warps);
-    /* every block kept its own counters: the GPU sums them */
+    /* every block kept its own counters, and each thread's per-PC rows
+     * those of the blocks it ran: the GPU sums them */
     memsys_report(g.mem, stats);
     for (int m = 0; m < g.nsm; m++) sm_report(&g.sms[m], stats);
     for (int k = 0; k < g.npc_sets; k++) stats_merge(stats, &g.pc_sets[k]);
