@@ -23,9 +23,9 @@ typedef struct {
     uint64_t launch_overhead; /* launch.overhead: cycles added to the kernel */
     kernel_stats *stats;     /* the kernel's: blocks' own counters are summed into it */
     int npc;                 /* instructions the blocks' per-PC counters hold */
-    /* per thread of the crews: the per-PC rows its SMs count into (sm_t.st) */
+    /* per thread of the crews (pc_nsets of them): the per-PC rows its SMs count into (sm_t.st) */
     kernel_stats *pc_sets;
-    int npc_sets;
+    int pc_nsets;
     diag *d;
     sm_crews *crews;         /* who runs the SMs' part of each cycle */
     int window;              /* cycles per window (timing_window) */

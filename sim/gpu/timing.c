@@ -45,7 +45,7 @@ static int dispatch(gpu_t *g, int s)
          * per-PC counters grow with the kernel's (not on the per-cycle path) */
         g->npc = g->stats->npc;
         memsys_grow_pc(g->mem, g->npc);
-        for (int k = 0; k < g->npc_sets; k++) stats_grow_pc(&g->pc_sets[k], g->npc);
+        for (int k = 0; k < g->pc_nsets; k++) stats_grow_pc(&g->pc_sets[k], g->npc);
         for (int m = 0; m < g->nsm; m++) sm_grow_pc(&g->sms[m], g->npc, g->pc_sets[0].per_pc);
     }
     g->slot_active[s] = 1;
@@ -268,10 +268,10 @@ func_status timing_run_driver(timing_driver *t, const config *cfg, kernel_stats 
      * that met every cycle (sim.window = 1) would cost more than they gain */
     g.crews = crews_new(g.sms, g.nsm, t->obs || g.window == 1 ? 1 : timing_threads(cfg), g.group);
     stats->par.threads = crews_threads(g.crews);
-    g.npc_sets = crews_threads(g.crews);
-    g.pc_sets = xcalloc((size_t)g.npc_sets, sizeof *g.pc_sets);
-    for (int k = 0; k < g.npc_sets; k++) stats_local_init(&g.pc_sets[k], stats->npc);
-    memsys_set_members(g.mem, g.npc_sets);
+    g.pc_nsets = crews_threads(g.crews);
+    g.pc_sets = xcalloc((size_t)g.pc_nsets, sizeof *g.pc_sets);
+    for (int k = 0; k < g.pc_nsets; k++) stats_local_init(&g.pc_sets[k], stats->npc);
+    memsys_set_members(g.mem, g.pc_nsets);
     crews_lend(g.crews, lend_rows, &g);
     for (int m = 0; m < g.nsm; m++) {
         sm_links links = { g.mem, timing_gpu_ccache(g.gs, m), timing_gpu_icache(g.gs, m), timing_gpu_code_base(g.gs),
@@ -289,11 +289,11 @@ func_status timing_run_driver(timing_driver *t, const config *cfg, kernel_stats 
      * those of the blocks it ran: the GPU sums them */
     memsys_report(g.mem, stats);
     for (int m = 0; m < g.nsm; m++) sm_report(&g.sms[m], stats);
-    for (int k = 0; k < g.npc_sets; k++) stats_merge(stats, &g.pc_sets[k]);
+    for (int k = 0; k < g.pc_nsets; k++) stats_merge(stats, &g.pc_sets[k]);
     stats->dram_peak_gbps = memsys_peak_gbps(&g.mp);
     stats->clock_mhz = (double)CFG(cfg, gpu_clock_mhz);
     for (int m = 0; m < g.nsm; m++) sm_free(&g.sms[m]);
-    for (int k = 0; k < g.npc_sets; k++) stats_free(&g.pc_sets[k]);
+    for (int k = 0; k < g.pc_nsets; k++) stats_free(&g.pc_sets[k]);
     free(g.pc_sets);
     /* a launch that stopped early (a fault) leaves requests in flight: the
      * next one could not start from that state */

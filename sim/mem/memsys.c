@@ -297,9 +297,7 @@ static void counters_begin(memsys *m, int npc, int n)
     m->nsets = n;
     m->sets = xcalloc((size_t)n, sizeof *m->sets);
     for (int k = 0; k < n; k++) stats_mem_init(&m->sets[k], npc);
-    for (int i = 0; i < m->nst; i++) {
-        m->st[i].mem_pc = NULL;   /* lent, not the block's */
-        stats_free(&m->st[i]);
+    for (int i = 0; i < m->nst; i++) {   /* a block's st owns no array: its rows are lent */
         memset(&m->st[i], 0, sizeof m->st[i]);
         m->st[i].npc = npc;
         m->st[i].mem_pc = m->sets[0].mem_pc;
@@ -367,10 +365,6 @@ void memsys_delete(memsys *m)
     for (int s = 0; s < m->p.slices; s++) { l2_delete(m->slice[s]); dram_delete(m->ch[s]); free(m->sctx[s].held); free(m->sctx[s].took); }
     free(m->sctx); free(m->span_dram_now); free(m->span_dram); free(m->span_l2);
     free(m->span_tick0); free(m->span_held); free(m->span_took);
-    for (int i = 0; i < m->nst; i++) {
-        m->st[i].mem_pc = NULL;   /* lent */
-        stats_free(&m->st[i]);
-    }
     for (int k = 0; k < m->nsets; k++) stats_free(&m->sets[k]);
     free(m->sets);
     free(m->has_input); free(m->out_bits); free(m->sm_next); free(m->pushed); free(m->popped);
@@ -414,11 +408,7 @@ void memsys_grow_pc(memsys *m, int npc)
 
 void memsys_report(const memsys *m, kernel_stats *st)
 {
-    for (int i = 0; i < m->nst; i++) {
-        kernel_stats own = m->st[i];
-        own.mem_pc = NULL;   /* lent: each set is added once, below */
-        stats_merge(st, &own);
-    }
+    for (int i = 0; i < m->nst; i++) stats_merge_counters(st, &m->st[i]);   /* rows lent: each set once, below */
     for (int k = 0; k < m->nsets; k++) stats_merge(st, &m->sets[k]);
     for (int s = 0; s < m->p.slices; s++) dram_report(m->ch[s], st);
 }

@@ -80,9 +80,7 @@ void sm_grow_pc(sm_t *sm, int npc, pc_stats *rows)
 
 void sm_report(const sm_t *sm, kernel_stats *st)
 {
-    kernel_stats own = sm->st;
-    own.per_pc = NULL;   /* lent: the GPU adds each row set once */
-    stats_merge(st, &own);
+    stats_merge_counters(st, &sm->st);   /* the rows are lent: the GPU adds each set once */
     st->per_sm[sm->id] = sm->totals;
 }
 
@@ -92,8 +90,6 @@ void sm_free(sm_t *sm)
     hugemem_free(sm->w); sb_free(&sm->sb); hugemem_free(sm->age); free(sm->live); free(sm->fetchable); free(sm->sched); free(sm->watch);
     ldst_free(&sm->ldst);
     opcoll_free(&sm->oc);
-    sm->st.per_pc = NULL;   /* lent, not the SM's to free */
-    stats_free(&sm->st);
     memset(sm, 0, sizeof *sm);
 }
 

@@ -126,11 +126,16 @@ static void merge_pc(pc_stats *d, const pc_stats *x)
     for (int r = 0; r < STALL_COUNT; r++) d->stall[r] += x->stall[r];
 }
 
-void stats_merge(kernel_stats *dst, const kernel_stats *src)
+void stats_merge_counters(kernel_stats *dst, const kernel_stats *src)
 {
     for (int i = 0; i < STAT_COUNT; i++) dst->v[i] += src->v[i];
     for (int r = 0; r < STALL_COUNT; r++) dst->stall[r] += src->stall[r];
     for (int b = 0; b < CONFLICT_BUCKETS; b++) dst->conflict_hist[b] += src->conflict_hist[b];
+}
+
+void stats_merge(kernel_stats *dst, const kernel_stats *src)
+{
+    stats_merge_counters(dst, src);
     int n = src->npc < dst->npc ? src->npc : dst->npc;
     if (src->mem_pc) merge_mem_pc(dst, src, n);
     else if (src->per_pc)

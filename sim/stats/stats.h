@@ -108,6 +108,9 @@ void stats_mem_init(kernel_stats *s, int npc);
 /* add src's counters (not its derived figures) to dst: sums, and maxima
  * for the per-PC counters merged by maximum */
 void stats_merge(kernel_stats *dst, const kernel_stats *src);
+/* stats_merge without the per-PC rows (a block whose rows are lent: their
+ * owner merges them once) */
+void stats_merge_counters(kernel_stats *dst, const kernel_stats *src);
 /* grow per_pc (or mem_pc) to at least npc entries (new entries zero); not on the per-cycle path */
 void stats_grow_pc(kernel_stats *s, int npc);
 
