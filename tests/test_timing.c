@@ -9,11 +9,6 @@
 
 #include "microbench.h"
 #include "gpu/timing.h"
-#include "gpu/sm_crews.h"
-#include <pthread.h>
-#include <time.h>
-#include <stdatomic.h>
-#define STEAL_ITEMS 16
 #include <unistd.h>
 
 static const char *const configs[] = { "gt200", "gf100", "gf104", "gk110", "gm204" };
@@ -428,130 +423,6 @@ START_TEST(test_threads_auto_and_side_by_side)
 END_TEST
 
 
-/* crews_each runs every item once, and a member stuck in an item has the
- * rest of its share taken by another member (sm_crews.c's deal): item 0
- * (the first of member 0's share: the even items) waits until another
- * thread has run one of that share's later items, which only taking from
- * the back of a share can do (without it, item 0 gives up after 5 s and
- * the check fails). The odd items (member 1's) sleep 5 ms each, so that
- * member 0 has begun its share before member 1 runs out of its own. */
-typedef struct {
-    _Atomic int runs[STEAL_ITEMS];
-    _Atomic int ran[STEAL_ITEMS];
-    pthread_t by[STEAL_ITEMS];
-} steal_ctx;
-
-/* an even item other than i that ran on another thread than i's */
-static int share_split(steal_ctx *s, int i)
-{
-    for (int j = 2; j < STEAL_ITEMS; j += 2)
-        if (j != i && atomic_load(&s->ran[j]) && !pthread_equal(s->by[j], s->by[i])) return 1;
-    return 0;
-}
-
-static void sleep_ms(int ms)
-{
-    struct timespec t = { 0, ms * 1000000L };
-    nanosleep(&t, NULL);
-}
-
-static void steal_item(void *ctx, int i, int member)
-{
-    (void)member;
-    steal_ctx *s = ctx;
-    atomic_fetch_add(&s->runs[i], 1);
-    s->by[i] = pthread_self();
-    atomic_store(&s->ran[i], 1);
-    if (i == 0)
-        for (int ms = 0; ms < 5000 && !share_split(s, 0); ms++) sleep_ms(1);
-    else if (i % 2) sleep_ms(5);
-}
-
-START_TEST(test_crews_take_a_late_members_items)
-{
-    sm_crews *c = crews_new(NULL, STEAL_ITEMS, 2, 1);
-    int two = crews_threads(c) == 2;
-    for (int round = 0; round < 3; round++) {
-        steal_ctx s = { 0 };
-        crews_each(c, STEAL_ITEMS, steal_item, &s);
-        for (int i = 0; i < STEAL_ITEMS; i++) ck_assert_int_eq(atomic_load(&s.runs[i]), 1);
-        if (two) ck_assert(share_split(&s, 0));
-    }
-    crews_free(c);
-}
-END_TEST
-
-/* crews_lend: each SM is lent to the member of the team that runs it,
- * whichever crew it is in (a crew another thread takes is lent to the
- * taker), each time it runs: SMs run on one thread are lent to one
- * member, SMs run on two threads to two. Each SM's window sleeps 1 ms, so
- * that with two threads both run some SMs (on a machine of one core the
- * team has one thread) */
-enum { ROWS_SMS = 12 };
-typedef struct {
-    int lent[ROWS_SMS];      /* the member each SM was last lent to, -1 none */
-    int ran_lent[ROWS_SMS];  /* the member it was lent to when it ran */
-    pthread_t by[ROWS_SMS];
-} rows_ctx;
-
-static void rows_lend(void *ctx, int m, int member) { ((rows_ctx *)ctx)->lent[m] = member; }
-
-static void rows_window(void *ctx, int m, uint64_t from, uint64_t to, crew_sum *sum)
-{
-    (void)from; (void)to; (void)sum;
-    rows_ctx *r = ctx;
-    r->ran_lent[m] = r->lent[m];
-    r->by[m] = pthread_self();
-    sleep_ms(1);
-}
-
-START_TEST(test_crews_lend_each_sm_to_its_thread)
-{
-    sm_crews *c = crews_new(NULL, ROWS_SMS, 2, 1);
-    int n = crews_threads(c), both = 0;   /* a round in which two threads ran SMs */
-    rows_ctx r;
-    crews_lend(c, rows_lend, &r);
-    for (int round = 0; round < 20 && !both; round++) {
-        for (int m = 0; m < ROWS_SMS; m++) r.lent[m] = r.ran_lent[m] = -1;
-        crew_sum sum;
-        crews_window(c, 0, 1, rows_window, &r, &sum);
-        int used[2] = { 0, 0 };
-        for (int m = 0; m < ROWS_SMS; m++) {
-            int k = r.ran_lent[m];
-            ck_assert(k >= 0 && k < n);
-            used[k] = 1;
-            for (int j = 0; j < m; j++)
-                ck_assert_int_eq(pthread_equal(r.by[j], r.by[m]) != 0, r.ran_lent[j] == k);
-        }
-        both = used[0] && used[1];
-    }
-    ck_assert_int_eq(both, n == 2);
-    crews_free(c);
-}
-END_TEST
-
-/* the busiest thread's work the windows' statistics count (imbalance_n):
- * 16 SMs on 2 threads make 16 crews, the even ones on thread 0 */
-START_TEST(test_crews_busiest)
-{
-    uint64_t work[16], scratch[16];
-    for (int m = 0; m < 16; m++) work[m] = m % 2 ? 1 : 3;
-    /* dealt: 24 and 8; taking crews: at most 32 / 2 + 3 */
-    ck_assert_uint_eq(crews_busiest(work, 16, 1, 2, scratch), 19);
-    /* one heavy SM: dealt 85 + 7 and 8, taking at most 50 + 85: the deal */
-    for (int m = 0; m < 16; m++) work[m] = m ? 1 : 85;
-    ck_assert_uint_eq(crews_busiest(work, 16, 1, 2, scratch), 92);
-    /* SMs in pairs (a constant cache each): 8 crews of two, the even pairs
-     * (the busy ones) on thread 0: dealt 4 x (3 + 1) = 16 and 0, taking at
-     * most 16 / 2 + 4 */
-    for (int m = 0; m < 16; m++) work[m] = m % 4 < 2 ? (m % 2 ? 1 : 3) : 0;
-    ck_assert_uint_eq(crews_busiest(work, 16, 2, 2, scratch), 12);
-    /* 64 threads, more than the crews: each crew alone */
-    for (int m = 0; m < 16; m++) work[m] = (uint64_t)m;
-    ck_assert_uint_eq(crews_busiest(work, 16, 1, 64, scratch), 15);
-}
-END_TEST
-
 int main(void)
 {
     Suite *s = suite_create("timing");
@@ -577,9 +448,6 @@ int main(void)
     tcase_add_test(tc, test_observer_memory_events);
     tcase_add_test(tc, test_register_bank_conflicts);
     tcase_add_test(tc, test_threads_auto_and_side_by_side);
-    tcase_add_test(tc, test_crews_take_a_late_members_items);
-    tcase_add_test(tc, test_crews_busiest);
-    tcase_add_test(tc, test_crews_lend_each_sm_to_its_thread);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -9,7 +9,12 @@
 # H100 (132 SMs, independent thread scheduling); a trace replay too. The quick pass (without
 # WARPSIM_LONG=1): workload i on one of the three (i mod 3), with its counts.
 . "${top_srcdir:-.}/tests/lib.sh"
-stats() { "$bin" "$@" 2>&1 | sed 's/,"host":{[^}]*}//; s/"sets":\[[^]]*\]//'; }
+# every step of the windows by the thread team (sim.team_gauge=0), so that
+# the team's split is what is compared; the gauge's mix of steps alone and
+# the team's is compared on its own below
+strip() { sed 's/,"host":{[^}]*}//; s/"sets":\[[^]]*\]//'; }
+stats() { c=$1; shift; "$bin" "$c" --set sim.team_gauge=0 "$@" 2>&1 | strip; }
+gauged() { "$bin" "$@" 2>&1 | strip; }
 n=0
 same() {   # what, then the runs' outputs
     what=$1; a=$2; shift 2
@@ -44,6 +49,17 @@ f=$top/workloads/sum/gpu3_grid_stride.sass
 same "$f h100 sim.window=1" "$(stats run --stats=json -c h100 --set sim.window=1 "$f")" \
     "$(stats run --stats=json -c h100 --set sim.window=1 --threads 3 "$f")"
 same "$f h100 --threads auto" "$(stats run --stats=json -c h100 "$f")" "$(stats run --stats=json -c h100 --threads auto "$f")"
+# the gauge (sim.team_gauge=1, the default) gives some steps to the team
+# and runs others alone, as the host's times say: the same statistics
+for f in histogram/v3_shared_bins sum/gpu3_grid_stride divergence/spinlock_fixed; do
+    for cfg in gf100 h100; do
+        same "$f $cfg, gauged" "$(stats run --stats=json -c $cfg --threads 1 "$top/workloads/$f.sass")" \
+            "$(gauged run --stats=json -c $cfg --threads 2 "$top/workloads/$f.sass")" \
+            "$(gauged run --stats=json -c $cfg --threads 3 "$top/workloads/$f.sass")"
+    done
+done
+same "gpu2 h100, gauged" "$(stats run --stats=json -c h100 --threads 1 -D n=300000 "$top/workloads/sum/gpu2_chunked.sass")" \
+    "$(gauged run --stats=json -c h100 --threads 2 -D n=300000 "$top/workloads/sum/gpu2_chunked.sass")"
 # (a run windows change: gpu3's statistics are the same either way)
 f=$top/workloads/compaction/warp_ballot.sass
 a=$(stats run --stats=json -c h100 --set sim.window=1 "$f")

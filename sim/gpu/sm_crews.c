@@ -8,6 +8,7 @@
 #include "util/lockstep.h"
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
 /* A step's items dealt to the members (item i to member i mod members),
@@ -22,6 +23,7 @@
 
 typedef struct {
     _Alignas(64) _Atomic uint64_t span;   /* next item to take | end << 32 */
+    double busy;                          /* its member's seconds in the step (gauged teams) */
 } share;
 
 /* a crew's own thread writes the first line, the loop's the second */
@@ -50,6 +52,9 @@ struct sm_crews {
     void (*each)(void *ctx, int i, int member);   /* crews_each: items instead of crews, or NULL */
     void *each_ctx;
     int each_n;
+    int gauged;              /* crews_gauge_on: a step goes to the team only where it pays */
+    crews_gauge gauge[2];    /* windows' steps, crews_each's */
+    unsigned long long steps, team_steps;
 };
 
 /* SM m runs on team member `member` (crews_lend) */
@@ -122,25 +127,122 @@ static int take(sm_crews *c, int k, int back)
     }
 }
 
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* every item of the step on the caller, as member 0 */
+static void run_alone(sm_crews *c)
+{
+    for (int i = 0, n = step_items(c); i < n; i++) run_item(c, i, 0);
+}
+
+/* The gauge (sm_crews.h). The work is one thread's seconds a step (a step
+ * the caller ran alone: its wall time; a team's: its members' busy times
+ * summed, which holds what the cores lose reading each other's writes);
+ * the overhead is what a team step took beyond an even share of that work
+ * (the wake-ups, the wait for the last member, an uneven split). The team
+ * is tried in runs of GAUGE_TRY steps, the first GAUGE_WARM of which are
+ * not measured: members that slept through many steps wake slowly (a
+ * halted virtual CPU takes hundreds of microseconds) and find the SMs'
+ * state in the other core's cache, which says nothing of the steps after */
+#define GAUGE_TRY 8
+#define GAUGE_WARM 2
+#define GAUGE_FIRST_WAIT 64
+#define GAUGE_LAST_WAIT 4096
+
+static int gauge_try(crews_gauge *g)
+{
+    g->left = GAUGE_TRY - 1;
+    g->warm = GAUGE_WARM;
+    g->fresh = 1;
+    return 1;
+}
+
+int crews_gauge_team(crews_gauge *g, int members)
+{
+    if (g->left > 0) { g->left--; return 1; }
+    if (!g->measured) return gauge_try(g);
+    /* the team's step, its overhead and a share of the work, against the
+     * work alone, with a tenth kept back: a choice that flips on noise
+     * would move the SMs' state between cores for nothing */
+    if (g->over + g->work / members < 0.9 * g->work) {
+        g->since = 0;
+        g->wait = GAUGE_FIRST_WAIT;
+        return 1;
+    }
+    /* alone: try the team again after 64 steps, then 128, ... 4096, so
+     * that a change in the work or in the machine's load is seen */
+    if (!g->wait) g->wait = GAUGE_FIRST_WAIT;
+    if (++g->since < g->wait) return 0;
+    g->since = 0;
+    if (g->wait < GAUGE_LAST_WAIT) g->wait *= 2;
+    return gauge_try(g);
+}
+
+void crews_gauge_note(crews_gauge *g, int team, double wall, double work, int members)
+{
+    /* averages over recent steps, a new one weighing an eighth */
+    g->work = g->steps ? g->work + (work - g->work) / 8 : work;
+    g->steps++;
+    if (!team) return;
+    if (g->warm > 0) { g->warm--; return; }
+    double over = wall - work / members;
+    if (over < 0) over = 0;
+    if (g->fresh) {
+        /* the first measured step of a try: what came before it is stale */
+        g->over = over;
+        g->fresh = 0;
+    } else {
+        /* a member the host kept off its core for once is not the team's
+         * cost: a step counts for at most four times the average */
+        if (over > 4 * g->over) over = 4 * g->over;
+        g->over += (over - g->over) / (g->left > 0 ? 4 : 8);
+    }
+    g->measured = 1;
+}
+
 /* team member k: its own items, then what the others have not begun */
 static void run_member(void *ctx, int k)
 {
     sm_crews *c = ctx;
     if (c->members == 1) {
-        for (int i = 0, n = step_items(c); i < n; i++) run_item(c, i, 0);
+        run_alone(c);
         return;
     }
+    double t0 = c->gauged ? now_seconds() : 0;
     for (int i; (i = take(c, k, 0)) >= 0;) run_item(c, i, k);
     for (int d = 1; d < c->members; d++)
         for (int i, v = (k + d) % c->members; (i = take(c, v, 1)) >= 0;) run_item(c, i, k);
+    if (c->gauged) c->shares[k].busy = now_seconds() - t0;
 }
 
-/* one step of the team (the caller alone with one member) */
+/* one step: by the team, or by the caller alone (one member, or a gauged
+ * team that has cost more than it saved: the same result either way) */
 static void run_step(sm_crews *c)
 {
-    if (c->members == 1) { run_member(c, 0); return; }
-    deal(c);
-    lockstep_step(c->team);
+    if (c->members == 1) { run_alone(c); return; }
+    crews_gauge *g = &c->gauge[c->each != NULL];
+    int team = !c->gauged || crews_gauge_team(g, c->members);
+    double t0 = c->gauged ? now_seconds() : 0;
+    if (team) {
+        deal(c);
+        lockstep_step(c->team);
+    } else {
+        run_alone(c);
+    }
+    c->steps++;
+    c->team_steps += (unsigned long long)team;
+    if (!c->gauged) return;
+    double wall = now_seconds() - t0, work = wall;
+    if (team) {
+        work = 0;
+        for (int k = 0; k < c->members; k++) work += c->shares[k].busy;
+    }
+    crews_gauge_note(g, team, wall, work, c->members);
 }
 
 /* host threads worth starting: no more than the cores online (more would
@@ -296,6 +398,13 @@ void crews_each(sm_crews *c, int n, void (*fn)(void *ctx, int i, int member), vo
     c->each_n = n;
     run_step(c);
     c->each = NULL;
+}
+
+void crews_gauge_on(sm_crews *c, int on) { c->gauged = on && c->members > 1; }
+void crews_step_counts(const sm_crews *c, unsigned long long *steps, unsigned long long *team)
+{
+    *steps = c->steps;
+    *team = c->team_steps;
 }
 
 int crews_threads(const sm_crews *c) { return c->members; }

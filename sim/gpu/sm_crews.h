@@ -24,6 +24,27 @@ typedef struct {
 
 typedef struct sm_crews sm_crews;
 
+/* Whether the team is worth a step. A team step costs its members'
+ * wake-ups and the wait for the last one (tens of microseconds on a VM,
+ * more on a loaded machine), which a small GPU's window does not repay
+ * (gf100's window is 10 cycles, about 20 microseconds of work: two threads
+ * took three times one thread's time). The gauge keeps the work of recent
+ * steps and the team's overhead, both measured as the steps run, and gives
+ * a step to the team while that is the faster; it tries the team again now
+ * and then, so that a change in the work or the machine is seen. The host's
+ * time picks who runs a step, never what the step computes. */
+typedef struct {
+    double work, over;       /* seconds a step: one thread's work; a team step's overhead */
+    int measured;            /* a team step has set over */
+    int left, warm, fresh;   /* a try of the team: its steps left, of them those not measured, none measured yet */
+    int wait, since;         /* steps alone between tries, and since the last */
+    unsigned long long steps;
+} crews_gauge;
+/* 1: the team runs the next step (counting a step alone otherwise) */
+int crews_gauge_team(crews_gauge *g, int members);
+/* a step ran (by the team or not) in `wall` seconds, `work` of one thread */
+void crews_gauge_note(crews_gauge *g, int team, double wall, double work, int members);
+
 /* threads crews over nsm SMs (fewer when there are fewer SMs; one when no
  * thread can be started); SMs sharing a constant cache (group of them) go
  * to one crew, groups dealt round robin */
@@ -61,6 +82,13 @@ void crews_window(sm_crews *c, uint64_t from, uint64_t to, crew_window_fn fn, vo
  * on member i mod threads, or on one that ran out of its own): items that
  * touch nothing of each other (the L2 slices of a window's memory side) */
 void crews_each(sm_crews *c, int n, void (*fn)(void *ctx, int i, int member), void *ctx);
+/* on: each step of crews_window and crews_each goes to the team only
+ * while the gauge finds the team faster (sim.team_gauge); off (as made):
+ * every step */
+void crews_gauge_on(sm_crews *c, int on);
+/* the steps of crews_window and crews_each with several threads, and
+ * those of them the team ran */
+void crews_step_counts(const sm_crews *c, unsigned long long *steps, unsigned long long *team);
 /* the threads that run the crews (1: the caller alone) and the times
  * they met (the synchronisations the run paid for) */
 int crews_threads(const sm_crews *c);

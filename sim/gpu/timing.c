@@ -267,6 +267,7 @@ func_status timing_run_driver(timing_driver *t, const config *cfg, kernel_stats 
     /* an observer hears the SMs in SM order: one thread then; and threads
      * that met every cycle (sim.window = 1) would cost more than they gain */
     g.crews = crews_new(g.sms, g.nsm, t->obs || g.window == 1 ? 1 : timing_threads(cfg), g.group);
+    crews_gauge_on(g.crews, (int)CFG(cfg, sim_team_gauge));
     stats->par.threads = crews_threads(g.crews);
     g.pc_nsets = crews_threads(g.crews);
     g.pc_sets = xcalloc((size_t)g.pc_nsets, sizeof *g.pc_sets);

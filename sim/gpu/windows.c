@@ -291,6 +291,10 @@ func_status gpu_window_loop(gpu_t *g, kernel_stats *st, int max_warps)
         if (idle > 10000000) return gpu_stuck(g, now);
     }
     ps->sm_seconds = in_sms;
+    unsigned long long steps, team;
+    crews_step_counts(g->crews, &steps, &team);
+    ps->steps = steps;
+    ps->team_steps = team;
     ps->slices = memsys_slices(g->mem);
     ps->serial_seconds = seconds() - t0 - in_sms - ps->mem_seconds;
     return gpu_finish(g, st, start, now, resident_sum, max_warps);

@@ -230,7 +230,7 @@ void cli_json_kernel(json_writer *j, const kernel_stats *s, int launch, const ch
  * counted; meaningful for a run with --threads 1) */
 static void json_par(json_writer *j, const kernel_stats *ks, int nk, uint64_t cycles)
 {
-    par_stats p = { 0, 0, { 0 }, 0, 0, 0, 0, 0, 0 };
+    par_stats p = { 0, 0, { 0 }, 0, 0, 0, 0, 0, 0, 0, 0 };
     for (int i = 0; i < nk; i++) {
         p.windows += ks[i].par.windows;
         p.work += ks[i].par.work;
@@ -238,6 +238,8 @@ static void json_par(json_writer *j, const kernel_stats *ks, int nk, uint64_t cy
         p.spans += ks[i].par.spans;
         if (ks[i].par.slices > p.slices) p.slices = ks[i].par.slices;
         if (ks[i].par.threads > p.threads) p.threads = ks[i].par.threads;
+        p.steps += ks[i].par.steps;
+        p.team_steps += ks[i].par.team_steps;
         p.sm_seconds += ks[i].par.sm_seconds;
         p.mem_seconds += ks[i].par.mem_seconds;
         p.serial_seconds += ks[i].par.serial_seconds;
@@ -246,6 +248,8 @@ static void json_par(json_writer *j, const kernel_stats *ks, int nk, uint64_t cy
     double total = p.sm_seconds + p.mem_seconds + p.serial_seconds;
     json_uint(j, "threads", (uint64_t)p.threads);
     json_uint(j, "windows", p.windows);
+    /* the share of the windows' steps the thread team ran (sim.team_gauge) */
+    if (p.steps) json_double(j, "team_share", (double)p.team_steps / (double)p.steps);
     json_double(j, "syncs_per_cycle", cycles ? (double)p.windows / (double)cycles : 0);
     json_double(j, "span_share", (double)p.spans / (double)p.windows);
     json_double(j, "sm_share", p.sm_seconds / total);

@@ -67,6 +67,7 @@ typedef struct {
     uint64_t windows, work, work_max[PAR_COUNTS], spans;
     int slices;
     int threads;             /* the host threads the SMs ran on */
+    uint64_t steps, team_steps;   /* with several threads: windows' steps, and those the team ran (sim.team_gauge) */
     double sm_seconds, mem_seconds, serial_seconds;
 } par_stats;
 
