@@ -137,100 +137,126 @@ START_TEST(test_crews_busiest)
 END_TEST
 
 /* ---- the gauge (crews_gauge_team, crews_gauge_note), fed made-up
- * times: one thread's work a step and a team step's wall ---- */
+ * wall times of a step alone and by the team ---- */
 
-/* steps of the gauge with a team step costing `over` beyond half the
- * work; fills team[i] (1: the team ran step i); returns the team's steps */
-static int gauge_run(crews_gauge *g, int steps, double work, double over, int *team)
+/* steps of the gauge whose steps take `team` seconds by the team and
+ * `alone` alone; fills ran[i] (1: the team ran step i); returns the team's */
+static int gauge_run(crews_gauge *g, int steps, double team, double alone, int *ran)
 {
     int n = 0;
     for (int i = 0; i < steps; i++) {
         int t = crews_gauge_team(g, 2);
-        crews_gauge_note(g, t, t ? over + work / 2 : work, work, 2);
-        if (team) team[i] = t;
+        crews_gauge_note(g, t, t ? team : alone);
+        if (ran) ran[i] = t;
         n += t;
     }
     return n;
 }
 
-/* a team that costs more than it saves (gf100's windows: 20 us of work,
- * 40 us of wake-ups) runs a try of 8 steps, then steps go alone, with
- * tries after 64, 128, 256 ... steps alone */
+/* the lengths of the runs of steps in mode `mode` after the first `from` */
+static int runs_of(const int *ran, int steps, int from, int mode, int *len, int most)
+{
+    int n = 0;
+    for (int i = from; i < steps && n < most;) {
+        if (ran[i] != mode) { i++; continue; }
+        int j = i;
+        while (j < steps && ran[j] == mode) j++;
+        if (j < steps) len[n++] = j - i;   /* whole runs only */
+        i = j;
+    }
+    return n;
+}
+
+/* a team that costs more than it saves (gf100's windows: 20 us alone, 60
+ * by the team): a try of the team (8 steps), one alone, then alone, with
+ * tries of the team after 64, 128, 256 ... steps alone */
 START_TEST(test_gauge_alone_where_the_team_costs_more)
 {
     enum { STEPS = 3000 };
-    static int team[STEPS];
+    static int ran[STEPS];
     crews_gauge g = { 0 };
-    int n = gauge_run(&g, STEPS, 20e-6, 40e-6, team);
-    for (int i = 0; i < 8; i++) ck_assert_int_eq(team[i], 1);
-    int tries = 1, gap = 0, last_gap = 0;
-    for (int i = 8; i < STEPS; i++) {
-        if (!team[i]) { gap++; continue; }
-        /* a try: 8 team steps after twice the last gap alone */
-        for (int k = 0; k < 8 && i + k < STEPS; k++) ck_assert_int_eq(team[i + k], 1);
-        ck_assert_int_eq(gap, last_gap ? 2 * last_gap + 1 : 63);
-        last_gap = gap;
-        gap = 0;
-        tries++;
-        i += 7;
-    }
-    ck_assert_int_eq(n, 8 * tries);
-    ck_assert_int_ge(tries, 4);
+    int n = gauge_run(&g, STEPS, 60e-6, 20e-6, ran);
+    for (int i = 0; i < 16; i++) ck_assert_int_eq(ran[i], i < 8);
+    int len[8], k = runs_of(ran, STEPS, 8, 0, len, 8);
+    ck_assert_int_ge(k, 4);
+    /* the first run alone holds the try alone and the wait of 64 after it;
+     * the next, waits of 128, 256 ... (less the step that starts a try) */
+    ck_assert_int_eq(len[0], 8 + 64);
+    for (int i = 1; i < k; i++) ck_assert_int_eq(len[i], (64 << i) - 1);
+    int tries[8], m = runs_of(ran, STEPS, 8, 1, tries, 8);
+    for (int i = 0; i < m; i++) ck_assert_int_eq(tries[i], 8);
     ck_assert_int_lt(n, STEPS / 20);
 }
 END_TEST
 
-/* a team that saves time (a large GPU's windows: 1.5 ms of work, 30 us of
- * wake-ups) runs every step */
+/* a team that saves time (a large GPU's windows: 1.5 ms alone, 0.8 ms by
+ * the team) runs the steps, with tries alone after 64, 128 ... steps */
 START_TEST(test_gauge_team_where_it_pays)
 {
+    enum { STEPS = 3000 };
+    static int ran[STEPS];
     crews_gauge g = { 0 };
-    ck_assert_int_eq(gauge_run(&g, 2000, 1.5e-3, 30e-6, NULL), 2000);
-    /* and at the line: the team must save a tenth of the work */
-    crews_gauge h = { 0 };
-    ck_assert_int_lt(gauge_run(&h, 2000, 100e-6, 45e-6, NULL), 100);
-    crews_gauge k = { 0 };
-    ck_assert_int_eq(gauge_run(&k, 2000, 100e-6, 35e-6, NULL), 2000);
+    int n = gauge_run(&g, STEPS, 0.8e-3, 1.5e-3, ran);
+    ck_assert_int_gt(n, STEPS - STEPS / 20);
+    int tries[8], m = runs_of(ran, STEPS, 16, 0, tries, 8);
+    ck_assert_int_ge(m, 3);
+    for (int i = 0; i < m; i++) ck_assert_int_eq(tries[i], 8);
 }
 END_TEST
 
-/* a try's first two steps are not measured (members that slept wake
- * slowly, with the SMs' state in the other core's cache), and a single
- * step whose member the host held off its core does not send the steps
- * alone */
+/* between the lines the mode stays: a team a tenth slower than steps alone
+ * keeps the steps it has; a third slower, it loses them; once faster, it
+ * takes them */
+START_TEST(test_gauge_lines)
+{
+    crews_gauge g = { 0 };
+    ck_assert_int_gt(gauge_run(&g, 1000, 110e-6, 100e-6, NULL), 900);
+    ck_assert_int_lt(gauge_run(&g, 1000, 130e-6, 100e-6, NULL), 100);
+    ck_assert_int_lt(gauge_run(&g, 1000, 110e-6, 100e-6, NULL), 100);
+    ck_assert_int_gt(gauge_run(&g, 3000, 95e-6, 100e-6, NULL), 2500);
+}
+END_TEST
+
+/* the first two steps of a try are not measured (members that slept wake
+ * slowly, with the SMs' state in the other core's cache), and a single step
+ * whose member the host held off its core does not send the steps alone */
 START_TEST(test_gauge_cold_and_late_steps)
 {
     crews_gauge g = { 0 };
     for (int i = 0; i < 8; i++) {
         ck_assert_int_eq(crews_gauge_team(&g, 2), 1);
-        double over = i < 2 ? 5e-3 : 10e-6;   /* cold first, then cheap */
-        crews_gauge_note(&g, 1, over + 50e-6, 100e-6, 2);
+        crews_gauge_note(&g, 1, i < 2 ? 5e-3 : 30e-6);   /* cold first, then quick */
     }
-    ck_assert_int_eq(gauge_run(&g, 100, 100e-6, 10e-6, NULL), 100);
+    for (int i = 0; i < 8; i++) {
+        ck_assert_int_eq(crews_gauge_team(&g, 2), 0);
+        crews_gauge_note(&g, 0, 100e-6);
+    }
+    ck_assert_int_eq(gauge_run(&g, 50, 30e-6, 100e-6, NULL), 50);
     /* one step 10 ms late: still the team next */
     ck_assert_int_eq(crews_gauge_team(&g, 2), 1);
-    crews_gauge_note(&g, 1, 10e-3 + 50e-6, 100e-6, 2);
-    ck_assert_int_eq(gauge_run(&g, 100, 100e-6, 10e-6, NULL), 100);
-    /* without the warm-up steps the try's cold steps would count: the
-     * same try with every step cold sends the steps alone */
+    crews_gauge_note(&g, 1, 10e-3);
+    ck_assert_int_eq(gauge_run(&g, 10, 30e-6, 100e-6, NULL), 10);
+    /* the same try with every step cold sends the steps alone */
     crews_gauge h = { 0 };
-    ck_assert_int_lt(gauge_run(&h, 100, 100e-6, 5e-3, NULL), 20);
+    ck_assert_int_lt(gauge_run(&h, 100, 5e-3, 100e-6, NULL), 20);
 }
 END_TEST
 
 /* the work changes: steps alone while the team costs more, the team again
- * at the first try after the work grew (within 4096 + 8 steps) */
+ * at the first try after the work grew (within 4096 + 8 steps), and kept */
 START_TEST(test_gauge_follows_the_work)
 {
+    enum { STEPS = 6000 };
+    static int ran[STEPS];
     crews_gauge g = { 0 };
-    gauge_run(&g, 20000, 20e-6, 40e-6, NULL);
-    int team[5000];
-    gauge_run(&g, 5000, 2e-3, 40e-6, team);
-    int first = -1;
-    for (int i = 0; i < 5000 && first < 0; i++)
-        if (team[i]) first = i;
+    gauge_run(&g, 20000, 60e-6, 20e-6, NULL);
+    gauge_run(&g, STEPS, 0.8e-3, 1.5e-3, ran);
+    int first = -1, later = 0;
+    for (int i = 0; i < STEPS && first < 0; i++)
+        if (ran[i]) first = i;
     ck_assert(first >= 0 && first <= 4096);
-    for (int i = first; i < 5000; i++) ck_assert_int_eq(team[i], 1);
+    for (int i = first + 8; i < STEPS; i++) later += ran[i];
+    ck_assert_int_gt(later, (STEPS - first - 8) * 9 / 10);
 }
 END_TEST
 
@@ -273,6 +299,7 @@ int main(void)
     tcase_add_test(tc, test_crews_lend_each_sm_to_its_thread);
     tcase_add_test(tc, test_gauge_alone_where_the_team_costs_more);
     tcase_add_test(tc, test_gauge_team_where_it_pays);
+    tcase_add_test(tc, test_gauge_lines);
     tcase_add_test(tc, test_gauge_cold_and_late_steps);
     tcase_add_test(tc, test_gauge_follows_the_work);
     tcase_add_test(tc, test_gauge_on_a_team);

@@ -23,7 +23,6 @@
 
 typedef struct {
     _Alignas(64) _Atomic uint64_t span;   /* next item to take | end << 32 */
-    double busy;                          /* its member's seconds in the step (gauged teams) */
 } share;
 
 /* a crew's own thread writes the first line, the loop's the second */
@@ -140,69 +139,91 @@ static void run_alone(sm_crews *c)
     for (int i = 0, n = step_items(c); i < n; i++) run_item(c, i, 0);
 }
 
-/* The gauge (sm_crews.h). The work is one thread's seconds a step (a step
- * the caller ran alone: its wall time; a team's: its members' busy times
- * summed, which holds what the cores lose reading each other's writes);
- * the overhead is what a team step took beyond an even share of that work
- * (the wake-ups, the wait for the last member, an uneven split). The team
- * is tried in runs of GAUGE_TRY steps, the first GAUGE_WARM of which are
- * not measured: members that slept through many steps wake slowly (a
- * halted virtual CPU takes hundreds of microseconds) and find the SMs'
- * state in the other core's cache, which says nothing of the steps after */
+/* The gauge (sm_crews.h) compares the wall time of recent steps run alone
+ * with that of recent steps run by the team, each an average in which a
+ * new step weighs an eighth. Walls, not work: on a machine whose cores are
+ * busy with other processes, a thread alone gets a share of one core while
+ * a team gets a share of each, which no measure of the work alone shows.
+ * The mode not in use is tried for GAUGE_TRY steps after 64, 128 ... 4096
+ * steps of the other, and the first GAUGE_WARM steps of a mode just entered
+ * are not measured: members that slept wake slowly (a halted virtual CPU
+ * takes hundreds of microseconds) and find the SMs' state in the other
+ * core's cache, which says nothing of the steps after */
 #define GAUGE_TRY 8
 #define GAUGE_WARM 2
 #define GAUGE_FIRST_WAIT 64
 #define GAUGE_LAST_WAIT 4096
 
-static int gauge_try(crews_gauge *g)
+/* enter a mode (a try or a switch): its first steps are not measured, and
+ * its first measured one replaces what the mode's average held */
+static int gauge_enter(crews_gauge *g, int team)
 {
-    g->left = GAUGE_TRY - 1;
     g->warm = GAUGE_WARM;
     g->fresh = 1;
-    return 1;
+    return team;
+}
+
+/* a try of the other mode: GAUGE_TRY steps, then back */
+static int gauge_try(crews_gauge *g)
+{
+    g->trying = GAUGE_TRY - 1;
+    g->back = 1;
+    return gauge_enter(g, !g->mode);
 }
 
 int crews_gauge_team(crews_gauge *g, int members)
 {
-    if (g->left > 0) { g->left--; return 1; }
-    if (!g->measured) return gauge_try(g);
-    /* the team's step, its overhead and a share of the work, against the
-     * work alone, with a tenth kept back: a choice that flips on noise
-     * would move the SMs' state between cores for nothing */
-    if (g->over + g->work / members < 0.9 * g->work) {
+    (void)members;
+    if (g->trying > 0) {
+        g->trying--;
+        return !g->mode;
+    }
+    if (g->back) {
+        g->back = 0;
+        gauge_enter(g, g->mode);
+    }
+    /* the first steps: a try of the team, then one alone */
+    if (!g->have_team || !g->have_alone) {
+        g->mode = g->have_team;
+        return gauge_try(g);
+    }
+    /* the team once its steps take less than steps alone; alone once they
+     * take a quarter more; between the two, the mode stays (a choice that
+     * flips on noise moves the SMs' state between cores for nothing). The
+     * team is given the benefit: on a machine whose cores are busy, a try
+     * of the team after many steps alone finds its members slow to get a
+     * core back (a sleeper's credit is spent), and steps by a team that
+     * stays were a third faster there than its tries said */
+    int want = g->team < g->alone ? 1 : g->team > 1.25 * g->alone ? 0 : g->mode;
+    if (want != g->mode) {
+        g->mode = want;
         g->since = 0;
         g->wait = GAUGE_FIRST_WAIT;
-        return 1;
+        return gauge_enter(g, want);
     }
-    /* alone: try the team again after 64 steps, then 128, ... 4096, so
-     * that a change in the work or in the machine's load is seen */
     if (!g->wait) g->wait = GAUGE_FIRST_WAIT;
-    if (++g->since < g->wait) return 0;
+    if (++g->since < g->wait) return g->mode;
     g->since = 0;
     if (g->wait < GAUGE_LAST_WAIT) g->wait *= 2;
     return gauge_try(g);
 }
 
-void crews_gauge_note(crews_gauge *g, int team, double wall, double work, int members)
+void crews_gauge_note(crews_gauge *g, int team, double wall)
 {
-    /* averages over recent steps, a new one weighing an eighth */
-    g->work = g->steps ? g->work + (work - g->work) / 8 : work;
     g->steps++;
-    if (!team) return;
     if (g->warm > 0) { g->warm--; return; }
-    double over = wall - work / members;
-    if (over < 0) over = 0;
-    if (g->fresh) {
-        /* the first measured step of a try: what came before it is stale */
-        g->over = over;
-        g->fresh = 0;
+    double *avg = team ? &g->team : &g->alone;
+    int *have = team ? &g->have_team : &g->have_alone;
+    if (g->fresh || !*have) {
+        *avg = wall;
     } else {
-        /* a member the host kept off its core for once is not the team's
-         * cost: a step counts for at most four times the average */
-        if (over > 4 * g->over) over = 4 * g->over;
-        g->over += (over - g->over) / (g->left > 0 ? 4 : 8);
+        /* a step whose thread the host kept off its core for once is not
+         * the mode's cost: it counts for at most four times the average */
+        if (wall > 4 * *avg) wall = 4 * *avg;
+        *avg += (wall - *avg) / 8;
     }
-    g->measured = 1;
+    g->fresh = 0;
+    *have = 1;
 }
 
 /* team member k: its own items, then what the others have not begun */
@@ -213,11 +234,9 @@ static void run_member(void *ctx, int k)
         run_alone(c);
         return;
     }
-    double t0 = c->gauged ? now_seconds() : 0;
     for (int i; (i = take(c, k, 0)) >= 0;) run_item(c, i, k);
     for (int d = 1; d < c->members; d++)
         for (int i, v = (k + d) % c->members; (i = take(c, v, 1)) >= 0;) run_item(c, i, k);
-    if (c->gauged) c->shares[k].busy = now_seconds() - t0;
 }
 
 /* one step: by the team, or by the caller alone (one member, or a gauged
@@ -236,13 +255,7 @@ static void run_step(sm_crews *c)
     }
     c->steps++;
     c->team_steps += (unsigned long long)team;
-    if (!c->gauged) return;
-    double wall = now_seconds() - t0, work = wall;
-    if (team) {
-        work = 0;
-        for (int k = 0; k < c->members; k++) work += c->shares[k].busy;
-    }
-    crews_gauge_note(g, team, wall, work, c->members);
+    if (c->gauged) crews_gauge_note(g, team, now_seconds() - t0);
 }
 
 /* host threads worth starting: no more than the cores online (more would

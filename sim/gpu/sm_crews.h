@@ -26,24 +26,26 @@ typedef struct sm_crews sm_crews;
 
 /* Whether the team is worth a step. A team step costs its members'
  * wake-ups and the wait for the last one (tens of microseconds on a VM,
- * more on a loaded machine), which a small GPU's window does not repay
- * (gf100's window is 10 cycles, about 20 microseconds of work: two threads
- * took three times one thread's time). The gauge keeps the work of recent
- * steps and the team's overhead, both measured as the steps run, and gives
- * a step to the team while that is the faster; it tries the team again now
- * and then, so that a change in the work or the machine is seen. The host's
- * time picks who runs a step, never what the step computes. */
+ * milliseconds on a machine whose cores other processes hold), which a
+ * small GPU's window does not repay (gf100's window is 10 cycles, about 20
+ * microseconds of work: two threads took three times one thread's time).
+ * The gauge keeps the wall time of recent steps alone and by the team,
+ * gives a step to the faster, and tries the other now and then, so that a
+ * change in the work or the machine is seen. The host's time picks who runs
+ * a step, never what the step computes. */
 typedef struct {
-    double work, over;       /* seconds a step: one thread's work; a team step's overhead */
-    int measured;            /* a team step has set over */
-    int left, warm, fresh;   /* a try of the team: its steps left, of them those not measured, none measured yet */
-    int wait, since;         /* steps alone between tries, and since the last */
+    double alone, team;      /* seconds a step: averages of recent steps in each mode */
+    int have_alone, have_team;
+    int mode;                /* 1: the team runs the steps (but for tries) */
+    int trying, back;        /* steps left of a try of the other mode; a try is under way */
+    int warm, fresh;         /* a mode just entered: steps not to measure; none measured yet */
+    int wait, since;         /* steps between tries, and since the last */
     unsigned long long steps;
 } crews_gauge;
-/* 1: the team runs the next step (counting a step alone otherwise) */
+/* 1: the team runs the next step */
 int crews_gauge_team(crews_gauge *g, int members);
-/* a step ran (by the team or not) in `wall` seconds, `work` of one thread */
-void crews_gauge_note(crews_gauge *g, int team, double wall, double work, int members);
+/* the step it chose took `wall` seconds (team: the team ran it) */
+void crews_gauge_note(crews_gauge *g, int team, double wall);
 
 /* threads crews over nsm SMs (fewer when there are fewer SMs; one when no
  * thread can be started); SMs sharing a constant cache (group of them) go
