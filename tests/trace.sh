@@ -283,10 +283,15 @@ grep -E '^[0-9]+ [0-9a-f]{4} [0-9a-f]{8} 0 EXIT 0 0 ' "$tmp/vx/kernel-1.traceg" 
     || { echo "FAIL: no partly predicated EXIT with the exiting lanes as its mask"; fail=1; }
 
 # ---- errors: file:line and exit 2 ----
+# (each with one thread and with two, whose run reads the blocks ahead on
+# a thread of its own: sim/front/trace_ahead.c; the same words either way)
 bad() {  # bad PATTERN LINE... : a v5 trace whose one warp holds the lines
     { header 5 0 32; echo "warp = 0"; echo "insts = $(($# - 1))"; p=$1; shift
       for l in "$@"; do echo "$l"; done; echo "#END_TB"; } > "$tmp/bad.traceg"
-    expect 2 "$p" -- "$bin" trace -c gf100 "$tmp/bad.traceg"
+    expect 2 "$p" -- "$bin" trace -c gf100 --threads 1 "$tmp/bad.traceg"
+    one=$out
+    expect 2 "$p" -- "$bin" trace -c gf100 --threads 2 "$tmp/bad.traceg"
+    [ "$one" = "$out" ] || { echo "FAIL: $p: one thread and two (read ahead) say different things"; fail=1; }
 }
 bad "bad.traceg:23: 11 fields, expected 10" "0000 ffffffff 1 R2 FADD 2 R2 R2 0 0 7"
 bad "bad.traceg:23: expected 2 source registers" "0000 ffffffff 1 R2 FADD 2 R2"
@@ -305,6 +310,25 @@ expect 2 "oneblock.traceg:28: the file ends after 1 of the grid's 2 thread block
 head -24 "$tmp/v5.traceg" > "$tmp/cut.traceg"
 expect 2 "cut.traceg:24: the file ends inside thread block (0,0,0)" -- "$bin" trace -c gf100 "$tmp/cut.traceg"
 expect 2 "reading a .xz trace needs the xz program" -- env PATH=/nonexistent "$bin" trace --trace-cache=off -c gf100 "$tmp/kernel-1.traceg.xz"
+# an error in a late block, far beyond the blocks read ahead (32): the
+# blocks before it run, and the message is the one-thread run's
+"$bin" run -c gf100 -D n=40000 --emit-trace "$tmp/many" "$top/workloads/basics/vecadd.sass" > /dev/null
+blocks=$(grep -c '^#BEGIN_TB' "$tmp/many/kernel-1.traceg")
+at=$(grep -n '^#BEGIN_TB' "$tmp/many/kernel-1.traceg" | sed -n "$((blocks - 3))p" | cut -d: -f1)
+ln=$(awk -v a="$at" 'NR > a && /^[0-9]+ [0-9a-f]+ [0-9a-f]+ / { print NR; exit }' "$tmp/many/kernel-1.traceg")
+sed "${ln}s/^\([0-9]* [0-9a-f]*\) /\1 zz/" "$tmp/many/kernel-1.traceg" > "$tmp/late.traceg"
+for th in 1 2 3; do
+    expect 2 "late.traceg:$ln: 'zz[0-9a-f]*' is not a hex 32-lane mask" -- "$bin" trace -c gf100 --threads $th "$tmp/late.traceg"
+    [ $th -eq 1 ] && one=$out
+    [ "$one" = "$out" ] || { echo "FAIL: the late error: $th threads say other things than one"; fail=1; }
+done
+[ "$blocks" -gt 100 ] || { echo "FAIL: the emitted trace has only $blocks blocks"; fail=1; }
+# a run of many blocks, read ahead or not, and with the blocks of the
+# text's end (the last block's #END_TB) or an .xz stream: the same statistics
+a=$("$bin" trace -c gf100 --stats=json --trace-cache=off --threads 1 "$tmp/many/kernelslist.g" 2>&1 | sed 's/,"host":{[^}]*}//; s/"sets":\[[^]]*\]//')
+b=$("$bin" trace -c gf100 --stats=json --trace-cache=off --threads 2 "$tmp/many/kernelslist.g" 2>&1 | sed 's/,"host":{[^}]*}//; s/"sets":\[[^]]*\]//')
+printf '%s' "$a" | grep -q '"warp_instructions":' && [ "$a" = "$b" ] \
+    || { echo "FAIL: a trace read ahead gave other statistics"; printf '%s\n%s\n' "$a" "$b" | head -c 600; fail=1; }
 printf 'kernel-1.traceg\nkernel-9.traceg\n' > "$tmp/missing.g"
 cp "$tmp/v5.traceg" "$tmp/kernel-1.traceg"
 expect 2 "missing.g:2: cannot open kernel trace" -- "$bin" trace -c gf100 "$tmp/missing.g"

@@ -30,6 +30,14 @@ for d in va hi sc; do
         || { echo "FAIL: $d: the statistics of the text, the writing run and the cached run differ"; fail=1; }
     leftovers "$tmp/$d"
 done
+# the cache a run writes while its blocks are read ahead (two threads:
+# sim/front/trace_ahead.c) is the one a run of one thread writes, byte for byte
+for th in 1 2; do
+    "$bin" trace -c gf100 --threads $th --trace-cache=refresh "$tmp/hi/kernelslist.g" > /dev/null
+    cp "$tmp/hi/kernel-1.traceg.wsb" "$tmp/hi-cache-$th"
+done
+[ -s "$tmp/hi-cache-1" ] && cmp -s "$tmp/hi-cache-1" "$tmp/hi-cache-2" \
+    || { echo "FAIL: the cache written with the blocks read ahead differs from one thread's"; fail=1; }
 # a hand-made SASS trace: addresses spread over more than 4 GB, within 64 KB and
 # between, not evenly spaced; an empty mask; a pc whose registers differ in another warp
 lanes() {  # lanes N HI LO: N hex addresses, HI * 2^32 + LO, expressions of i (below 2^31 each: awk's %x)

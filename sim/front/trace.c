@@ -274,6 +274,7 @@ static int parse_reg(const char *s, uint8_t *out)
 static void modifiers(const char *text, trace_inst *in)
 {
     in->width = 4;
+    in->cta_scope = strstr(text, ".CTA") != NULL;
     char copy[64];
     snprintf(copy, sizeof copy, "%s", text);
     for (char *save, *t = strtok_r(copy, ".", &save); t; t = strtok_r(NULL, ".", &save)) {
@@ -292,7 +293,7 @@ static void modifiers(const char *text, trace_inst *in)
 struct trace_decoded {
     int32_t text;                /* index into the kernel's texts, -1 not yet decoded */
     int16_t sass;
-    uint8_t width, cache_op;
+    uint8_t width, cache_op, cta_scope;
 };
 
 /* the opcode text of in (at in->pc): its table entry, text index, width and
@@ -306,6 +307,7 @@ static int decode(trace_kernel *k, const char *text, trace_inst *in, diag *d)
         in->text = (uint16_t)c->text;
         in->width = c->width;
         in->cache_op = c->cache_op;
+        in->cta_scope = c->cta_scope;
         return 0;
     }
     char base[32];
@@ -325,7 +327,7 @@ static int decode(trace_kernel *k, const char *text, trace_inst *in, diag *d)
         for (int j = k->ndec; j < n; j++) k->dec[j].text = -1;
         k->ndec = n;
     }
-    k->dec[at] = (struct trace_decoded){ in->text, in->sass, in->width, in->cache_op };
+    k->dec[at] = (struct trace_decoded){ in->text, in->sass, in->width, in->cache_op, in->cta_scope };
     return 0;
 }
 

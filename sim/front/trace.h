@@ -52,6 +52,8 @@ typedef struct {
     uint8_t addr_strided;        /* addr holds 3 words: the lanes with addresses (the mask as
                                   * read), the first one's address and the step between them
                                   * (most accesses); else one word per lane */
+    uint8_t cta_scope;           /* the opcode text has .CTA (MEMBAR.CTA: the block's scope), so
+                                  * that the run need not read the kernel's texts (trace_ahead.h) */
     uint64_t *addr;              /* a memory access's addresses (trace_addresses), else NULL */
 } trace_inst;
 

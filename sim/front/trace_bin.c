@@ -32,7 +32,7 @@
 /* warpsim's own layout: bump it when what the text reader makes of a line
  * changes (a field of trace_inst or isrc_static, how one is derived), so
  * that caches written by an older warpsim are ignored */
-#define BIN_LAYOUT 1
+#define BIN_LAYOUT 2
 #define BIN_BLOCK_TAG 0x4b4c4257u           /* "WBLK" */
 #define BIN_MAX_TEXTS 65536                 /* trace_inst.text is 16 bits */
 #define BIN_SETTLE 2                        /* seconds (settled) */
@@ -340,7 +340,7 @@ none:
 
 static int inst_ok(const trace_inst *in, const trace_kernel *k)
 {
-    if (in->ndst > TRACE_MAX_DST || in->nsrc > TRACE_MAX_SRC || in->addr_strided > 1 || in->pc >= TRACE_MAX_CODE
+    if (in->ndst > TRACE_MAX_DST || in->nsrc > TRACE_MAX_SRC || in->addr_strided > 1 || in->cta_scope > 1 || in->pc >= TRACE_MAX_CODE
         || in->text >= k->ntexts)
         return 0;
     if (k->wfacts) return in->sass == -1 && in->pc / (uint32_t)k->insn_bytes < (uint32_t)k->nwfacts;

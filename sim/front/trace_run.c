@@ -6,11 +6,17 @@
  * Blocks are read from the file in order as slots free up, so memory holds
  * only the resident blocks. */
 #include "trace_run.h"
+#include "trace_ahead.h"
 #include "gpu/gpu_state.h"
+#include "gpu/timing.h"
 #include "sm/sm.h"
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* blocks read ahead at most: blocks finish in bursts at a window's end,
+ * and a block of a large trace holds a few hundred KB */
+#define TRACE_AHEAD_BLOCKS 32
 
 typedef struct {
     trace_block blk;
@@ -38,6 +44,7 @@ typedef struct {
     const uint64_t *clock;
     isa_result *res;            /* one per SM: SMs may issue at once (one thread each) */
     int nsm;
+    trace_ahead *ahead;         /* the blocks read ahead on a thread (several threads), or NULL */
 } trun;
 
 static const trace_inst *current(trun *t, int w)
@@ -69,8 +76,7 @@ static void fill_static(trun *t, twarp_t *tw, const trace_inst *in)
     s->is_store = si->kind == KIND_STORE;
     s->is_atomic = si->kind == KIND_ATOMIC;
     s->is_barrier = si->kind == KIND_BAR;
-    const char *text = t->k->texts[in->text];
-    s->is_membar_cta = si->kind == KIND_MEMBAR && strstr(text, ".CTA") != NULL;
+    s->is_membar_cta = si->kind == KIND_MEMBAR && in->cta_scope;
     s->is_membar_gl = si->kind == KIND_MEMBAR && !s->is_membar_cta;
     s->cache_op = in->cache_op;
     s->const_offset = -1;
@@ -182,6 +188,9 @@ static int check_block_units(trun *t, const trace_block *b)
             const trace_inst *in = &b->warp[w][i];
             isa_unit u = in->sass >= 0 ? sass_ops[in->sass].unit : t->k->wfacts[in->pc / (uint32_t)t->k->insn_bytes].unit;
             if (t->p.unit[u].count) continue;
+            /* the message names the opcode's text: the kernel's texts are the reader's until it stops */
+            trace_ahead_stop(t->ahead);
+            t->ahead = NULL;
             diag_error(t->d, "%s:%u: %s needs a %s unit, but the config has unit_%s.count = 0 "
                        "(--set unit_%s.count=N to give it one)", t->k->path, in->file_line, t->k->texts[in->text],
                        isa_unit_name(u), isa_unit_name(u), isa_unit_name(u));
@@ -197,7 +206,7 @@ static int d_start_block(timing_driver *drv, int slot)
     for (;;) {
         trace_block_free(&sl->blk);
         if (t->eof) return 0;
-        int got = trace_kernel_next_block(t->k, &sl->blk, t->d);
+        int got = t->ahead ? trace_ahead_next(t->ahead, &sl->blk, t->d) : trace_kernel_next_block(t->k, &sl->blk, t->d);
         if (got <= 0) t->eof = 1;
         uint64_t grid = (uint64_t)t->k->grid[0] * t->k->grid[1] * t->k->grid[2];
         if (got == 0 && t->k->blocks_read != grid) {
@@ -280,7 +289,10 @@ func_status trace_run_kernel(trace_kernel *k, const config *cfg, struct timing_g
                               d_start_block, d_block_finished, d_warp_age, d_deadlocked, &t->clock, NULL, gpu, k->shmem,
                               NULL, NULL, NULL, NULL, NULL, 0, (uint64_t)k->grid[0] * k->grid[1] * k->grid[2], NULL,
                               NULL, NULL, NULL };
+    /* with several threads, the text is parsed ahead on one of its own */
+    if (timing_threads(cfg) > 1) t->ahead = trace_ahead_start(k, TRACE_AHEAD_BLOCKS);
     func_status status = timing_run_driver(&t->drv, cfg, stats, d);
+    trace_ahead_stop(t->ahead);
     for (int s = 0; s < t->nslots; s++) trace_block_free(&t->slots[s].blk);
     free(t->slots);
     free(t->warps);
