@@ -148,6 +148,13 @@ windows_section() {
     kill $spin; spin=""
     printf '| the same with every core busy (a spinning process each): wall s, 1 and 2 threads | %.2f, %.2f: 2 threads take %.2fx (median of the rounds: %.2fx) |\n' \
         "$ma" "$mb" "$(awk -v a="$ma" -v b="$mb" 'BEGIN { print b / a }')" "$mo"
+    # a small GPU's short windows (gf100: 10 cycles, about 20 us of work):
+    # the gauge keeps the team off the steps it would slow (sim.team_gauge)
+    small="-c gf100 -D n=16777216 $top/workloads/histogram/v3_shared_bins.sass"
+    # shellcheck disable=SC2086
+    alternate $small
+    printf '| gf100 histogram v3 16 MB: wall s, 1 and 2 threads (median of %s, alternating) | %.2f, %.2f: %.2fx (median of the rounds: %.2fx) |\n' \
+        "$runs" "$ma" "$mb" "$(awk -v a="$ma" -v b="$mb" 'BEGIN { print a / b }')" "$(awk -v r="$mo" 'BEGIN { print 1 / r }')"
     # shellcheck disable=SC2086
     json=$("$bin" run --stats=json --threads 1 $full)
     for k in windows syncs_per_cycle span_share sm_share slice_share imbalance_2 imbalance_8 imbalance_16 imbalance_64 speedup_2 speedup_8 speedup_16 speedup_64; do
