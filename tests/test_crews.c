@@ -145,7 +145,7 @@ static int gauge_run(crews_gauge *g, int steps, double team, double alone, int *
 {
     int n = 0;
     for (int i = 0; i < steps; i++) {
-        int t = crews_gauge_team(g, 2);
+        int t = crews_gauge_team(g);
         crews_gauge_note(g, t, t ? team : alone);
         if (ran) ran[i] = t;
         n += t;
@@ -224,16 +224,16 @@ START_TEST(test_gauge_cold_and_late_steps)
 {
     crews_gauge g = { 0 };
     for (int i = 0; i < 8; i++) {
-        ck_assert_int_eq(crews_gauge_team(&g, 2), 1);
+        ck_assert_int_eq(crews_gauge_team(&g), 1);
         crews_gauge_note(&g, 1, i < 2 ? 5e-3 : 30e-6);   /* cold first, then quick */
     }
     for (int i = 0; i < 8; i++) {
-        ck_assert_int_eq(crews_gauge_team(&g, 2), 0);
+        ck_assert_int_eq(crews_gauge_team(&g), 0);
         crews_gauge_note(&g, 0, 100e-6);
     }
     ck_assert_int_eq(gauge_run(&g, 50, 30e-6, 100e-6, NULL), 50);
     /* one step 10 ms late: still the team next */
-    ck_assert_int_eq(crews_gauge_team(&g, 2), 1);
+    ck_assert_int_eq(crews_gauge_team(&g), 1);
     crews_gauge_note(&g, 1, 10e-3);
     ck_assert_int_eq(gauge_run(&g, 10, 30e-6, 100e-6, NULL), 10);
     /* the same try with every step cold sends the steps alone */

@@ -50,6 +50,16 @@ static void *reader_main(void *arg)
     }
 }
 
+static void ahead_free(trace_ahead *a)
+{
+    pthread_mutex_destroy(&a->lock);
+    pthread_cond_destroy(&a->room);
+    pthread_cond_destroy(&a->ready);
+    diag_free(&a->d);
+    free(a->ring);
+    free(a);
+}
+
 trace_ahead *trace_ahead_start(trace_kernel *k, int depth)
 {
     trace_ahead *a = xcalloc(1, sizeof *a);
@@ -65,12 +75,7 @@ trace_ahead *trace_ahead_start(trace_kernel *k, int depth)
     int failed = pthread_create(&a->thread, NULL, reader_main, a);
     stop_unblock(&old);
     if (!failed) return a;
-    pthread_mutex_destroy(&a->lock);
-    pthread_cond_destroy(&a->room);
-    pthread_cond_destroy(&a->ready);
-    diag_free(&a->d);
-    free(a->ring);
-    free(a);
+    ahead_free(a);
     return NULL;
 }
 
@@ -111,10 +116,5 @@ void trace_ahead_stop(trace_ahead *a)
         int slot = a->head + i;
         trace_block_free(&a->ring[slot >= a->depth ? slot - a->depth : slot].b);
     }
-    pthread_mutex_destroy(&a->lock);
-    pthread_cond_destroy(&a->room);
-    pthread_cond_destroy(&a->ready);
-    diag_free(&a->d);
-    free(a->ring);
-    free(a);
+    ahead_free(a);
 }

@@ -6,9 +6,9 @@
  * core's caches. */
 #include "sm_crews.h"
 #include "util/lockstep.h"
+#include "util/clock.h"
 #include <stdatomic.h>
 #include <stdlib.h>
-#include <time.h>
 #include <unistd.h>
 
 /* A step's items dealt to the members (item i to member i mod members),
@@ -126,13 +126,6 @@ static int take(sm_crews *c, int k, int back)
     }
 }
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 /* every item of the step on the caller, as member 0 */
 static void run_alone(sm_crews *c)
 {
@@ -171,9 +164,8 @@ static int gauge_try(crews_gauge *g)
     return gauge_enter(g, !g->mode);
 }
 
-int crews_gauge_team(crews_gauge *g, int members)
+int crews_gauge_team(crews_gauge *g)
 {
-    (void)members;
     if (g->trying > 0) {
         g->trying--;
         return !g->mode;
@@ -210,7 +202,6 @@ int crews_gauge_team(crews_gauge *g, int members)
 
 void crews_gauge_note(crews_gauge *g, int team, double wall)
 {
-    g->steps++;
     if (g->warm > 0) { g->warm--; return; }
     double *avg = team ? &g->team : &g->alone;
     int *have = team ? &g->have_team : &g->have_alone;
@@ -245,8 +236,8 @@ static void run_step(sm_crews *c)
 {
     if (c->members == 1) { run_alone(c); return; }
     crews_gauge *g = &c->gauge[c->each != NULL];
-    int team = !c->gauged || crews_gauge_team(g, c->members);
-    double t0 = c->gauged ? now_seconds() : 0;
+    int team = !c->gauged || crews_gauge_team(g);
+    double t0 = c->gauged ? util_seconds() : 0;
     if (team) {
         deal(c);
         lockstep_step(c->team);
@@ -255,7 +246,7 @@ static void run_step(sm_crews *c)
     }
     c->steps++;
     c->team_steps += (unsigned long long)team;
-    if (c->gauged) crews_gauge_note(g, team, now_seconds() - t0);
+    if (c->gauged) crews_gauge_note(g, team, util_seconds() - t0);
 }
 
 /* host threads worth starting: no more than the cores online (more would

@@ -40,10 +40,9 @@ typedef struct {
     int trying, back;        /* steps left of a try of the other mode; a try is under way */
     int warm, fresh;         /* a mode just entered: steps not to measure; none measured yet */
     int wait, since;         /* steps between tries, and since the last */
-    unsigned long long steps;
 } crews_gauge;
 /* 1: the team runs the next step */
-int crews_gauge_team(crews_gauge *g, int members);
+int crews_gauge_team(crews_gauge *g);
 /* the step it chose took `wall` seconds (team: the team ran it) */
 void crews_gauge_note(crews_gauge *g, int team, double wall);
 

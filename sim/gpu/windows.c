@@ -22,8 +22,8 @@
 #include "exec/observer.h"
 #include "util/stop.h"
 #include "util/progress.h"
+#include "util/clock.h"
 #include <inttypes.h>
-#include <time.h>
 
 /* SM m's part of cycles [from, to), on its crew's thread: at each cycle
  * it has anything due, its issue and its L1's tick, then the returns of
@@ -96,13 +96,6 @@ static void count_work(gpu_t *g, par_stats *ps)
         ps->work_max[i] += crews_busiest(g->work, g->nsm, g->group, par_threads[i], g->crew_work);
 }
 
-static double seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 /* every SM's returns of cycle `now` (the first of a window the GPU skipped
  * to), serially; 1 when any SM had any */
 static int returns_at(gpu_t *g, uint64_t now)
@@ -157,9 +150,9 @@ static uint64_t mem_catch_up(gpu_t *g, uint64_t from, uint64_t to, uint64_t *las
         g->fill_parts = fill_parts(g);
         if (g->spans && memsys_span_begin(g->mem, from, to)) {
             par_stats *ps = &g->stats->par;
-            double t0 = seconds();
+            double t0 = util_seconds();
             crews_each(g->crews, memsys_slices(g->mem) + g->fill_parts, span_item, g);
-            ps->mem_seconds += seconds() - t0;
+            ps->mem_seconds += util_seconds() - t0;
             ps->spans++;
             memsys_span_end(g->mem);
         } else {
@@ -224,7 +217,7 @@ func_status gpu_window_loop(gpu_t *g, kernel_stats *st, int max_warps)
     g->work = xcalloc((size_t)g->nsm, sizeof *g->work);
     g->crew_work = xcalloc((size_t)g->nsm, sizeof *g->crew_work);
     par_stats *ps = &st->par;
-    double t0 = seconds(), in_sms = 0;
+    double t0 = util_seconds(), in_sms = 0;
     for (int m = 0; m < g->nsm; m++) sm_begin(&g->sms[m], start);
     returns_at(g, now);
     memsys_tick_mem(g->mem, now);
@@ -235,9 +228,9 @@ func_status gpu_window_loop(gpu_t *g, kernel_stats *st, int max_warps)
     while (!done) {
         uint64_t end = now + W < limit_at ? now + W : limit_at;
         crew_sum sum;
-        double t1 = seconds();
+        double t1 = util_seconds();
         crews_window(g->crews, now, end, sm_window, g, &sum);
-        in_sms += seconds() - t1;
+        in_sms += util_seconds() - t1;
         count_work(g, ps);
         memsys_sm_phase_end(g->mem);
         if (t->end_cycle && (sum.issued || sum.fault >= 0)) t->end_cycle(t);
@@ -296,6 +289,6 @@ func_status gpu_window_loop(gpu_t *g, kernel_stats *st, int max_warps)
     ps->steps = steps;
     ps->team_steps = team;
     ps->slices = memsys_slices(g->mem);
-    ps->serial_seconds = seconds() - t0 - in_sms - ps->mem_seconds;
+    ps->serial_seconds = util_seconds() - t0 - in_sms - ps->mem_seconds;
     return gpu_finish(g, st, start, now, resident_sum, max_warps);
 }
