@@ -298,8 +298,16 @@ static int atomic_mem_slot(const isa_insn *in)
 static void atomic_lane(const isa_xctx *x, int lane, uint64_t addr, uint64_t va, uint64_t vb, int has_result)
 {
     int type = isa_insn_type(x->in), size = isa_type_bytes(type);
+    /* a 4-byte value is read into 4 bytes: read into the low half of a
+     * zeroed 8-byte word, the word's load waited for both stores to retire
+     * (no store forwarding across two stores; a third of a shared-memory
+     * histogram's atomic time) */
     uint64_t old = 0;
-    if (access(x, lane, addr, &old, size, ISA_MEM_READ)) return;
+    if (size == 4) {
+        uint32_t o32;
+        if (access(x, lane, addr, &o32, 4, ISA_MEM_READ)) return;
+        old = o32;
+    } else if (access(x, lane, addr, &old, size, ISA_MEM_READ)) return;
     /* ATOMS.POPC.INC without an operand: each lane adds one (the warp's
      * count, as the hardware applies it once) */
     int func = x->in->o[atomic_mem_slot(x->in) + 1].kind == OPK_NONE ? MOD_ATOM_ADD : x->in->func;
