@@ -120,6 +120,20 @@ START_TEST(bank_and_address_analysis_match_definitions)
         }
         ck_assert_int_eq(same_address_max(a, mask), same);
     }
+    /* nearly distinct words, as many as a group holds (64 lanes of 16
+     * bytes: 256 words), so that the set's probes pass other words' slots */
+    for (int trial = 0; trial < 2000; trial++) {
+        uint64_t spread = 64 + (uint64_t)trial * 7;
+        for (int l = 0; l < 64; l++) {
+            x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+            a[l] = (x % spread) * (trial % 2 ? 16 : 4);
+        }
+        int w1, w2;
+        ck_assert_int_eq(bank_passes(a, ~0ull, 16, 32, 4, 64, &w1), brute_passes(a, ~0ull, 16, 32, 4, 64, &w2));
+        ck_assert_int_eq(w1, w2);
+        /* one bank: the passes are the distinct words, each one counts */
+        ck_assert_int_eq(bank_passes(a, ~0ull, 16, 1, 4, 64, &w1), brute_passes(a, ~0ull, 16, 1, 4, 64, &w2));
+    }
 }
 END_TEST
 

@@ -80,12 +80,14 @@ int coalesce(const uint64_t *addr, uint64_t mask, int size, int line_size, int s
     return n;
 }
 
-/* distinct words per bank, in time linear in the lanes for bounded
- * conflicts: each bank keeps a list of the words it must deliver (at most
- * 64 lanes x 4 words), and a lane compares only with its own bank's list */
+/* distinct words per bank, in time linear in the lanes: a word is looked
+ * up in a small open-addressing set (a bit per slot says it is taken, so
+ * that a group clears 64 bytes, not a list head per bank), and a new one
+ * counts for its bank. At most 64 lanes x 4 words go into a group's set */
 int bank_passes(const uint64_t *addr, uint64_t mask, int size, int banks, int bank_width,
                 int lanes_per_cycle, int *worst)
 {
+    enum { SLOTS = 512, MAXWORDS = 256 };   /* more than twice the words: short probes */
     int total = 0;
     *worst = 0;
     int words_per_lane = size > bank_width ? size / bank_width : 1;
@@ -93,20 +95,24 @@ int bank_passes(const uint64_t *addr, uint64_t mask, int size, int banks, int ba
     for (int group = 0; group < 64; group += lanes_per_cycle) {
         uint64_t gmask = mask & (lanes_per_cycle >= 64 ? ~0ull : (((1ull << lanes_per_cycle) - 1) << group));
         if (!gmask) continue;
-        int16_t head[64], next[256], count[64];
-        uint64_t word[256];
-        for (int b = 0; b < banks && b < 64; b++) head[b] = -1, count[b] = 0;
+        uint64_t word[SLOTS], taken[SLOTS / 64] = { 0 };
+        uint16_t count[64] = { 0 };   /* smem.banks <= 64 (config_keys.def) */
         int nwords = 0, degree = 1;
         for (uint64_t m = gmask; m; m &= m - 1) {
             int lane = __builtin_ctzll(m);
             for (int k = 0; k < words_per_lane; k++) {
                 uint64_t w = div_by(addr[lane], (uint64_t)bank_width, ws) + (uint64_t)k;
-                int b = (int)(bs >= 0 ? w & (uint64_t)(banks - 1) : w % (uint64_t)banks), seen = 0;
-                for (int i = head[b]; i >= 0 && !seen; i = next[i]) seen = word[i] == w;
-                if (seen || nwords == 256) continue;
-                word[nwords] = w;
-                next[nwords] = head[b];
-                head[b] = (int16_t)nwords++;
+                unsigned h = (unsigned)((w * 0x9E3779B97F4A7C15ull) >> 55);   /* 9 bits */
+                int seen = 0;
+                while (taken[h >> 6] >> (h & 63) & 1) {
+                    if (word[h] == w) { seen = 1; break; }
+                    h = (h + 1) & (SLOTS - 1);
+                }
+                if (seen || nwords == MAXWORDS) continue;
+                taken[h >> 6] |= 1ull << (h & 63);
+                word[h] = w;
+                nwords++;
+                int b = (int)(bs >= 0 ? w & (uint64_t)(banks - 1) : w % (uint64_t)banks);
                 if (++count[b] > degree) degree = count[b];
             }
         }
