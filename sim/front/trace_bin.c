@@ -19,6 +19,7 @@
  * only after the last block, so a reader sees a whole cache or none. */
 #include "trace_bin.h"
 #include "trace_header.h"
+#include "trace_lanes.h"
 #include "util/xalloc.h"
 #include <stddef.h>
 #include <stdlib.h>
@@ -354,44 +355,13 @@ static uint32_t take_u32(cursor *c)
     return v;
 }
 
-/* n bytes, the low byte first (the cache's order on any host) */
-static inline uint64_t le_bytes(const unsigned char *by, int n)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    uint64_t v = 0;
-    memcpy(&v, by, (size_t)n);
-    return v;
-#else
-    uint64_t v = 0;
-    for (int i = n - 1; i >= 0; i--) v = v << 8 | by[i];
-    return v;
-#endif
-}
-
 /* TRACE_WARP addresses as put_lanes wrote them */
 static void take_lanes(cursor *c, uint64_t *a)
 {
-    uint32_t nz = take_u32(c);
-    uint8_t width = 8;
-    uint64_t base = 0;
-    take(c, &width, 1);
-    if (width != 8) take(c, &base, sizeof base);
-    if (width != 2 && width != 4 && width != 8) c->bad = 1;
-    memset(a, 0, TRACE_WARP * sizeof *a);
-    size_t bytes = (size_t)__builtin_popcount(nz) * width;
-    if (c->bad || bytes > c->left) { c->bad = 1; return; }
-    /* one bounds check for the lanes, and loads of a fixed size (a
-     * library call per lane was a fifth of reading a cached block) */
-    const unsigned char *by = c->p;
-    for (uint32_t m = nz; m; m &= m - 1, by += width) {
-        uint64_t v;
-        if (width == 8) v = le_bytes(by, 8);
-        else if (width == 4) v = le_bytes(by, 4);
-        else v = le_bytes(by, 2);
-        a[__builtin_ctz(m)] = base + v;
-    }
-    c->p += bytes;
-    c->left -= bytes;
+    size_t n = trace_lanes_unpack(c->p, c->bad ? 0 : c->left, a);
+    if (!n) { c->bad = 1; return; }
+    c->p += n;
+    c->left -= n;
 }
 
 /* one instruction of a payload into in (prev: the warp's previous one) */
@@ -510,30 +480,11 @@ trace_bin *trace_bin_create(const char *src, int insn_bytes)
     return w;
 }
 
-/* TRACE_WARP addresses that are not evenly spaced (random bins, a gather):
- * the lanes with one, and each as an offset of 2 or 4 bytes from the
- * lowest where they all fit (8 bytes, no base, where not) */
+/* TRACE_WARP addresses that are not evenly spaced (trace_lanes.h) */
 static void put_lanes(trace_bin *w, const uint64_t *a)
 {
-    uint32_t nz = 0;
-    uint64_t lo = UINT64_MAX, hi = 0;
-    for (int i = 0; i < TRACE_WARP; i++)
-        if (a[i]) {
-            nz |= 1u << i;
-            lo = a[i] < lo ? a[i] : lo;
-            hi = a[i] > hi ? a[i] : hi;
-        }
-    uint8_t width = !nz ? 2 : hi - lo < 1u << 16 ? 2 : hi - lo <= UINT32_MAX ? 4 : 8;
-    uint64_t base = width == 8 || !nz ? 0 : lo;
-    put(w, &nz, sizeof nz);
-    put(w, &width, 1);
-    if (width != 8) put(w, &base, sizeof base);
-    for (uint32_t m = nz; m; m &= m - 1) {
-        uint64_t v = a[__builtin_ctz(m)] - base;
-        unsigned char by[8];
-        for (int i = 0; i < width; i++) by[i] = (unsigned char)(v >> 8 * i);   /* the low byte first */
-        put(w, by, width);
-    }
+    unsigned char out[TRACE_LANES_MAX];
+    put(w, out, trace_lanes_pack(a, out));
 }
 
 /* one instruction (prev: the warp's previous one), as take_inst reads it */
