@@ -28,6 +28,13 @@ struct trace_ahead {
     diag d;                  /* the reader's messages (for its last entry) */
 };
 
+/* the ring's entry i places after its head (i <= depth) */
+static ahead_entry *ring_at(trace_ahead *a, int i)
+{
+    int slot = a->head + i;
+    return &a->ring[slot >= a->depth ? slot - a->depth : slot];
+}
+
 static void *reader_main(void *arg)
 {
     trace_ahead *a = arg;
@@ -40,9 +47,7 @@ static void *reader_main(void *arg)
         ahead_entry e;
         e.got = trace_kernel_next_block(a->k, &e.b, &a->d);
         pthread_mutex_lock(&a->lock);
-        int slot = a->head + a->n;
-        a->ring[slot >= a->depth ? slot - a->depth : slot] = e;
-        a->n++;
+        *ring_at(a, a->n++) = e;
         a->ended = e.got <= 0;
         pthread_cond_signal(&a->ready);
         pthread_mutex_unlock(&a->lock);
@@ -89,7 +94,7 @@ int trace_ahead_next(trace_ahead *a, trace_block *b, diag *d)
          * trace_kernel_next_block at the end gives 0 again */
         memset(&a->ring[a->head].b, 0, sizeof e.b);
     } else {
-        a->head = a->head + 1 == a->depth ? 0 : a->head + 1;
+        a->head = (int)(ring_at(a, 1) - a->ring);
         a->n--;
         pthread_cond_signal(&a->room);
     }
@@ -112,9 +117,6 @@ void trace_ahead_stop(trace_ahead *a)
     pthread_cond_signal(&a->room);
     pthread_mutex_unlock(&a->lock);
     pthread_join(a->thread, NULL);
-    for (int i = 0; i < a->n; i++) {
-        int slot = a->head + i;
-        trace_block_free(&a->ring[slot >= a->depth ? slot - a->depth : slot].b);
-    }
+    for (int i = 0; i < a->n; i++) trace_block_free(&ring_at(a, i)->b);
     ahead_free(a);
 }
