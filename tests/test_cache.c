@@ -177,14 +177,17 @@ END_TEST
 
 /* a look reads a way's tag only where its hint byte matches: lines of one
  * set whose hints are the same must still be told apart, an empty way is
- * found by its hint, and the victim must be the least recently used of the
- * ways in use, also after ways were carved out and given back. Random
- * looks, fills and carve-outs of twice assoc such lines in one LRU set,
- * against a plain model of the ways. Returns the looks that hit. */
-static int lru_against_model(int assoc, uint64_t rng)
+ * found by its hint, and the victim must be the least recently used (FIFO:
+ * the earliest filled) of the ways in use, also after ways were carved out
+ * and given back and after the cache was invalidated. Random looks, fills,
+ * carve-outs and invalidations of twice assoc such lines in one set,
+ * against a plain model of the ways with 64-bit stamps. Returns the looks
+ * that hit. */
+static int policy_against_model(const char *policy, int assoc, uint64_t rng)
 {
     enum { MAXW = 16 };
-    cache c = make_cache(repl_index("lru"), assoc);
+    int lru = !strcmp(policy, "lru");
+    cache c = make_cache(repl_index(policy), assoc);
     uint64_t S = (uint64_t)c.sets * 128, lines[2 * MAXW], v;
     uint32_t vd;
     int found = 0;
@@ -192,7 +195,7 @@ static int lru_against_model(int assoc, uint64_t rng)
         if (cache_hint(k * S) == cache_hint(0)) lines[found++] = k * S;
     ck_assert_int_eq(found, 2 * assoc);
     uint64_t model[MAXW], stamp[MAXW] = { 0 }, clock = 0;
-    int valid[MAXW] = { 0 }, ways = assoc, hits = 0, carved = 0;
+    int valid[MAXW] = { 0 }, ways = assoc, hits = 0, carved = 0, invalidated = 0;
     for (int step = 0; step < 6000; step++) {
         rng = rng * 6364136223846793005ull + 1442695040888963407ull;
         uint64_t line = lines[(rng >> 33) % (uint64_t)(2 * assoc)];
@@ -204,11 +207,19 @@ static int lru_against_model(int assoc, uint64_t rng)
             cache_set_ways(&c, ways);
             for (int i = ways; i < assoc; i++) valid[i] = 0;
             carved++;
+        } else if (op == 1 && (rng >> 50 & 7) == 0) {   /* everything dropped */
+            cache_invalidate(&c);
+            for (int i = 0; i < assoc; i++) valid[i] = 0;
+            invalidated++;
         } else if (op < 8) {                            /* a look */
             ck_assert_uint_eq(cache_lookup(&c, line, 1), at >= 0 ? 1 : 0);
-            if (at >= 0) { stamp[at] = ++clock; hits++; }
+            if (at >= 0) { hits++; if (lru) stamp[at] = ++clock; }
         } else {                                        /* a fill */
             cache_install(&c, line, 1, 0, &v, &vd);
+            if (at >= 0) {                              /* present: LRU's use, FIFO keeps its age */
+                if (lru) stamp[at] = ++clock;
+                continue;
+            }
             for (int i = 0; at < 0 && i < ways; i++)    /* the first empty way */
                 if (!valid[i]) at = i;
             if (at < 0) {                               /* the least recently used leaves */
@@ -222,15 +233,19 @@ static int lru_against_model(int assoc, uint64_t rng)
         }
     }
     ck_assert_int_gt(carved, 100);
+    ck_assert_int_gt(invalidated, 10);
     cache_free(&c);
     return hits;
 }
 
 START_TEST(cache_same_hints_told_apart)
 {
-    ck_assert_int_gt(lru_against_model(4, 99), 500);
-    ck_assert_int_gt(lru_against_model(3, 5), 500);      /* associativities that are not powers of two */
-    ck_assert_int_gt(lru_against_model(16, 7), 300);
+    ck_assert_int_gt(policy_against_model("lru", 4, 99), 500);
+    ck_assert_int_gt(policy_against_model("lru", 3, 5), 500);      /* associativities that are not powers of two */
+    ck_assert_int_gt(policy_against_model("lru", 16, 7), 300);
+    ck_assert_int_gt(policy_against_model("fifo", 4, 11), 500);
+    ck_assert_int_gt(policy_against_model("fifo", 6, 13), 400);
+    ck_assert_int_gt(policy_against_model("fifo", 16, 17), 300);
 }
 END_TEST
 
