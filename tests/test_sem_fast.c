@@ -168,6 +168,85 @@ static void compare_checks(const char *text, int ws)
     isa_warp_free(&w);
 }
 
+/* deferred loads committed through the environment's windows (64 bytes
+ * here, so that a warp's lanes cross several): the fast path finds every
+ * lane's bytes first and reads them after; it must load what the general
+ * path loads (one lane at a time through access), fault alike, and ask the
+ * environment for the same windows and accesses in the same order. Lanes
+ * scattered over memory, some misaligned, some past its end. */
+static char calls[2][4096];
+static int ncalls[2], logging;
+static void log_call(char kind, int lane)
+{
+    if (ncalls[logging] + 3 < (int)sizeof calls[0]) {
+        calls[logging][ncalls[logging]++] = kind;
+        calls[logging][ncalls[logging]++] = (char)lane;
+    }
+}
+static int logged_mem(void *ctx, isa_space sp, int lane, uint64_t addr, void *buf, int size, int write)
+{
+    log_call(write == ISA_MEM_CHECK ? 'c' : 'm', lane);
+    return env.mem(ctx, sp, lane, addr, buf, size, write);
+}
+static uint64_t small_epoch;
+static int small_window(void *ctx, isa_space sp, int lane, uint64_t addr, isa_window *w)
+{
+    (void)ctx;
+    log_call('w', lane);
+    if (sp != SPACE_GLOBAL || addr < GBASE || addr - GBASE >= sizeof gmem) return 0;
+    w->lo = GBASE + ((addr - GBASE) & ~(uint64_t)63);
+    w->hi = w->lo + 64;
+    w->data = gmem + (w->lo - GBASE);
+    w->epoch = &small_epoch;
+    return 1;
+}
+
+START_TEST(test_fast_commit_through_windows)
+{
+    static const char *const texts[] = { "LDG.E R4, [R2.64]", "LDG.E.64 R4, [R2.64+0x8]" };
+    isa_env later = env;
+    later.mem = logged_mem;
+    later.window = small_window;
+    later.defer_global = 1;
+    for (size_t t = 0; t < sizeof texts / sizeof *texts; t++)
+        for (int round = 0; round < 60; round++) {
+            isa_warp_regs w[2];
+            static isa_result res[2];
+            for (int l = 0; l < 32; l++) {
+                uint64_t a = GBASE + (uint64_t)(rnd32() % 4080u) / 8 * 8;
+                if (round % 3 == 1 && (rnd32() & 7) == 0) a += 4;              /* misaligned for 8 bytes */
+                if (round % 3 == 2 && (rnd32() & 7) == 0) a = GBASE + 4096 + 64;   /* past the end */
+                if (round % 5 == 4) a = GBASE + 256 + (uint64_t)l * 4;         /* coalesced */
+                for (int p = 0; p < 2; p++) {
+                    if (!l) isa_warp_init(&w[p], 32, 16, 0xffffffffu);
+                    setl64(&w[p], 2, l, a);
+                }
+            }
+            for (size_t b = 0; b < sizeof gmem; b++) gmem[b] = (uint8_t)rnd32();
+            uint64_t active = round & 1 ? ((uint64_t)rnd32() << 32 | rnd32()) & 0xffffffffu : 0xffffffffu;
+            const isa_insn *in = assemble(texts[t]);
+            isa_exec(&prog.kernels[0], in, &w[0], active, &later, &res[0]);
+            res[0].fault = FAULT_NONE;   /* commit every lane, faulting ones too: both paths alike */
+            res[1] = res[0];
+            for (int p = 0; p < 2; p++) {
+                logging = p;
+                ncalls[p] = 0;
+                isa_exec_fast = !p;
+                isa_commit_global(&prog.kernels[0], in, &w[p], &later, &res[p]);
+                isa_exec_fast = 1;
+            }
+            ck_assert_msg(!memcmp(w[0].regs, w[1].regs, (size_t)16 * 32 * 4), "%s round %d: loaded values differ", texts[t], round);
+            ck_assert_msg(res[0].fault == res[1].fault && (!res[0].fault || (res[0].fault_lane == res[1].fault_lane
+                          && res[0].fault_addr == res[1].fault_addr)), "%s round %d: faults differ", texts[t], round);
+            ck_assert_msg(ncalls[0] == ncalls[1] && !memcmp(calls[0], calls[1], (size_t)ncalls[0]),
+                          "%s round %d: the environment was asked other things", texts[t], round);
+            ck_assert_int_gt(ncalls[0], 0);
+            isa_warp_free(&w[0]);
+            isa_warp_free(&w[1]);
+        }
+}
+END_TEST
+
 START_TEST(test_fast_checks_match_general)
 {
     for (size_t i = 0; i < sizeof check_texts / sizeof *check_texts; i++) {
@@ -190,4 +269,5 @@ void sem_fast_tests(TCase *tc)
 {
     tcase_add_test(tc, test_fast_paths_match_general);
     tcase_add_test(tc, test_fast_checks_match_general);
+    tcase_add_test(tc, test_fast_commit_through_windows);
 }
