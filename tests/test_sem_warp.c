@@ -374,6 +374,21 @@ START_TEST(test_sass_memory)
     set32(&w, 3, 0x10000);
     exec_text("LDC R4, c[0x0][R3+0x10]", &w, 0xffffffffu, &res);
     ck_assert_uint_eq(get32(&w, 4, 0), 0);
+    /* LDC with one offset for every lane: read once, written to every
+     * active lane's rows and to no other lane's */
+    for (int i = 0; i < 16; i++) cbank[0x20 + i] = (uint8_t)(0x80 + i);
+    set32(&w, 4, 0xdeadbeefu);
+    set32(&w, 5, 0xdeadbeefu);
+    exec_text("LDC.64 R4, c[0x0][0x20]", &w, 0xf0f0f0f0u, &res);
+    for (int l = 0; l < 32; l++) {
+        int on = (int)(0xf0f0f0f0u >> l & 1);
+        ck_assert_uint_eq(get32(&w, 4, l), on ? 0x83828180u : 0xdeadbeefu);
+        ck_assert_uint_eq(get32(&w, 5, l), on ? 0x87868584u : 0xdeadbeefu);
+    }
+    exec_text("LDC.S8 R4, c[0x0][0x21]", &w, 0xffffffffu, &res);
+    for (int l = 0; l < 32; l++) ck_assert_uint_eq(get32(&w, 4, l), 0xffffff81u);
+    exec_text("LDC.U16 R4, c[0x0][0x22]", &w, 0xffffffffu, &res);
+    ck_assert_uint_eq(get32(&w, 4, 31), 0x8382u);
     isa_warp_free(&w);
 }
 END_TEST
