@@ -161,6 +161,41 @@ windows_section() {
         printf '| h100 full size, one thread: %s | %.3f |\n' "$k" "$(printf '%s' "$json" | field $k)"
     done
 }
+# Real kernels: the CUDA suite's workloads (the SASS nvcc made for
+# workloads/cuda/src) on h100, one thread, at the middle of the sizes
+# measured on the H100 (validation/cuda-h100/measured.csv): CPU seconds
+# (median of RUNS) and simulated warp instructions per CPU second. Printed
+# as a Markdown table for docs/speed.md (BENCH_SECTION=cuda runs only this).
+cuda_section() {
+    printf '| h100, one thread (median of %s) | warp instr | cycles | CPU s | warp-instr/s |\n|---|---|---|---|---|\n' "$runs"
+    while read -r w defs; do
+        [ -n "$w" ] || continue
+        c=""
+        for _ in $(seq "$runs"); do
+            # shellcheck disable=SC2086
+            json=$("$bin" run --stats=json --threads 1 --no-checks -c h100 $defs "$top/workloads/cuda/$w.sass")
+            c="$c $(printf '%s' "$json" | field cpu_seconds)"
+        done
+        printf '%s\n' "$json" | awk -v w="$w" -v d="$defs" -v t="$(median $c)" -v i="$(printf '%s' "$json" | field warp_instructions)" \
+            -v y="$(printf '%s' "$json" | field cycles)" 'BEGIN { gsub(/-D /, "", d); printf "| %s %s | %d | %d | %.2f | %.0f K |\n", w, d, i, y, t, i / t / 1e3 }'
+    done <<EOF4
+saxpy -D n=1048576
+reduce_shared -D n=1048576
+reduce_shuffle -D n=1048576
+transpose_naive -D rows=1024 -D cols=1024
+transpose_tiled -D rows=1024 -D cols=1024
+sgemm_tiled -D m=256 -D n=256 -D k=256
+stencil2d -D w=1024 -D h=1024
+histogram_shared -D n=4194304
+scan_block -D n=1048576
+spmv_csr -D rows=262144 -D deg=8
+bfs_step -D n=262144 -D deg=8
+black_scholes -D n=262144
+nbody -D n=4224 -D bs=32
+softmax -D rows=1024 -D cols=1024
+async_copy -D ntiles=8192 -D blocks=528
+EOF4
+}
 # The fixed set: each workload on each config, execution-driven and replayed
 # from the trace that run emitted (identical statistics), against the
 # functional run of the same workload: simulated warp instructions and
@@ -172,6 +207,7 @@ spin=""
 trap 'rm -rf "$tmp" "$side"; [ -z "$spin" ] || kill $spin 2>/dev/null' EXIT
 field() { sed "s/.*\"host\":{.*\"$1\":\([0-9.e+-]*\).*/\1/"; }
 if [ "${BENCH_SECTION:-}" = windows ]; then windows_section; exit 0; fi
+if [ "${BENCH_SECTION:-}" = cuda ]; then cuda_section; exit 0; fi
 printf '%-34s %-10s %11s %11s %8s %8s %8s %8s %7s %7s %7s\n' workload config warp_insns cycles \
     Minsn/s trace text Mcyc/s %func MB MB_trace
 worst=""
@@ -277,6 +313,9 @@ for jobs in "$cores" 1; do
         "$(awk -v n="$np" -v m="$(median $times)" 'BEGIN { print n / m * 60 }')"
     [ "$cores" -gt 1 ] || break
 done
+
+printf '\nReal kernels: the CUDA suite (docs/speed.md)\n'
+cuda_section
 
 printf '\nIssue 33 (docs/speed.md)\n'
 windows_section
