@@ -247,6 +247,75 @@ START_TEST(test_fast_commit_through_windows)
 }
 END_TEST
 
+/* loads and stores executed at once (shared, local, global not deferred):
+ * the fast paths (the address operand resolved once, the rows found once)
+ * against the general path, on lanes scattered, misaligned, past the end
+ * of memory, a destination that is also the address, uniform and scaled
+ * addresses: the same registers, memory, addresses and fault */
+static const char *const now_texts[] = {
+    "LDS R4, [R2]", "LDS.64 R4, [R2+0x8]", "LDS.U8 R4, [R2+0x3]", "LDS.S16 R4, [R2+0x2]", "LDS.128 R4, [R2]",
+    "LDS R2, [R2+0x4]", "LDS R4, [R2+UR4+0x4]", "LDS R4, [R3.X4]", "LDS.64 R4, [UR4+0x8]", "LDS RZ, [R2]",
+    "LDG.E R4, [R6.64+0x4]", "LDG.E.64 R4, [R6.64]",
+    "STS [R2+0x4], R8", "STS.64 [R2], R8", "STS.U8 [R2+0x1], R8", "STS [R3.X4], R9", "STG.E [R6.64+0x8], R8",
+};
+
+static void compare_now(const char *text, int ws)
+{
+    uint64_t lanes = ws == 64 ? ~0ull : 0xffffffffull;
+    isa_warp_regs w[2];
+    static isa_result res[2];
+    for (int round = 0; round < 40; round++) {
+        uint8_t g[2][sizeof gmem], sh[2][sizeof smem];
+        uint64_t active = round > 3 ? ((uint64_t)rnd32() << 32 | rnd32()) & lanes : lanes;
+        uint32_t fill = rnd32();
+        for (int p = 0; p < 2; p++) {
+            isa_warp_init(&w[p], ws, 16, lanes);
+            rng_state = 0x1234567ull + (uint64_t)round;   /* both passes: the same world */
+            for (int l = 0; l < ws; l++) {
+                uint32_t sa = rnd32() % 240u / 8 * 8;
+                if (round % 4 == 1 && (rnd32() & 7) == 0) sa += 2;          /* misaligned */
+                if (round % 4 == 2 && (rnd32() & 15) == 0) sa = 256 + 8;    /* past shared memory */
+                setl(&w[p], 2, l, sa);
+                setl(&w[p], 3, l, rnd32() % 60u);
+                setl64(&w[p], 6, l, GBASE + (uint64_t)(rnd32() % 4000u) / 8 * 8);
+                for (int r = 8; r < 10; r++) setl(&w[p], r, l, rnd32());
+            }
+            w[p].uregs[4] = 16 + rnd32() % 8u * 4;
+            for (size_t b = 0; b < sizeof gmem; b++) gmem[b] = (uint8_t)(b * 31 + fill);
+            for (size_t b = 0; b < sizeof smem; b++) smem[b] = (uint8_t)(b * 7 + fill);
+            memset(&res[p], 0xa5, sizeof res[p]);
+            isa_exec_fast = !p;
+            isa_exec(&prog.kernels[0], assemble(text), &w[p], active, &env, &res[p]);
+            isa_exec_fast = 1;
+            memcpy(g[p], gmem, sizeof gmem);
+            memcpy(sh[p], smem, sizeof smem);
+        }
+        ck_assert_msg(!memcmp(w[0].regs, w[1].regs, (size_t)16 * (size_t)ws * 4), "%s round %d: registers differ (warp %d)", text, round, ws);
+        ck_assert_msg(!memcmp(g[0], g[1], sizeof gmem) && !memcmp(sh[0], sh[1], sizeof smem), "%s round %d: memory differs", text, round);
+        ck_assert_msg(res[0].fault == res[1].fault, "%s round %d: fault %d, general %d", text, round, res[0].fault, res[1].fault);
+        if (res[0].fault) {
+            ck_assert_int_eq(res[0].fault_lane, res[1].fault_lane);
+            ck_assert_uint_eq(res[0].fault_addr, res[1].fault_addr);
+        }
+        for (uint64_t m = active; m; m &= m - 1) {   /* the lanes that ran: up to the fault */
+            int l = __builtin_ctzll(m);
+            if (res[0].fault && l > res[0].fault_lane) break;
+            ck_assert_msg(res[0].addr[l] == res[1].addr[l], "%s round %d: lane %d's address", text, round, l);
+        }
+        isa_warp_free(&w[0]);
+        isa_warp_free(&w[1]);
+    }
+}
+
+START_TEST(test_fast_now_match_general)
+{
+    for (size_t i = 0; i < sizeof now_texts / sizeof *now_texts; i++) {
+        compare_now(now_texts[i], 32);
+        compare_now(now_texts[i], 64);
+    }
+}
+END_TEST
+
 START_TEST(test_fast_checks_match_general)
 {
     for (size_t i = 0; i < sizeof check_texts / sizeof *check_texts; i++) {
@@ -270,4 +339,5 @@ void sem_fast_tests(TCase *tc)
     tcase_add_test(tc, test_fast_paths_match_general);
     tcase_add_test(tc, test_fast_checks_match_general);
     tcase_add_test(tc, test_fast_commit_through_windows);
+    tcase_add_test(tc, test_fast_now_match_general);
 }
