@@ -15,9 +15,12 @@ typedef struct {
 
 #define STACK_MAX_DEPTH 160  /* > 2 * 64 lanes: every push splits a mask */
 
+/* depth first: the top entry a warp's every instruction reads is then on
+ * the depth's host line while the stack is shallow, where after the
+ * 2.5 KB array the depth was a line of its own, read cold before it */
 typedef struct {
-    stack_entry e[STACK_MAX_DEPTH];
     int depth;
+    stack_entry e[STACK_MAX_DEPTH];
 } simt_stack;
 
 typedef enum { STACK_TAKEN_FIRST, STACK_FALLTHROUGH_FIRST } stack_order;
