@@ -50,6 +50,9 @@ struct isrc {
     int (*issue)(isrc *s, int w, kernel_stats *st, isrc_dynamic *out);
     /* the warp waits at a barrier for the rest of its block */
     int (*at_barrier)(isrc *s, int w);
+    /* optional (NULL: none): warp w's instruction st may issue soon; what
+     * issuing it reads starts on its way from host memory */
+    void (*prefetch)(isrc *s, int w, const isrc_static *st);
 };
 
 #endif

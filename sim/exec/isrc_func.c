@@ -113,6 +113,27 @@ static int func_issue(isrc *s, int w, kernel_stats *st, isrc_dynamic *out)
     return 0;
 }
 
+/* the warp's state an issue reads first (its stack's top, its registers'
+ * header and predicates) and the rows of the instruction's source
+ * registers */
+static void func_prefetch(isrc *s, int w, const isrc_static *st)
+{
+    const isrc_func *f = s->ctx;
+    const xwarp *x = &f->run->warps[w];
+    __builtin_prefetch(&x->stack);
+    __builtin_prefetch(&x->regs);
+    __builtin_prefetch(&x->regs.preds[7]);
+    const uint32_t *regs = x->regs.regs;
+    if (!regs) return;
+    size_t ws = (size_t)x->regs.warp_size;
+    for (int i = 0; i < st->nsrc; i++)
+        if (st->src[i] < SB_PRED) {
+            const uint32_t *row = regs + st->src[i] * ws;
+            __builtin_prefetch(row);
+            __builtin_prefetch(row + ws - 1);
+        }
+}
+
 static int func_at_barrier(isrc *s, int w)
 {
     const isrc_func *f = s->ctx;
@@ -130,6 +151,7 @@ void isrc_func_init(isrc_func *f, xrun *r)
     f->src.peek = func_peek;
     f->src.issue = func_issue;
     f->src.at_barrier = func_at_barrier;
+    f->src.prefetch = func_prefetch;
 }
 
 void isrc_func_free(isrc_func *f)

@@ -249,6 +249,10 @@ static int check(sm_t *sm, int local, int s, uint64_t now, const isrc_static **o
     if (!t->ibuf_count) return STALL_ibuffer_empty;   /* a fetch rouses the scheduler */
     if (t->ibuf[t->ibuf_head] > now) return blocked(sm, local, s, *out, STALL_ibuffer_empty, t->ibuf[t->ibuf_head]);
     const isrc_static *st = *out;
+    /* what an issue would read starts on its way while the scoreboard is
+     * read: on a large GPU both are cold, and were waited for one after
+     * the other */
+    if (sm->src->prefetch) sm->src->prefetch(sm->src, sm_src_warp(t), st);
     /* a branch reads its predicate late (frontend.branch_predicate_delay) */
     uint64_t ready = sb_ready(&sm->sb, local, st, st->unit == UNIT_BRANCH ? (uint64_t)p->branch_pred_delay : 0);
     if (ready > now) return blocked(sm, local, s, st, STALL_scoreboard, ready);
