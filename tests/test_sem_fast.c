@@ -284,8 +284,9 @@ static void compare_now(const char *text, int ws)
             for (size_t b = 0; b < sizeof gmem; b++) gmem[b] = (uint8_t)(b * 31 + fill);
             for (size_t b = 0; b < sizeof smem; b++) smem[b] = (uint8_t)(b * 7 + fill);
             memset(&res[p], 0xa5, sizeof res[p]);
+            const isa_insn *in = assemble(text);   /* before prog.kernels is read: it makes them */
             isa_exec_fast = !p;
-            isa_exec(&prog.kernels[0], assemble(text), &w[p], active, &env, &res[p]);
+            isa_exec(&prog.kernels[0], in, &w[p], active, &env, &res[p]);
             isa_exec_fast = 1;
             memcpy(g[p], gmem, sizeof gmem);
             memcpy(sh[p], smem, sizeof smem);
