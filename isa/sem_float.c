@@ -29,6 +29,23 @@ static int rounding(const isa_insn *in)
     return -1;
 }
 
+/* FADD, FMUL, FFMA without .FTZ, .SAT or a rounding mode, the fast path:
+ * the destination row found once, not per lane (FP32 arithmetic is most
+ * of a real kernel's ALU work: black_scholes, softmax, nbody). One IEEE
+ * operation in the default rounding, so no volatile is needed; a NaN is
+ * made canonical as in f32_arith. */
+static void f32_fast(const isa_xctx *x, int op, const isa_src *a, const isa_src *b, const isa_src *c)
+{
+    uint32_t sink[ISA_MAX_LANES], *d = dst_or(x, 0, sink);
+    FOR_LANES(x, l) {
+        float va = get_f32(a, l), vb = get_f32(b, l);
+        float r = op == 0 ? va + vb : op == 1 ? va * vb : fmaf(va, vb, get_f32(c, l));
+        uint32_t u;
+        memcpy(&u, &r, 4);
+        d[l] = r != r ? 0x7fffffffu : u;
+    }
+}
+
 /* d = a op b (op 0 add, 1 mul, 2 fma with c) with .FTZ, .SAT and rounding */
 static void f32_arith(isa_xctx *x, int op)
 {
@@ -36,6 +53,10 @@ static void f32_arith(isa_xctx *x, int op)
     src_at(x, 1, &a); src_at(x, 2, &b);
     if (op == 2) src_at(x, 3, &c);
     int z = INSN_HAS(x->in, FTZ), sat = INSN_HAS(x->in, SAT), rnd = rounding(x->in);
+    if (isa_exec_fast && !z && !sat && rnd < 0) {
+        f32_fast(x, op, &a, &b, op == 2 ? &c : &a);
+        return;
+    }
     if (rnd >= 0) fesetround(rnd);
     FOR_LANES(x, l) {
         float va = get_f32(&a, l), vb = get_f32(&b, l), vc = op == 2 ? get_f32(&c, l) : 0.0f;

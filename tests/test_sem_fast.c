@@ -35,6 +35,16 @@ static const char *const fast_texts[] = {
     "ISETP.NE.U32.AND P2, P3, R8, R10, PT",
     "ISETP.GE.AND P2, P3, R8, -0x80000000, PT",
     "ISETP.GT.U32.AND.EX P2, P3, R8, R10, PT, P1",  /* the general path on both */
+    "FADD R4, R8, R10",
+    "FADD R4, -R8, |R10|",
+    "FMUL R4, R8, c[0x0][0x160]",
+    "FMUL R4, R8, 0.5",
+    "FFMA R4, R8, R10, R12",
+    "FFMA R4, R8, -R10, -R12",
+    "FFMA RZ, R8, R10, R12",
+    "FADD.FTZ R4, R8, R10",                       /* the general path on both */
+    "FFMA.SAT R4, R8, R10, R12",                  /* the general path on both */
+    "FMUL.RZ R4, R8, R10",                        /* the general path on both */
 };
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
