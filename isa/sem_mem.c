@@ -97,6 +97,18 @@ static inline int inside(const isa_window *w, uint64_t addr, int size)
     return addr - w->lo < w->hi - w->lo && (uint64_t)size <= w->hi - addr;
 }
 
+/* the window moved to the one the environment has around addr (1); or
+ * none there, and then none for the instruction's other lanes either: the
+ * environment decides the rest through isa_env.mem (0) */
+static int window_to(const isa_xctx *x, int lane, uint64_t addr, int size)
+{
+    isa_window *w = x->win;
+    if (!w->none && x->env->window(x->env->ctx, x->res->mem_space, lane, addr, w) && inside(w, addr, size)) return 1;
+    w->lo = w->hi = 0;
+    w->none = 1;
+    return 0;
+}
+
 /* an access outside the instruction's window: a new window from the
  * environment (isa_env.window) if it has one there, or isa_env.mem, which
  * also reports faults */
@@ -104,16 +116,11 @@ static __attribute__((noinline)) int access_outside(const isa_xctx *x, int lane,
                                                     int write)
 {
     isa_result *r = x->res;
-    isa_window *w = x->win;
     int f = FAULT_MISALIGNED;
     if (!(addr & (uint64_t)(size - 1))) {
-        if (write != ISA_MEM_CHECK && !w->none) {
-            if (x->env->window(x->env->ctx, r->mem_space, lane, addr, w) && inside(w, addr, size)) {
-                in_window(w, addr, buf, size, write);
-                return 0;
-            }
-            w->lo = w->hi = 0;
-            w->none = 1;       /* none here: the environment decides the rest */
+        if (write != ISA_MEM_CHECK && window_to(x, lane, addr, size)) {
+            in_window(x->win, addr, buf, size, write);
+            return 0;
         }
         f = x->env->mem(x->env->ctx, r->mem_space, lane, addr, buf, size, write);
     }
@@ -411,14 +418,9 @@ static uint64_t lanes_at(const isa_xctx *x, int size, const uint8_t **at)
     uint64_t slow = 0;
     FOR_LANES(x, l) {
         uint64_t addr = x->res->addr[l];
-        if (addr & (uint64_t)(size - 1)) { slow |= (uint64_t)1 << l; continue; }
-        if (!inside(w, addr, size)) {
-            if (w->none || !x->env->window(x->env->ctx, x->res->mem_space, l, addr, w) || !inside(w, addr, size)) {
-                w->lo = w->hi = 0;
-                w->none = 1;
-                slow |= (uint64_t)1 << l;
-                continue;
-            }
+        if ((addr & (uint64_t)(size - 1)) || (!inside(w, addr, size) && !window_to(x, l, addr, size))) {
+            slow |= (uint64_t)1 << l;
+            continue;
         }
         at[l] = w->data + (addr - w->lo);
         __builtin_prefetch(at[l]);
