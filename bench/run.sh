@@ -195,6 +195,18 @@ nbody -D n=4224 -D bs=32
 softmax -D rows=1024 -D cols=1024
 async_copy -D ntiles=8192 -D blocks=528
 EOF4
+    # a manifest of five launches with every one timed, and with one picked
+    # (--kernel-name, --launch-count: the others run functionally)
+    sb="--stats=json --threads 1 --no-checks -c h100 -D n=1048576 $top/workloads/cuda/scan_block.sass"
+    a=""; b=""
+    for _ in $(seq "$runs"); do
+        # shellcheck disable=SC2086
+        a="$a $("$bin" run $sb | field cpu_seconds)"
+        # shellcheck disable=SC2086
+        b="$b $("$bin" run -k add_block --launch-count 1 $sb | field cpu_seconds)"
+    done
+    printf '\n| scan_block n=1048576, 5 launches (median of %s) | CPU s |\n|---|---|\n| every launch timed | %.2f |\n' "$runs" "$(median $a)"
+    printf '| one timed (-k add_block --launch-count 1) | %.2f |\n' "$(median $b)"
 }
 # The fixed set: each workload on each config, execution-driven and replayed
 # from the trace that run emitted (identical statistics), against the

@@ -218,5 +218,27 @@ if "$bin" --version | grep -q "sanitizers=no"; then
           | sed 's/.*"peak_rss_kib":\([0-9]*\).*/\1/')
     [ "$rss" -gt 0 ] && [ "$rss" -lt 16384 ] 2>/dev/null || { echo "FAIL: h100 functional n = 1000 peak_rss_kib '$rss' (>= 16 MB)"; fail=1; }
 fi
+# launches picked for timing (--kernel-name, --launch-skip, --launch-count):
+# scan_block's five launches (scan_block x3, add_block_offsets x2); the
+# others run functionally, the checks still pass, the page marks them
+sb=$top/workloads/cuda/scan_block.sass
+timed_of() {   # the launches of a text summary, 1 timed, 0 not
+    "$bin" run -c h100 "$@" "$sb" | awk '/^kernel /{ if (k) printf "%s", t; k = 1; t = "?" }
+        /^  cycles /{ t = 1 } /^  not timed: /{ t = 0 } /^result: pass/{ printf "%s", t; ok = 1 } END { if (!ok) printf " (no pass)" }'
+}
+for pick in "-k add_block:00011" "--launch-skip 1 --launch-count 2:01100" "--kernel-name=^_Z10 --launch-skip=2:00100" \
+             "--launch-count 0:11111" ":11111"; do
+    # shellcheck disable=SC2086
+    got=$(timed_of ${pick%%:*})
+    [ "$got" = "${pick##*:}" ] || { echo "FAIL: run ${pick%%:*}: timed launches $got, want ${pick##*:}"; fail=1; }
+done
+"$bin" run -c h100 -k add_block --report "$tmp/pick.html" "$sb" > /dev/null 2>&1
+[ "$(grep -c 'Not timed: this launch ran functionally' "$tmp/pick.html")" -eq 3 ] && [ "$(grep -c 'timeline-title-' "$tmp/pick.html")" -eq 2 ] \
+    || { echo "FAIL: --report with -k add_block: not 3 untimed launches and 2 timelines"; fail=1; }
+expect 2 "--kernel-name: 'scan(' is not a POSIX extended regular expression" -- "$bin" run -c h100 -k 'scan(' "$sb"
+expect 2 "with --functional none is" -- "$bin" run -c h100 --functional --launch-skip 1 "$sb"
+expect 2 "--emit-trace records every launch" -- "$bin" run -c h100 --launch-count 1 --emit-trace "$tmp/tr" "$sb"
+expect 2 "--launch-count takes a whole number" -- "$bin" run --launch-count=-2 "$sb"
+expect 0 "note: no kernel name matched --kernel-name 'nothere': every launch ran functionally" -- "$bin" run -c h100 -k nothere "$sb"
 [ $fail -eq 0 ] && echo "cli checks pass"
 exit $fail

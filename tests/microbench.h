@@ -52,7 +52,7 @@ static inline void run_observed(const char *file, const char *cfgname, const cha
         ck_assert_msg(workload_define(w, tok, &d) == 0, "%s", d.text);
     ck_assert_msg(workload_prepare(w, -1, &d) == 0, "%s", d.text);
     func_options fo = { 0, 100000, obs, NULL, 0 };
-    out->status = workload_run(w, &out->cfg, &fo, 0, out->ks, &d);
+    out->status = workload_run(w, &out->cfg, &fo, 0, NULL, out->ks, &d);
     ck_assert_msg(out->status == FUNC_OK, "%s on %s: %s", file, cfgname, d.text);
     out->nk = w->nlaunches;
     for (int r = 0; r < w->nreports; r++) {

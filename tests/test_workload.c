@@ -29,7 +29,7 @@ static void run(const char *src, const char *define, int warp_size, uint64_t max
     if (define && workload_define(w, define, &d)) goto done;
     if (workload_prepare(w, -1, &d)) goto done;
     func_options fo = { max_insns, 1000, NULL, NULL, 0 };
-    func_status st = workload_run(w, &cfg, &fo, 1, o->ks, &d);
+    func_status st = workload_run(w, &cfg, &fo, 1, NULL, o->ks, &d);
     if (st != FUNC_OK) { o->status = st == FUNC_FAULT ? 3 : 2; goto done; }
     o->status = 0;
     for (int i = 0; i < w->nchecks; i++)
@@ -440,6 +440,96 @@ START_TEST(test_occupancy_limit)
 }
 END_TEST
 
+/* the launches a timed run times (front/launch_select.h): by name, less
+ * the first skipped, at most a count; every launch when nothing is given */
+START_TEST(test_launch_select_picks)
+{
+    static const char *const names[] = { "_Z4scanPi", "_Z3addPi", "_Z4scanPi", "_Z3addPi", "_Z4scanPi", "_Z3addPi" };
+    struct { const char *re; uint64_t skip, count; int skip_given, count_given; const char *want; } cases[] = {
+        { NULL, 0, 0, 0, 0, "111111" },
+        { "add", 0, 0, 0, 0, "010101" },
+        { "^_Z4", 1, 0, 1, 0, "001010" },
+        { "scan|add", 1, 2, 1, 1, "011000" },
+        { NULL, 0, 1, 0, 1, "100000" },
+        { "add", 0, 0, 0, 1, "010101" },    /* count 0: no limit */
+        { "nothere", 0, 0, 0, 0, "000000" },
+        { NULL, 9, 0, 1, 0, "000000" },
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        launch_select sel;
+        launch_select_init(&sel);
+        diag d;
+        diag_init(&d);
+        if (cases[c].re) ck_assert_int_eq(launch_select_name(&sel, "--kernel-name", cases[c].re, &d), 0);
+        if (cases[c].skip_given) launch_select_skip(&sel, cases[c].skip);
+        if (cases[c].count_given) launch_select_count(&sel, cases[c].count);
+        char got[8] = "";
+        for (int i = 0; i < 6; i++) got[i] = launch_select_take(&sel, names[i]) ? '1' : '0';
+        ck_assert_msg(!strcmp(got, cases[c].want), "case %zu: timed %s, want %s", c, got, cases[c].want);
+        launch_select_free(&sel);
+        diag_free(&d);
+    }
+    ck_assert_int_eq(launch_select_take(NULL, "k"), 1);   /* no selector: timed */
+    launch_select sel;
+    launch_select_init(&sel);
+    diag d;
+    diag_init(&d);
+    ck_assert_int_eq(launch_select_name(&sel, "--kernel-name", "scan(", &d), 1);
+    ck_assert_msg(d.text && strstr(d.text, "--kernel-name: 'scan(' is not a POSIX extended regular expression"), "%s", d.text);
+    ck_assert_int_eq(launch_select_take(&sel, "scan"), 1);   /* a bad expression picks nothing away */
+    launch_select_free(&sel);
+    diag_free(&d);
+}
+END_TEST
+
+/* a timed run with a selection times the picked launches alone and runs
+ * the others functionally: the same results, their counts, no cycles */
+START_TEST(test_launch_select_run)
+{
+    const char *src = STORE_TID
+        ".kernel twice\n.param out u64\n.param n u32\n"
+        "  S2R R0, SR_TID.X\n  S2R R1, SR_CTAID.X\n  S2R R2, SR_NTID.X\n  IMAD R0, R1, R2, R0\n"
+        "  ISETP.GE.U32.AND P0, PT, R0, c[n], PT\n  @P0 EXIT\n"
+        "  IMAD.WIDE.U32 R4, R0, 4, c[out]\n  LDG.E R6, [R4]\n  IADD3 R6, R6, R6, RZ\n  STG.E [R4], R6\n  EXIT\n.end\n"
+        ".workload w\n  buffer out u32[300]\n  buffer want u32[300] = iota(0, 4)\n"
+        "  launch k grid=3 block=128 (out, 300)\n  launch twice grid=3 block=128 (out, 300)\n"
+        "  launch twice grid=3 block=128 (out, 300)\n  check out == want\n.end\n";
+    for (int pick = 0; pick < 2; pick++) {
+        diag d;
+        diag_init(&d);
+        config cfg;
+        config_defaults(&cfg);
+        workload *w = calloc(1, sizeof *w);
+        ck_assert_msg(!workload_load_text(w, "w.sass", src, &d) && !workload_prepare(w, -1, &d), "%s", d.text);
+        launch_select sel;
+        launch_select_init(&sel);
+        if (pick) {
+            ck_assert_int_eq(launch_select_name(&sel, "--kernel-name", "^twice$", &d), 0);
+            launch_select_count(&sel, 1);
+        }
+        kernel_stats ks[32];
+        memset(ks, 0, sizeof ks);
+        func_options fo = { 0, 1000, NULL, NULL, 0 };
+        ck_assert_int_eq(workload_run(w, &cfg, &fo, 0, &sel, ks, &d), FUNC_OK);
+        ck_assert_msg(workload_check(w, 0, &d), "%s", d.text ? d.text : "");
+        for (int i = 0; i < 3; i++) {
+            int want = !pick || i == 1;
+            ck_assert_msg(ks[i].timed == want, "pick %d launch %d: timed %d", pick, i, ks[i].timed);
+            ck_assert_msg((ks[i].cycles > 0) == want, "pick %d launch %d: %llu cycles", pick, i, (unsigned long long)ks[i].cycles);
+        }
+        /* the counts whether timed or not: 122 warp instructions each twice (10 warps in range, 2 past) */
+        ck_assert_int_eq(ks[0].v[STAT_warp_instructions], 10 * 9 + 2 * 6);
+        ck_assert_int_eq(ks[1].v[STAT_warp_instructions], 10 * 11 + 2 * 6);
+        ck_assert_int_eq(ks[2].v[STAT_warp_instructions], ks[1].v[STAT_warp_instructions]);
+        for (int i = 0; i < 32; i++) stats_free(&ks[i]);
+        launch_select_free(&sel);
+        diag_free(&d);
+        workload_free(w);
+        free(w);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("workload");
@@ -458,6 +548,8 @@ int main(void)
     tcase_add_test(tc, test_deadlock_and_limit);
     tcase_add_test(tc, test_three_dimensional_launch);
     tcase_add_test(tc, test_occupancy_limit);
+    tcase_add_test(tc, test_launch_select_picks);
+    tcase_add_test(tc, test_launch_select_run);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

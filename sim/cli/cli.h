@@ -4,6 +4,7 @@
 #include "config/config.h"
 #include "diag.h"
 #include "out/cli_report.h"
+#include "front/launch_select.h"
 
 /* exit statuses */
 enum { EXIT_PASS = 0, EXIT_CHECK_FAILED = 1, EXIT_BAD_INPUT = 2, EXIT_FAULT = 3 };
@@ -32,6 +33,19 @@ const char *cli_need_value(const char *cmd, int argc, char **argv, int *i, const
  * suffix); else "warpsim CMD: error: NAME takes a whole number from LO to
  * HI, found 'TEXT'" and -1 */
 int cli_whole_number(const char *cmd, const char *name, const char *text, uint64_t lo, uint64_t hi, uint64_t *out);
+/* the launches a timed run times (front/launch_select.h): the help lines of
+ * warpsim run and warpsim cuda, and sel set from their options (name NULL
+ * and neither number given: every launch). -1 after an error in d: a bad
+ * expression, or the options with --functional (nothing is timed) or with
+ * a trace to emit (a trace holds every launch) */
+#define CLI_LAUNCH_SELECT_HELP \
+    "  -k, --kernel-name REGEX time only launches of kernels whose name matches REGEX (POSIX extended, anywhere\n" \
+    "                          in the name); the others run functionally (the same results, no cycles), as\n" \
+    "                          Nsight Compute picks what it profiles\n" \
+    "  --launch-skip N         run the first N launches that match functionally as well\n" \
+    "  --launch-count N        time at most N launches that match, after those skipped (0 = no limit)\n"
+int cli_launch_select(launch_select *sel, const char *name, int skip_given, uint64_t skip, int count_given,
+                      uint64_t count, int functional, int emits, diag *d);
 /* --threads N, or auto (sim.threads = 0: the cores online), as the set "sim.threads=N" into set;
  * -1 after an error (reported) */
 int cli_threads(const char *cmd, const char *text, char *set, size_t len);

@@ -45,11 +45,14 @@ typedef struct {
     const char *report;      /* --report FILE.html */
     timeline_opts tl;        /* --timeline-cycles, --timeline-blocks, --timeline-tracks */
     char threads_set[48];    /* --threads N: the set sim.threads=N */
+    const char *kernel_name; /* --kernel-name REGEX, --launch-skip N, --launch-count N */
+    uint64_t launch_skip, launch_count;
+    int skip_given, count_given;
 } run_options;
 
 static const char *const run_opts[] = {
     "-c", "--config", "--set", "-D", "--functional", "--no-checks", "--per-pc", "--stats", "--max-instructions", "--max-cycles", "--progress", "--no-progress", "--threads", "--emit-trace", "--emit-trace-version", "--warp", "--banks", "--coalesce", "--timeline", "--timeline-cycles", "--timeline-blocks",
-    "--timeline-tracks", "--report", "--help"
+    "--timeline-tracks", "--report", "--kernel-name", "--launch-skip", "--launch-count", "--help"
 };
 
 const char *const cli_run_help =
@@ -68,6 +71,7 @@ const char *const cli_run_help =
     "                          is a terminal); Ctrl-C stops a run, reporting each warp and the statistics so far\n"
     "  --threads N|auto        spread the SMs of a timed run over N host threads, or one per core online\n"
     "                          (sim.threads; the statistics are the same for every N)\n"
+    CLI_LAUNCH_SELECT_HELP
     "  --emit-trace DIR        write the timed run as an Accel-Sim trace directory (warpsim trace DIR/kernelslist.g)\n"
     "  --emit-trace-version N  the SASS version (-binary version) the trace is labelled with, which picks\n"
     "                          Accel-Sim's opcode table (default 86, Ampere, whatever the config: Accel-Sim\n"
@@ -172,6 +176,16 @@ static int parse_run_options(int argc, char **argv, run_options *o)
             if (o->nsets < 64) o->sets[o->nsets++] = o->threads_set;
         } else if (!strcmp(a, "--progress") || !strcmp(a, "--no-progress")) {
             o->progress = a[2] == 'p';
+        } else if (cli_is_opt(a, "-k") || cli_is_opt(a, "--kernel-name")) {
+            if (!(o->kernel_name = opt_value(argc, argv, &i, a[1] == 'k' ? "-k" : "--kernel-name"))) return -1;
+        } else if (cli_is_opt(a, "--launch-skip")) {
+            if (!(v = opt_value(argc, argv, &i, "--launch-skip"))
+                || cli_whole_number("run", "--launch-skip", v, 0, UINT64_MAX, &o->launch_skip)) return -1;
+            o->skip_given = 1;
+        } else if (cli_is_opt(a, "--launch-count")) {
+            if (!(v = opt_value(argc, argv, &i, "--launch-count"))
+                || cli_whole_number("run", "--launch-count", v, 0, UINT64_MAX, &o->launch_count)) return -1;
+            o->count_given = 1;
         } else if (cli_is_opt(a, "--max-cycles")) {
             if (!(v = opt_value(argc, argv, &i, "--max-cycles"))
                 || cli_whole_number("run", "--max-cycles", v, 0, UINT64_MAX, &o->max_cycles)) return -1;
@@ -215,14 +229,25 @@ static void warn_before_run(workload *w, const config *cfg, diag *d)
                 "(exit status 4)\n", w->prog.src.path, bytes / 1e9, phys / 1e9);
 }
 
+/* a launch was timed (--kernel-name and the launch options may leave
+ * some, or all, functional) */
+static int any_timed(const kernel_stats *ks, int nk)
+{
+    for (int i = 0; i < nk; i++)
+        if (ks[i].timed) return 1;
+    return 0;
+}
+
 static void print_text(const workload *w, const config *cfg, kernel_stats *ks, int nk, const int *results, int per_pc)
 {
+    int timed = any_timed(ks, nk);
     printf("workload %s (%s) on %s, %s run\n", w->name, w->prog.src.path, cfg->sval[CFGK_gpu_name],
-           nk && ks[0].timed ? "timing" : "functional");
+           timed ? "timing" : "functional");
     for (int i = 0; i < nk; i++) {
         const kernel_stats *s = &ks[i];
         printf("kernel %s\n", s->kernel);
         if (s->timed) cli_print_timing(s, cfg);
+        else if (timed) printf("  not timed: it ran functionally (--kernel-name, --launch-skip, --launch-count)\n");
         cli_print_counts(s);
         if (per_pc && s->timed) cli_print_per_pc(s, cli_sass_pc_text, w->launches[i].k);
     }
@@ -240,7 +265,7 @@ static void print_json(const run_options *o, const workload *w, const config *cf
     json_string(&j, "file", w->prog.src.path);
     json_string(&j, "config", cfg->sval[CFGK_gpu_name]);
     cli_json_inputs(&j, o->config_path, o->sets, o->nsets, o->defines, o->ndefines);
-    json_string(&j, "mode", nk && ks[0].timed ? "timing" : "functional");
+    json_string(&j, "mode", any_timed(ks, nk) ? "timing" : "functional");
     json_int(&j, "warp_size", CFG(cfg, sm_warp_size));
     json_string(&j, "check", verdict);
     json_begin_array(&j, "checks");
@@ -310,6 +335,8 @@ int cli_run(int argc, char **argv)
     mem_map *maps[2] = { NULL, NULL };
     timeline *tl = NULL;
     html_report *report = NULL;
+    launch_select sel;
+    launch_select_init(&sel);
     kernel_stats ks[32];
     memset(ks, 0, sizeof ks);
     int status = EXIT_BAD_INPUT;
@@ -328,6 +355,9 @@ int cli_run(int argc, char **argv)
         diag_error(&d, "--warp, --banks, --coalesce, --timeline and --report need a timed run (not --functional)");
         goto done;
     }
+    if (cli_launch_select(&sel, o.kernel_name, o.skip_given, o.launch_skip, o.count_given, o.launch_count,
+                          o.functional, o.emit_dir != NULL, &d))
+        goto done;
     if (o.emit_dir) {
         if (o.functional || CFG(&cfg, sm_warp_size) != 32) {
             diag_error(&d, "--emit-trace needs a timed run with 32-lane warps (traces hold 32-lane masks)");
@@ -372,7 +402,8 @@ int cli_run(int argc, char **argv)
     if (d.errors) goto done;
     stop_catch();
     progress_enable(o.progress == 1 || (o.progress < 0 && isatty(STDERR_FILENO)));
-    func_status st = workload_run(w, &cfg, &fo, o.functional, ks, &d);
+    func_status st = workload_run(w, &cfg, &fo, o.functional, &sel, ks, &d);
+    launch_select_note(&sel, "warpsim run");
     stop_finishing();   /* a further stop request waits for what follows: the results */
     progress_end();
     /* a run that failed or was stopped leaves no trace or timeline behind */
@@ -428,6 +459,7 @@ done:
     if (tl) timeline_close(tl, 0, &d);
     warp_view_free(wv);
     html_report_free(report);
+    launch_select_free(&sel);
     for (int m = 0; m < 2; m++) mem_map_free(maps[m]);
     for (int i = 0; i < 32; i++) stats_free(&ks[i]);
     cli_print_diag(&d);

@@ -66,6 +66,27 @@ int cli_whole_number(const char *cmd, const char *name, const char *text, uint64
     return -1;
 }
 
+int cli_launch_select(launch_select *sel, const char *name, int skip_given, uint64_t skip, int count_given,
+                      uint64_t count, int functional, int emits, diag *d)
+{
+    if (!name && !skip_given && !count_given) return 0;
+    if (functional) {
+        diag_error(d, "--kernel-name, --launch-skip and --launch-count pick the launches a timed run times; "
+                   "with --functional none is (leave out --functional)");
+        return -1;
+    }
+    if (emits) {
+        diag_error(d, "--emit-trace records every launch of the run, and --kernel-name, --launch-skip and "
+                   "--launch-count leave some untimed: trace the whole run, then keep the kernels you want in its "
+                   "kernelslist.g");
+        return -1;
+    }
+    if (name && launch_select_name(sel, "--kernel-name", name, d)) return -1;
+    if (skip_given) launch_select_skip(sel, skip);
+    if (count_given) launch_select_count(sel, count);
+    return 0;
+}
+
 int cli_threads(const char *cmd, const char *text, char *set, size_t len)
 {
     uint64_t n;

@@ -33,6 +33,7 @@ const char *const cli_cuda_help =
     "  --warp BLOCK:WARP, --banks PC[:N], --coalesce PC[:N]   as in warpsim run, printed on stderr\n"
     "  --emit-trace DIR        an Accel-Sim trace of every launch (as warpsim run --emit-trace)\n"
     "  --max-cycles=N, --max-instructions=N   bound each launch (a fault after N)\n"
+    CLI_LAUNCH_SELECT_HELP
     "  --sass DUMP             the program's kernels as cuobjdump -sass prints them (cuobjdump -elf's listing\n"
     "                          beside it as DUMP without .sass plus .elf.txt); without it warpsim runs\n"
     "                          cuobjdump on PROGRAM when one on PATH can read it\n"
@@ -159,7 +160,9 @@ static void check_views(const char *views, const config *cfg, diag *d)
 
 int cli_cuda(int argc, char **argv)
 {
-    const char *config_path = NULL, *stats_file = NULL;
+    const char *config_path = NULL, *stats_file = NULL, *kernel_name = NULL;
+    int skip_given = 0, count_given = 0;
+    uint64_t skip = 0, count = 0;
     char *sets = NULL, *options = NULL, *dumps = NULL, *timeline_path = NULL, *report_path = NULL, *views = NULL;
     int i, status = EXIT_BAD_INPUT;
     uint64_t n;
@@ -231,6 +234,16 @@ int cli_cuda(int argc, char **argv)
             char opt[64];
             snprintf(opt, sizeof opt, "%s=%llu", name + 2, (unsigned long long)n);
             append(&options, opt, " ");
+        } else if (cli_is_opt(a, "-k") || cli_is_opt(a, "--kernel-name")) {
+            if (!(kernel_name = cli_need_value("cuda", argc, argv, &i, a[1] == 'k' ? "-k" : "--kernel-name"))) goto out;
+        } else if (cli_is_opt(a, "--launch-skip") || cli_is_opt(a, "--launch-count")) {
+            int is_skip = cli_is_opt(a, "--launch-skip");
+            const char *name = is_skip ? "--launch-skip" : "--launch-count";
+            if (!(v = cli_need_value("cuda", argc, argv, &i, name)) || cli_whole_number("cuda", name, v, 0, UINT64_MAX, &n)) goto out;
+            if (is_skip) { skip = n; skip_given = 1; } else { count = n; count_given = 1; }
+            char opt[64];
+            snprintf(opt, sizeof opt, "%s=%llu", name + 2, (unsigned long long)n);
+            append(&options, opt, " ");
         } else if (cli_is_opt(a, "--threads")) {
             if (!(v = cli_need_value("cuda", argc, argv, &i, "--threads")) || cli_whole_number("cuda", "--threads", v, 1, 256, &n)) goto out;
             char set[48];
@@ -239,7 +252,8 @@ int cli_cuda(int argc, char **argv)
         } else {
             static const char *const known[] = { "-c", "--config", "--set", "--functional", "--per-pc", "--stats", "--stats-file",
                                                  "--max-cycles", "--max-instructions", "--sass", "--threads", "--progress", "--help",
-                                                 "--timeline", "--report", "--warp", "--banks", "--coalesce", "--emit-trace" };
+                                                 "--timeline", "--report", "--warp", "--banks", "--coalesce", "--emit-trace",
+                                                 "--kernel-name", "--launch-skip", "--launch-count" };
             cli_unknown_option("cuda", a, known, (int)(sizeof known / sizeof known[0]));
             goto out;
         }
@@ -262,6 +276,12 @@ int cli_cuda(int argc, char **argv)
     free(s2);
     if (!d.errors) config_validate(&cfg, &d);
     if (!d.errors) check_views(views, &cfg, &d);
+    launch_select sel;   /* checked here; the stand-in builds its own */
+    launch_select_init(&sel);
+    if (!d.errors)
+        cli_launch_select(&sel, kernel_name, skip_given, skip, count_given, count, options && strstr(options, "functional"),
+                          views && strstr(views, "emit-trace="), &d);
+    launch_select_free(&sel);
     if (cli_print_diag(&d)) goto out;
     int arch = (int)CFG(&cfg, gpu_sass_arch);
     if (!arch) {
@@ -295,6 +315,8 @@ int cli_cuda(int argc, char **argv)
     setenv(CUDA_ENV_SETS, sets ? sets : "", 1);
     setenv(CUDA_ENV_OPTIONS, options ? options : "", 1);
     setenv(CUDA_ENV_SASS, dumps, 1);
+    if (kernel_name) setenv(CUDA_ENV_KERNEL_NAME, kernel_name, 1);
+    else unsetenv(CUDA_ENV_KERNEL_NAME);
     setenv(CUDA_ENV_STATS, stats_file ? stats_file : "", 1);
     setenv(CUDA_ENV_STATE, state, 1);
     setenv(CUDA_ENV_TIMELINE, timeline_path ? timeline_path : "", 1);

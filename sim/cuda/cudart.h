@@ -11,6 +11,7 @@
 #include "exec/observer.h"
 #include "stats/stats.h"
 #include "asm.h"
+#include "front/launch_select.h"
 
 /* exported entry points (the rest of the library is hidden) */
 #define CUDART_API __attribute__((visibility("default")))
@@ -58,6 +59,7 @@ typedef struct {
     isa_program prog;       /* the SASS dumps */
     gmem *mem;
     int functional, per_pc, stats_format;   /* stats: 0 text, 1 JSON, 2 CSV */
+    launch_select sel;      /* the launches a timed run times (--kernel-name, --launch-skip, --launch-count) */
     uint64_t max_cycles, max_instructions, used;
     struct timing_gpu *gpu;
     double now_ms;          /* simulated time so far: every launch's cycles at gpu.clock_mhz, and the copies' */

@@ -85,6 +85,8 @@ static void parse_options(const char *s)
         else if (!strncmp(t, "stats=", 6)) cudart.stats_format = !strcmp(t + 6, "json") ? 1 : !strcmp(t + 6, "csv") ? 2 : 0;
         else if (!strncmp(t, "max-cycles=", 11)) cudart.max_cycles = strtoull(t + 11, NULL, 10);
         else if (!strncmp(t, "max-instructions=", 17)) cudart.max_instructions = strtoull(t + 17, NULL, 10);
+        else if (!strncmp(t, "launch-skip=", 12)) launch_select_skip(&cudart.sel, strtoull(t + 12, NULL, 10));
+        else if (!strncmp(t, "launch-count=", 13)) launch_select_count(&cudart.sel, strtoull(t + 13, NULL, 10));
     }
 }
 
@@ -107,7 +109,9 @@ int cudart_init(void)
     for (char *save = NULL, *t = strtok_r(sets, "\n", &save); t; t = strtok_r(NULL, "\n", &save)) config_set(&cudart.cfg, t, &d);
     free(sets);
     if (!d.errors) config_validate(&cudart.cfg, &d);
+    launch_select_init(&cudart.sel);
     parse_options(getenv(CUDA_ENV_OPTIONS));
+    if (getenv(CUDA_ENV_KERNEL_NAME)) launch_select_name(&cudart.sel, "--kernel-name", getenv(CUDA_ENV_KERNEL_NAME), &d);
     char *dumps = xstrdup(getenv(CUDA_ENV_SASS) ? getenv(CUDA_ENV_SASS) : "");
     for (char *save = NULL, *t = strtok_r(dumps, "\n", &save); t && !d.errors; t = strtok_r(NULL, "\n", &save))
         sass_dump_read(&cudart.prog, t, &d);
@@ -218,8 +222,9 @@ cudaError_t cudart_launch(const cudart_func *cf, dim3 grid, dim3 block, void **a
     diag d;
     diag_init(&d);
     fflush(stdout);   /* the program's output so far comes before warpsim's messages */
-    func_status st = cudart.functional ? func_run(&l, cudart.mem, &cudart.cfg, &fo, s, &cudart.used, &d)
-                                       : exec_driver_run(&l, cudart.mem, &cudart.cfg, &fo, s, &cudart.used, &d);
+    int timed = !cudart.functional && launch_select_take(&cudart.sel, f->name);
+    func_status st = timed ? exec_driver_run(&l, cudart.mem, &cudart.cfg, &fo, s, &cudart.used, &d)
+                           : func_run(&l, cudart.mem, &cudart.cfg, &fo, s, &cudart.used, &d);
     free(cbank);
     progress_end();
     for (int i = 0; i < 3; i++) { s->grid[i] = l.grid[i]; s->block[i] = l.block[i]; }
@@ -286,6 +291,7 @@ static void print_summary(FILE *f, int stopped_sig)
             printf("launch %d: kernel %s grid (%u, %u, %u) block (%u, %u, %u)\n", i, s->kernel, s->grid[0], s->grid[1],
                    s->grid[2], s->block[0], s->block[1], s->block[2]);
             if (s->timed) cli_print_timing(s, cfg);
+            else if (!cudart.functional) printf("  not timed: it ran functionally (--kernel-name, --launch-skip, --launch-count)\n");
             cli_print_counts(s);
             if (cudart.per_pc && s->timed) cli_print_per_pc(s, cli_sass_pc_text, ks_kernel[i]);
         }
@@ -317,6 +323,8 @@ __attribute__((destructor)) static void cudart_fini(void)
 {
     if (!cudart.ok) return;
     write_summary(0);
+    launch_select_note(&cudart.sel, "warpsim cuda");
+    launch_select_free(&cudart.sel);
     cudart_views_close(ks, nks, ks_kernel);
     for (int i = 0; i < nks; i++) stats_free(&ks[i]);
     free(ks);

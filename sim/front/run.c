@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 func_status workload_run(workload *w, const config *cfg, const func_options *fo, int functional,
-                         kernel_stats *ks, diag *d)
+                         launch_select *sel, kernel_stats *ks, diag *d)
 {
     uint64_t used = 0;
     /* the launches of one workload run on one GPU: caches persist between
@@ -23,8 +23,9 @@ func_status workload_run(workload *w, const config *cfg, const func_options *fo,
         if (workload_dynamic_shared(w, i, &with_shared.shared_bytes, d)) { free(cbank); result = FUNC_BAD_LAUNCH; break; }
         func_launch l = { &with_shared, asm_kernel_source(&w->prog, w->launches[i].k), { grid[0], grid[1], grid[2] },
                           { block[0], block[1], block[2] }, cbank, size };
-        result = functional ? func_run(&l, w->mem, cfg, &opts, &ks[i], &used, d)
-                            : exec_driver_run(&l, w->mem, cfg, &opts, &ks[i], &used, d);
+        int timed = !functional && launch_select_take(sel, w->launches[i].k->name);
+        result = timed ? exec_driver_run(&l, w->mem, cfg, &opts, &ks[i], &used, d)
+                       : func_run(&l, w->mem, cfg, &opts, &ks[i], &used, d);
         free(cbank);
         for (int k = 0; k < 3; k++) { ks[i].grid[k] = grid[k]; ks[i].block[k] = block[k]; }
         if (result == FUNC_BAD_LAUNCH)

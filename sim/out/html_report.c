@@ -205,13 +205,18 @@ int html_report_write(html_report *h, const char *path, const char *title, const
     fputs("</h1>\n<p>Heat map of the source by <select id=\"metric\"><option value=\"stalls\">stall cycles</option>"
           "<option value=\"simd\">idle lanes (1 - SIMD efficiency)</option><option value=\"conflicts\">bank passes per access"
           "</option><option value=\"sectors\">sectors per access</option></select></p>\n", f);
-    for (int k = 0; k < nk; k++) {
+    /* the observer heard the timed launches alone: seen counts them */
+    for (int k = 0, seen = 0; k < nk; k++) {
         fputs("<h2>kernel ", f);
         markup_escape(f, ks[k].kernel);
         fprintf(f, " (launch %d)</h2>\n", k);
+        if (!ks[k].timed) {
+            fputs("<p>Not timed: this launch ran functionally (--kernel-name, --launch-skip, --launch-count).</p>\n", f);
+            continue;
+        }
         summary(f, &ks[k], k);
         stall_bars(f, &ks[k], k);
-        timeline(f, h, k);
+        timeline(f, h, seen++);
         source(f, &ks[k], k, text_of, pc_ctx[k]);
     }
     fputs(page_script, f);

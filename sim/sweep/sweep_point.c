@@ -72,7 +72,7 @@ static void run_sass(const sweep_spec *s, const sweep_point *p, config *cfg, poi
     if (d->errors || workload_prepare(o->w, (int)CFG(cfg, gpu_sass_arch), d)) return;
     if (o->w->nlaunches > POINT_MAX_KERNELS) { diag_error(d, "more than %d launches", POINT_MAX_KERNELS); return; }
     func_options fo = { 0, 100000, NULL, NULL, 0 };
-    func_status st = workload_run(o->w, cfg, &fo, s->functional, o->ks, d);
+    func_status st = workload_run(o->w, cfg, &fo, s->functional, NULL, o->ks, d);
     o->nk = o->w->nlaunches;
     for (int i = 0; i < o->nk; i++) o->pc_ctx[i] = o->w->launches[i].k;
     o->stopped = st == FUNC_STOPPED;
