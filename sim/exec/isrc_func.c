@@ -123,9 +123,9 @@ static void func_prefetch(isrc *s, int w, const isrc_static *st)
     __builtin_prefetch(&x->stack);
     __builtin_prefetch(&x->regs);
     __builtin_prefetch(&x->regs.preds[7]);
-    const uint32_t *regs = x->regs.regs;
+    const uint32_t *regs = f->run->peek[w].regs;   /* beside the pc peek read: not the xwarp's cold line */
     if (!regs) return;
-    size_t ws = (size_t)x->regs.warp_size;
+    size_t ws = (size_t)f->run->ws;
     for (int i = 0; i < st->nsrc; i++)
         if (st->src[i] < SB_PRED) {
             const uint32_t *row = regs + st->src[i] * ws;

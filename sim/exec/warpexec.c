@@ -214,7 +214,7 @@ int xrun_start_block(xrun *r, int slot)
         w->live = mask;
         w->at_barrier = w->done = w->spinning = 0;
         w->bar_lanes = 0;
-        r->peek[b->first_warp + i] = (xpeek){ 0, 0 };
+        r->peek[b->first_warp + i] = (xpeek){ 0, 0, w->regs.regs };
         w->spin_pc = -1;
         w->spin_count = 0;
         w->age = r->next_age++;

@@ -41,6 +41,10 @@ typedef struct {
 typedef struct {
     int32_t pc;
     int32_t at_barrier;
+    /* its register rows (as its xwarp's regs.regs), for the instruction
+     * source's prefetch: read here, with the pc, they start on their way
+     * without waiting for the xwarp's own line */
+    const uint32_t *regs;
 } xpeek;
 
 /* a global access made with isa_env.defer_global, applied at the cycle's end */
