@@ -53,6 +53,10 @@ struct isrc {
     /* optional (NULL: none): warp w's instruction st may issue soon; what
      * issuing it reads starts on its way from host memory */
     void (*prefetch)(isrc *s, int w, const isrc_static *st);
+    /* optional (NULL: any slot may be named): the scoreboard slots the
+     * launch's instructions name, as map[slot] = its place among them in
+     * slot order (0xffff for one none names); returns how many */
+    int (*slots)(isrc *s, uint16_t map[SB_SLOTS]);
 };
 
 #endif

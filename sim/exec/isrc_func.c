@@ -140,6 +140,27 @@ static int func_at_barrier(isrc *s, int w)
     return f->run->peek[w].at_barrier;
 }
 
+/* every slot an instruction of the kernel names, in slot order (once a
+ * launch: each SM asks) */
+static void find_slots(isrc_func *f)
+{
+    uint8_t named[SB_SLOTS] = { 0 };
+    for (int pc = 0; pc < f->run->k->ncode; pc++) {
+        const isrc_static *st = &f->table[pc];
+        for (int i = 0; i < st->nsrc; i++) named[st->src[i]] = 1;
+        for (int i = 0; i < st->ndst; i++) named[st->dst[i]] = 1;
+    }
+    f->sb_named = 0;
+    for (int i = 0; i < SB_SLOTS; i++) f->sb_map[i] = named[i] ? (uint16_t)f->sb_named++ : 0xffff;
+}
+
+static int func_slots(isrc *s, uint16_t map[SB_SLOTS])
+{
+    const isrc_func *f = s->ctx;
+    memcpy(map, f->sb_map, sizeof f->sb_map);
+    return f->sb_named;
+}
+
 void isrc_func_init(isrc_func *f, xrun *r)
 {
     f->run = r;
@@ -147,11 +168,13 @@ void isrc_func_init(isrc_func *f, xrun *r)
     f->table = xcalloc((size_t)r->k->ncode, sizeof(isrc_static));
     f->steps = xcalloc((size_t)(r->nsm > 0 ? r->nsm : 1), sizeof *f->steps);
     for (int pc = 0; pc < r->k->ncode; pc++) describe(&r->k->code[pc], pc, &f->table[pc]);
+    find_slots(f);
     f->src.ctx = f;
     f->src.peek = func_peek;
     f->src.issue = func_issue;
     f->src.at_barrier = func_at_barrier;
     f->src.prefetch = func_prefetch;
+    f->src.slots = func_slots;
 }
 
 void isrc_func_free(isrc_func *f)

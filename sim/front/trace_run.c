@@ -301,7 +301,7 @@ func_status trace_run_kernel(trace_kernel *k, const config *cfg, struct timing_g
     t->nsm = (int)CFG(cfg, sm_count);
     t->res = xcalloc((size_t)t->nsm, sizeof *t->res);
     t->warps = xcalloc((size_t)t->nslots * (size_t)t->wpb, sizeof *t->warps);
-    t->src = (isrc){ t, t_peek, t_issue, t_at_barrier, NULL };
+    t->src = (isrc){ t, t_peek, t_issue, t_at_barrier, NULL, NULL };
     t->drv = (timing_driver){ t, &t->src, k->name, t->wpb, per_sm, 0,
                               d_start_block, d_block_finished, d_warp_age, d_deadlocked, &t->clock, NULL, gpu, k->shmem,
                               NULL, NULL, NULL, NULL, NULL, 0, (uint64_t)k->grid[0] * k->grid[1] * k->grid[2], NULL,

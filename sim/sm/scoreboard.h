@@ -1,8 +1,9 @@
 /* sim/sm/scoreboard.h — the warps' scoreboards: for each warp slot of an SM
  * and each of its SB_SLOTS registers (exec/isrc.h), the cycle the value is
- * ready. Kept in 32 bits against a base cycle: 1.3 KB a warp, where 64-bit
- * cycles took 2.7 KB, and 132 SMs of 64 warps touch every one in a
- * launch's first cycles (22 MB on h100, in host huge pages).
+ * ready. Kept in 32 bits against a base cycle, and only for the slots the
+ * launch's instructions name (map, below): all 336 in 64 bits took 2.7 KB
+ * a warp, and 132 SMs of 64 warps touch every one in a launch's first
+ * cycles (in host huge pages).
  *
  * A slot holds 0 (never written since the warp started), SB_NEVER (a load
  * in flight: ready only when it returns) or base + v - 1 for 1 <= v <
@@ -24,13 +25,27 @@ enum { SB_NEVER = UINT32_MAX };
 #define SB_MARGIN 4096u
 
 typedef struct {
-    uint32_t *v;                     /* nwarps x SB_SLOTS, in host huge pages (a launch's arena) */
+    uint32_t *v;                     /* nwarps x stride, in host huge pages (a launch's arena) */
     uint64_t base;
     uint32_t limit;
     int nwarps;
+    /* a warp's row holds only the slots the launch's instructions name:
+     * the registers up to the highest one named in their own places, then
+     * the predicates and uniform slots named, in slot order (map[slot]:
+     * its place; stride - 1, a place no named slot shares, for the rest).
+     * A kernel of 14 registers keeps a few dozen slots, a hundred-odd
+     * bytes, where all 336 took 1.3 KB: h100's 8,448 warps then keep their
+     * rows in about 1 MB, not 11 MB, and a look at one finds it in the
+     * host's caches more often */
+    int stride;
+    int regs;                        /* slots below this keep their own places */
+    uint16_t map[SB_SLOTS];
 } scoreboard;
 
-void sb_init(scoreboard *sb, int nwarps);
+/* map: the slots the instructions name (any value but SB_UNNAMED; n of
+ * them, as isrc.slots gives), or NULL: every slot may be named */
+enum { SB_UNNAMED = 0xffff };
+void sb_init(scoreboard *sb, int nwarps, const uint16_t *map, int n);
 void sb_free(scoreboard *sb);
 /* warp slot w starts a new warp: nothing written */
 void sb_clear(scoreboard *sb, int w);

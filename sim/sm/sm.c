@@ -26,7 +26,9 @@ void sm_init(sm_t *sm, int id, const sm_params *p, isrc *src, int nwarps, int wa
     sm->st.per_pc = links->pc_rows;
     /* huge pages, shared with the launch's other SMs (hugemem.h) */
     sm->w = hugemem_calloc_in(HUGEMEM_LAUNCH, (size_t)nwarps * sizeof(twarp));
-    sb_init(&sm->sb, nwarps);
+    uint16_t map[SB_SLOTS];
+    int named = src && src->slots ? src->slots(src, map) : 0;
+    sb_init(&sm->sb, nwarps, named ? map : NULL, named);
     sm->age = hugemem_calloc_in(HUGEMEM_LAUNCH, (size_t)nwarps * sizeof(uint64_t));
     sm->live = xcalloc((size_t)nwarps, 1);
     sm->fetchable = xcalloc((size_t)(nwarps + 63) / 64, sizeof(uint64_t));

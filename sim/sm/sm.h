@@ -14,7 +14,7 @@
 #define SM_MAX_IBUF 16
 
 /* the fields every examination reads come first, in one cache line; the
- * scoreboard (SB_SLOTS cycles, 1.3 KB) lives apart (sm_t.sb), so that a
+ * scoreboard (a cycle per register the kernel names) lives apart (sm_t.sb), so that a
  * look at every warp touches a few lines, not a few per warp */
 typedef struct {
     int xw1;                         /* warp in the instruction source plus one, 0 when empty
