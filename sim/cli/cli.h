@@ -44,8 +44,15 @@ int cli_whole_number(const char *cmd, const char *name, const char *text, uint64
     "                          Nsight Compute picks what it profiles\n" \
     "  --launch-skip N         run the first N launches that match functionally as well\n" \
     "  --launch-count N        time at most N launches that match, after those skipped (0 = no limit)\n"
-int cli_launch_select(launch_select *sel, const char *name, int skip_given, uint64_t skip, int count_given,
-                      uint64_t count, int functional, int emits, diag *d);
+typedef struct {
+    const char *name;                /* -k, --kernel-name REGEX (NULL: none) */
+    uint64_t skip, count;            /* --launch-skip N, --launch-count N */
+    int skip_given, count_given;
+} cli_launch_opts;
+/* argv[*i] is one of the three options: its value into o (1), -1 after an
+ * error (reported as "warpsim CMD: error: ..."), 0 when it is none of them */
+int cli_launch_option(const char *cmd, int argc, char **argv, int *i, cli_launch_opts *o);
+int cli_launch_select(launch_select *sel, const cli_launch_opts *o, int functional, int emits, diag *d);
 /* --threads N, or auto (sim.threads = 0: the cores online), as the set "sim.threads=N" into set;
  * -1 after an error (reported) */
 int cli_threads(const char *cmd, const char *text, char *set, size_t len);

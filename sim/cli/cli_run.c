@@ -45,9 +45,7 @@ typedef struct {
     const char *report;      /* --report FILE.html */
     timeline_opts tl;        /* --timeline-cycles, --timeline-blocks, --timeline-tracks */
     char threads_set[48];    /* --threads N: the set sim.threads=N */
-    const char *kernel_name; /* --kernel-name REGEX, --launch-skip N, --launch-count N */
-    uint64_t launch_skip, launch_count;
-    int skip_given, count_given;
+    cli_launch_opts launches; /* --kernel-name REGEX, --launch-skip N, --launch-count N */
 } run_options;
 
 static const char *const run_opts[] = {
@@ -102,6 +100,7 @@ static int parse_run_options(int argc, char **argv, run_options *o)
     o->tl.block_hi = UINT64_MAX;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
+        int took;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) { fputs(cli_run_help, stdout); return -2; }
         if (!strcmp(a, "--functional")) { o->functional = 1; continue; }
         if (!strcmp(a, "--no-checks")) { o->no_checks = 1; continue; }
@@ -176,16 +175,8 @@ static int parse_run_options(int argc, char **argv, run_options *o)
             if (o->nsets < 64) o->sets[o->nsets++] = o->threads_set;
         } else if (!strcmp(a, "--progress") || !strcmp(a, "--no-progress")) {
             o->progress = a[2] == 'p';
-        } else if (cli_is_opt(a, "-k") || cli_is_opt(a, "--kernel-name")) {
-            if (!(o->kernel_name = opt_value(argc, argv, &i, a[1] == 'k' ? "-k" : "--kernel-name"))) return -1;
-        } else if (cli_is_opt(a, "--launch-skip")) {
-            if (!(v = opt_value(argc, argv, &i, "--launch-skip"))
-                || cli_whole_number("run", "--launch-skip", v, 0, UINT64_MAX, &o->launch_skip)) return -1;
-            o->skip_given = 1;
-        } else if (cli_is_opt(a, "--launch-count")) {
-            if (!(v = opt_value(argc, argv, &i, "--launch-count"))
-                || cli_whole_number("run", "--launch-count", v, 0, UINT64_MAX, &o->launch_count)) return -1;
-            o->count_given = 1;
+        } else if ((took = cli_launch_option("run", argc, argv, &i, &o->launches))) {
+            if (took < 0) return -1;
         } else if (cli_is_opt(a, "--max-cycles")) {
             if (!(v = opt_value(argc, argv, &i, "--max-cycles"))
                 || cli_whole_number("run", "--max-cycles", v, 0, UINT64_MAX, &o->max_cycles)) return -1;
@@ -355,8 +346,7 @@ int cli_run(int argc, char **argv)
         diag_error(&d, "--warp, --banks, --coalesce, --timeline and --report need a timed run (not --functional)");
         goto done;
     }
-    if (cli_launch_select(&sel, o.kernel_name, o.skip_given, o.launch_skip, o.count_given, o.launch_count,
-                          o.functional, o.emit_dir != NULL, &d))
+    if (cli_launch_select(&sel, &o.launches, o.functional, o.emit_dir != NULL, &d))
         goto done;
     if (o.emit_dir) {
         if (o.functional || CFG(&cfg, sm_warp_size) != 32) {

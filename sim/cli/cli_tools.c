@@ -66,10 +66,23 @@ int cli_whole_number(const char *cmd, const char *name, const char *text, uint64
     return -1;
 }
 
-int cli_launch_select(launch_select *sel, const char *name, int skip_given, uint64_t skip, int count_given,
-                      uint64_t count, int functional, int emits, diag *d)
+int cli_launch_option(const char *cmd, int argc, char **argv, int *i, cli_launch_opts *o)
 {
-    if (!name && !skip_given && !count_given) return 0;
+    const char *a = argv[*i], *v;
+    if (cli_is_opt(a, "-k") || cli_is_opt(a, "--kernel-name"))
+        return (o->name = cli_need_value(cmd, argc, argv, i, a[1] == 'k' ? "-k" : "--kernel-name")) ? 1 : -1;
+    int skip = cli_is_opt(a, "--launch-skip");
+    if (!skip && !cli_is_opt(a, "--launch-count")) return 0;
+    const char *name = skip ? "--launch-skip" : "--launch-count";
+    if (!(v = cli_need_value(cmd, argc, argv, i, name))
+        || cli_whole_number(cmd, name, v, 0, UINT64_MAX, skip ? &o->skip : &o->count)) return -1;
+    *(skip ? &o->skip_given : &o->count_given) = 1;
+    return 1;
+}
+
+int cli_launch_select(launch_select *sel, const cli_launch_opts *o, int functional, int emits, diag *d)
+{
+    if (!o->name && !o->skip_given && !o->count_given) return 0;
     if (functional) {
         diag_error(d, "--kernel-name, --launch-skip and --launch-count pick the launches a timed run times; "
                    "with --functional none is (leave out --functional)");
@@ -81,9 +94,9 @@ int cli_launch_select(launch_select *sel, const char *name, int skip_given, uint
                    "kernelslist.g");
         return -1;
     }
-    if (name && launch_select_name(sel, "--kernel-name", name, d)) return -1;
-    if (skip_given) launch_select_skip(sel, skip);
-    if (count_given) launch_select_count(sel, count);
+    if (o->name && launch_select_name(sel, "--kernel-name", o->name, d)) return -1;
+    if (o->skip_given) launch_select_skip(sel, o->skip);
+    if (o->count_given) launch_select_count(sel, o->count);
     return 0;
 }
 

@@ -160,9 +160,9 @@ static void check_views(const char *views, const config *cfg, diag *d)
 
 int cli_cuda(int argc, char **argv)
 {
-    const char *config_path = NULL, *stats_file = NULL, *kernel_name = NULL;
-    int skip_given = 0, count_given = 0;
-    uint64_t skip = 0, count = 0;
+    const char *config_path = NULL, *stats_file = NULL;
+    cli_launch_opts launches = { 0 };
+    int took;
     char *sets = NULL, *options = NULL, *dumps = NULL, *timeline_path = NULL, *report_path = NULL, *views = NULL;
     int i, status = EXIT_BAD_INPUT;
     uint64_t n;
@@ -234,16 +234,8 @@ int cli_cuda(int argc, char **argv)
             char opt[64];
             snprintf(opt, sizeof opt, "%s=%llu", name + 2, (unsigned long long)n);
             append(&options, opt, " ");
-        } else if (cli_is_opt(a, "-k") || cli_is_opt(a, "--kernel-name")) {
-            if (!(kernel_name = cli_need_value("cuda", argc, argv, &i, a[1] == 'k' ? "-k" : "--kernel-name"))) goto out;
-        } else if (cli_is_opt(a, "--launch-skip") || cli_is_opt(a, "--launch-count")) {
-            int is_skip = cli_is_opt(a, "--launch-skip");
-            const char *name = is_skip ? "--launch-skip" : "--launch-count";
-            if (!(v = cli_need_value("cuda", argc, argv, &i, name)) || cli_whole_number("cuda", name, v, 0, UINT64_MAX, &n)) goto out;
-            if (is_skip) { skip = n; skip_given = 1; } else { count = n; count_given = 1; }
-            char opt[64];
-            snprintf(opt, sizeof opt, "%s=%llu", name + 2, (unsigned long long)n);
-            append(&options, opt, " ");
+        } else if ((took = cli_launch_option("cuda", argc, argv, &i, &launches))) {
+            if (took < 0) goto out;
         } else if (cli_is_opt(a, "--threads")) {
             if (!(v = cli_need_value("cuda", argc, argv, &i, "--threads")) || cli_whole_number("cuda", "--threads", v, 1, 256, &n)) goto out;
             char set[48];
@@ -279,9 +271,14 @@ int cli_cuda(int argc, char **argv)
     launch_select sel;   /* checked here; the stand-in builds its own */
     launch_select_init(&sel);
     if (!d.errors)
-        cli_launch_select(&sel, kernel_name, skip_given, skip, count_given, count, options && strstr(options, "functional"),
-                          views && strstr(views, "emit-trace="), &d);
+        cli_launch_select(&sel, &launches, options && strstr(options, "functional"), views && strstr(views, "emit-trace="), &d);
     launch_select_free(&sel);
+    for (int k = 0; k < 2; k++) {   /* the numbers go to the stand-in as options, the expression in its variable */
+        char opt[64];
+        if (!(k ? launches.count_given : launches.skip_given)) continue;
+        snprintf(opt, sizeof opt, "launch-%s=%llu", k ? "count" : "skip", (unsigned long long)(k ? launches.count : launches.skip));
+        append(&options, opt, " ");
+    }
     if (cli_print_diag(&d)) goto out;
     int arch = (int)CFG(&cfg, gpu_sass_arch);
     if (!arch) {
@@ -315,7 +312,7 @@ int cli_cuda(int argc, char **argv)
     setenv(CUDA_ENV_SETS, sets ? sets : "", 1);
     setenv(CUDA_ENV_OPTIONS, options ? options : "", 1);
     setenv(CUDA_ENV_SASS, dumps, 1);
-    if (kernel_name) setenv(CUDA_ENV_KERNEL_NAME, kernel_name, 1);
+    if (launches.name) setenv(CUDA_ENV_KERNEL_NAME, launches.name, 1);
     else unsetenv(CUDA_ENV_KERNEL_NAME);
     setenv(CUDA_ENV_STATS, stats_file ? stats_file : "", 1);
     setenv(CUDA_ENV_STATE, state, 1);

@@ -7,21 +7,20 @@
 void sb_init(scoreboard *sb, int nwarps, const uint16_t *map, int n)
 {
     /* registers below the highest one named keep their own places (a look
-     * at one reads no map: the usual slot); the predicates and uniform
-     * slots named follow them in slot order, then one place for the rest */
-    int regs = 0, next;
+     * at one reads no map: the usual slot), so map[] holds only the slots
+     * from there on: the predicates and uniform slots named, in slot order,
+     * then one place for the rest */
+    int regs = SB_SLOTS;   /* no map: every slot its own place */
     if (map && n > 0 && n < SB_SLOTS) {
+        regs = 0;
         for (int i = 0; i < SB_PRED; i++)
             if (map[i] != SB_UNNAMED) regs = i + 1;
-    } else {
-        regs = SB_SLOTS;   /* every slot its own place */
     }
-    next = regs;
-    for (int i = 0; i < SB_SLOTS; i++)
-        if (i >= regs && map[i] != SB_UNNAMED && i >= SB_PRED) sb->map[i] = (uint16_t)next++;
-    for (int i = 0; i < SB_SLOTS; i++)
-        if (i < regs) sb->map[i] = (uint16_t)i;
-        else if (i < SB_PRED || map[i] == SB_UNNAMED) sb->map[i] = (uint16_t)next;
+    int next = regs;
+    for (int i = regs; i < SB_SLOTS; i++)
+        sb->map[i] = i >= SB_PRED && map[i] != SB_UNNAMED ? (uint16_t)next++ : SB_UNNAMED;
+    for (int i = regs; i < SB_SLOTS; i++)
+        if (sb->map[i] == SB_UNNAMED) sb->map[i] = (uint16_t)next;
     sb->regs = regs;
     sb->stride = regs == SB_SLOTS ? SB_SLOTS : next + 1;
     sb->v = hugemem_calloc_in(HUGEMEM_LAUNCH, (size_t)nwarps * (size_t)sb->stride * sizeof(uint32_t));

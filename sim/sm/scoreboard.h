@@ -39,7 +39,7 @@ typedef struct {
      * host's caches more often */
     int stride;
     int regs;                        /* slots below this keep their own places */
-    uint16_t map[SB_SLOTS];
+    uint16_t map[SB_SLOTS];          /* the places of the slots from regs on */
 } scoreboard;
 
 /* map: the slots the instructions name (any value but SB_UNNAMED; n of
