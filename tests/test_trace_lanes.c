@@ -1,10 +1,14 @@
 /* tests/test_trace_lanes.c — the binary cache's form of a warp's uneven
  * addresses (sim/front/trace_lanes.c): what is packed unpacks the same at
  * every width, the bytes are the ones the cache has always held, and a
- * cut or damaged form unpacks to nothing. */
+ * cut or damaged form unpacks to nothing. Then a block's memory
+ * (sim/front/trace.c), which holds its instructions and these forms:
+ * allocations never overlap, keep their alignment, and chunks a freed
+ * block gave back serve the next blocks. */
 #include <check.h>
 #include "check_main.h"
 #include "front/trace_lanes.h"
+#include "front/trace_header.h"
 #include <string.h>
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
@@ -34,6 +38,8 @@ START_TEST(test_lanes_round_trip)
         size_t n = trace_lanes_pack(a, buf);
         ck_assert_uint_le(n, TRACE_LANES_MAX);
         ck_assert_uint_eq(trace_lanes_unpack(buf, n, b), n);
+        ck_assert_uint_eq(trace_lanes_size(buf, n), n);
+        ck_assert_uint_eq(trace_lanes_size(buf, sizeof buf), n);
         ck_assert_msg(!memcmp(a, b, sizeof a), "round %d: addresses differ", t);
         /* a longer buffer: the form knows its own end */
         ck_assert_uint_eq(trace_lanes_unpack(buf, sizeof buf, b), n);
@@ -78,14 +84,68 @@ START_TEST(test_lanes_cut_or_damaged)
         for (size_t cut = 0; cut < n; cut++) {
             memset(b, 0xab, sizeof b);
             ck_assert_uint_eq(trace_lanes_unpack(buf, cut, b), 0);
+            ck_assert_uint_eq(trace_lanes_size(buf, cut), 0);
             for (int i = 0; i < TRACE_WARP; i++) ck_assert_uint_eq(b[i], 0);
         }
         for (int w = 0; w < 256; w++) {
             if (w == 2 || w == 4 || w == 8) continue;
             buf[4] = (unsigned char)w;              /* a width the form never has */
             ck_assert_uint_eq(trace_lanes_unpack(buf, n, b), 0);
+            ck_assert_uint_eq(trace_lanes_size(buf, n), 0);
         }
     }
+}
+END_TEST
+
+/* the allocations of a few blocks, each filled with its own byte */
+#define NALLOC 400
+typedef struct { unsigned char *p; size_t n; unsigned char v; int blk; } alloc_rec;
+
+static void fill_allocs(trace_block *b, int blk, alloc_rec *r, int from, int to)
+{
+    for (int i = from; i < to; i++) {
+        size_t n = next_rand() % 8 == 0 ? next_rand() % (600u << 10) : next_rand() % 5000 + 1;
+        if (i == from + 7) n = (size_t)3 << 20;     /* larger than any chunk a block grows by */
+        size_t align = next_rand() % 2 ? 64 : 8;
+        r[i] = (alloc_rec){ trace_block_alloc(b, n, align), n, (unsigned char)(i * 37 + 1), blk };
+        ck_assert_uint_eq((uintptr_t)r[i].p % align, 0);
+        memset(r[i].p, r[i].v, n);
+    }
+}
+
+static void check_allocs(const alloc_rec *r, int n, int skip_blk)
+{
+    for (int i = 0; i < n; i++) {
+        if (r[i].blk == skip_blk) continue;
+        for (size_t k = 0; k < r[i].n; k += 97)
+            ck_assert_msg(r[i].p[k] == r[i].v, "allocation %d (block %d) overwritten at byte %zu", i, r[i].blk, k);
+        if (r[i].n) ck_assert_uint_eq(r[i].p[r[i].n - 1], r[i].v);
+    }
+}
+
+START_TEST(test_block_memory)
+{
+    static alloc_rec r[NALLOC];
+    trace_block b[3];
+    memset(b, 0, sizeof b);
+    b[1].mem_hint = 100u << 10;                      /* a first chunk sized by the block before */
+    b[2].mem_hint = 5u << 20;
+    fill_allocs(&b[0], 0, r, 0, 100);
+    fill_allocs(&b[1], 1, r, 100, 200);
+    fill_allocs(&b[2], 2, r, 200, 300);
+    check_allocs(r, 300, -1);
+    trace_block_free(&b[0]);                         /* its chunks go to the pool ... */
+    ck_assert_ptr_null(b[0].mem);
+    fill_allocs(&b[0], 3, r, 0, 100);                /* ... and come back to blocks that are not done */
+    fill_allocs(&b[2], 2, r, 300, NALLOC);
+    check_allocs(r, NALLOC, -1);
+    trace_block_free(&b[1]);
+    trace_inst *in = trace_block_insts(&b[1], 5000); /* reused memory, zeroed */
+    for (int i = 0; i < 5000; i++) ck_assert_uint_eq(in[i].pc | in[i].mask | in[i].src_line | in[i].text, 0);
+    ck_assert_uint_eq((uintptr_t)in % 64, 0);
+    check_allocs(r, NALLOC, 1);
+    for (int i = 0; i < 3; i++) trace_block_free(&b[i]);
+    trace_pool_release();
 }
 END_TEST
 
@@ -99,6 +159,7 @@ int main(void)
     tcase_add_test(tc, test_lanes_round_trip);
     tcase_add_test(tc, test_lanes_bytes);
     tcase_add_test(tc, test_lanes_cut_or_damaged);
+    tcase_add_test(tc, test_block_memory);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -4,6 +4,7 @@
 #include "trace.h"
 #include "trace_header.h"
 #include "trace_bin.h"
+#include "trace_lanes.h"
 #include "exec.h"
 #include <ctype.h>
 #include <errno.h>
@@ -11,14 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-#define ADDR_CHUNK (2048 * TRACE_WARP)   /* address words per chunk */
-
-typedef struct chunk {
-    struct chunk *next;
-    int used;                            /* words */
-    uint64_t a[ADDR_CHUNK];
-} chunk;
 
 static int ends_with(const char *s, const char *suffix)
 {
@@ -123,21 +116,6 @@ static int read_header(trace_kernel *k, const char *path, diag *d)
     return 0;
 }
 
-uint64_t *trace_block_words(trace_block *b, int n)
-{
-    chunk *c = b->addr_chunks;
-    if (!c || c->used + n > ADDR_CHUNK) {
-        chunk *fresh = xmalloc(sizeof *fresh);
-        fresh->next = c;
-        fresh->used = 0;
-        b->addr_chunks = fresh;
-        c = fresh;
-    }
-    uint64_t *w = c->a + c->used;
-    c->used += n;
-    return w;
-}
-
 /* keep a's lanes in mask: base and step when they are evenly spaced (the
  * mask itself with them: warpsim's traces widen it after the addresses) */
 static void keep_addresses(trace_block *b, trace_inst *in, const uint64_t a[TRACE_WARP])
@@ -152,29 +130,27 @@ static void keep_addresses(trace_block *b, trace_inst *in, const uint64_t a[TRAC
         n++;
     }
     in->addr_strided = (uint8_t)even;
-    in->addr = trace_block_words(b, even ? 3 : TRACE_WARP);
-    if (even) { in->addr[0] = in->mask; in->addr[1] = first; in->addr[2] = step; }
-    else memcpy(in->addr, a, TRACE_WARP * sizeof *a);
+    if (even) {
+        in->addr = trace_block_words(b, 3);
+        in->addr[0] = in->mask; in->addr[1] = first; in->addr[2] = step;
+        return;
+    }
+    unsigned char packed[TRACE_LANES_MAX];
+    size_t len = trace_lanes_pack(a, packed);
+    in->addr = trace_block_words(b, (int)((len + 7) / 8));
+    memcpy(in->addr, packed, len);
 }
 
 void trace_addresses(const trace_inst *in, uint64_t out[TRACE_WARP])
 {
     /* width 0 (no lane accessed memory, or a trace that says so): no addresses */
     if (!in->addr) { memset(out, 0, TRACE_WARP * sizeof *out); return; }
-    if (!in->addr_strided) { memcpy(out, in->addr, TRACE_WARP * sizeof *out); return; }
+    if (!in->addr_strided) { trace_lanes_unpack((const unsigned char *)in->addr, TRACE_LANES_MAX, out); return; }
     memset(out, 0, TRACE_WARP * sizeof *out);
     uint64_t v = in->addr[1];
     for (uint32_t m = (uint32_t)in->addr[0]; m; m &= m - 1, v += in->addr[2]) out[__builtin_ctz(m)] = v;
 }
 
-void trace_block_free(trace_block *b)
-{
-    for (int w = 0; w < b->nwarps; w++) free(b->warp[w]);
-    free(b->warp);
-    free(b->count);
-    for (chunk *c = b->addr_chunks, *n; c; c = n) { n = c->next; free(c); }
-    memset(b, 0, sizeof *b);
-}
 
 int trace_text_index(trace_kernel *k, const char *text)
 {
@@ -443,6 +419,7 @@ static int parse_inst(trace_kernel *k, char *l, trace_block *b, trace_inst *in, 
 static int parse_block(trace_kernel *k, trace_block *b, diag *d)
 {
     memset(b, 0, sizeof *b);
+    b->mem_hint = k->block_bytes;   /* the size the last block took */
     int begun = 0, warp = -1, want = 0, have = 0;
     uint32_t threads = k->block[0] * (k->block[1] ? k->block[1] : 1) * (k->block[2] ? k->block[2] : 1);
     int nwarps = (int)((threads + TRACE_WARP - 1) / TRACE_WARP);
@@ -489,7 +466,7 @@ static int parse_block(trace_kernel *k, trace_block *b, diag *d)
                 diag_error(d, "%s:%d: 'insts' needs a 'warp =' line before it, once per warp", k->path, k->line);
                 return -1;
             }
-            b->warp[warp] = xcalloc((size_t)(want ? want : 1), sizeof(trace_inst));
+            b->warp[warp] = trace_block_insts(b, want);
             b->count[warp] = want;
             have = 0;
             continue;
@@ -532,11 +509,13 @@ int trace_kernel_next_block(trace_kernel *k, trace_block *b, diag *d)
 {
     if (k->bin_in) {
         int got = trace_bin_read_block(k->bin_in, k, b);
+        if (got > 0) k->block_bytes = trace_block_bytes(b);
         if (got >= 0) return got;
         if (cache_to_text(k, d)) return -1;
     }
     int got = parse_block(k, b, d);
     if (got > 0 && k->bin_out) trace_bin_put_block(k->bin_out, b);
+    if (got > 0) k->block_bytes = trace_block_bytes(b);
     return got;
 }
 

@@ -51,7 +51,9 @@ typedef struct {
     uint8_t dst[TRACE_MAX_DST], src[TRACE_MAX_SRC];   /* register numbers; 255 is RZ */
     uint8_t addr_strided;        /* addr holds 3 words: the lanes with addresses (the mask as
                                   * read), the first one's address and the step between them
-                                  * (most accesses); else one word per lane */
+                                  * (most accesses); else the lanes packed as the binary
+                                  * cache holds them (trace_lanes.h: 2- or 4-byte offsets
+                                  * from the lowest, a third of 32 words), unpacked at issue */
     uint8_t cta_scope;           /* the opcode text has .CTA (MEMBAR.CTA: the block's scope), so
                                   * that the run need not read the kernel's texts (trace_ahead.h) */
     uint64_t *addr;              /* a memory access's addresses (trace_addresses), else NULL */
@@ -65,7 +67,8 @@ typedef struct {
     int nwarps;
     trace_inst **warp;           /* per warp: its instructions */
     int *count;
-    void *addr_chunks;           /* the block's addresses, TRACE_WARP per memory instruction (sim/trace.c) */
+    void *mem;                   /* the block's instructions and addresses (sim/trace.c) */
+    size_t mem_hint;             /* the bytes its first chunk should hold */
     uint32_t max_pc;
 } trace_block;
 
@@ -76,6 +79,7 @@ typedef struct {
     int line;                    /* of the last line read */
     char *buf;
     size_t cap;
+    size_t block_bytes;          /* the memory the last block read took (trace_block.mem_hint) */
     /* the header */
     char name[256];
     int id;
@@ -113,6 +117,8 @@ int trace_kernel_open_stream(trace_kernel *k, const char *name, FILE *f, diag *d
 /* 1 and the next block in b, 0 at the end of the file, -1 on an error (reported) */
 int trace_kernel_next_block(trace_kernel *k, trace_block *b, diag *d);
 void trace_block_free(trace_block *b);
+/* the memory finished blocks left for the next ones, given back (at a run's end) */
+void trace_pool_release(void);
 /* the run of k is over (ok: without an error): the text is read to its end
  * and its binary cache put in place (trace_bin.h), the stream closed; k
  * keeps its texts for the per-PC views */

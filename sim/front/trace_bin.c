@@ -355,13 +355,14 @@ static uint32_t take_u32(cursor *c)
     return v;
 }
 
-/* TRACE_WARP addresses as put_lanes wrote them */
-static void take_lanes(cursor *c, uint64_t *a)
+/* the packed addresses put_lanes wrote, as they are (trace.h keeps them so) */
+static uint64_t *take_lanes(cursor *c, trace_block *b)
 {
-    size_t n = trace_lanes_unpack(c->p, c->bad ? 0 : c->left, a);
-    if (!n) { c->bad = 1; return; }
-    c->p += n;
-    c->left -= n;
+    size_t n = trace_lanes_size(c->p, c->bad ? 0 : c->left);
+    if (!n) { c->bad = 1; return NULL; }
+    uint64_t *a = trace_block_words(b, (int)((n + 7) / 8));
+    take(c, a, n);
+    return a;
 }
 
 /* one instruction of a payload into in (prev: the warp's previous one) */
@@ -387,9 +388,8 @@ static int take_inst(trace_bin *r, cursor *c, const trace_kernel *k, trace_block
     in->addr = NULL;
     if (f & F_ADDR) {
         if (c->left < (f & F_STRIDED ? 3 : 1) * sizeof *in->addr) return -1;
-        in->addr = trace_block_words(b, f & F_STRIDED ? 3 : TRACE_WARP);
-        if (f & F_STRIDED) take(c, in->addr, 3 * sizeof *in->addr);
-        else take_lanes(c, in->addr);
+        if (f & F_STRIDED) take(c, in->addr = trace_block_words(b, 3), 3 * sizeof *in->addr);
+        else in->addr = take_lanes(c, b);
     }
     return c->bad ? -1 : 0;
 }
@@ -411,7 +411,7 @@ static int unpack_block(trace_bin *r, const unsigned char *p, size_t len, const 
     for (int w = 0; w < b->nwarps && !c.bad; w++) {
         size_t n = (size_t)b->count[w];
         if (b->count[w] < 0 || n > c.left) { b->count[w] = 0; return -1; }   /* at least a byte each */
-        b->warp[w] = xmalloc((n ? n : 1) * sizeof(trace_inst));
+        b->warp[w] = trace_block_alloc(b, (n ? n : 1) * sizeof(trace_inst), 64);
         for (size_t i = 0; i < n; i++)
             if (take_inst(r, &c, k, b, &b->warp[w][i], i ? &b->warp[w][i - 1] : NULL)) { b->count[w] = (int)i; return -1; }
     }
@@ -421,6 +421,7 @@ static int unpack_block(trace_bin *r, const unsigned char *p, size_t len, const 
 int trace_bin_read_block(trace_bin *r, trace_kernel *k, trace_block *b)
 {
     memset(b, 0, sizeof *b);
+    b->mem_hint = k->block_bytes;   /* the size the last block took */
     if (r->pos == r->trailer_at) {
         if (r->seen != r->nblocks) return -1;
         k->line = r->end_line;
@@ -480,11 +481,10 @@ trace_bin *trace_bin_create(const char *src, int insn_bytes)
     return w;
 }
 
-/* TRACE_WARP addresses that are not evenly spaced (trace_lanes.h) */
+/* addresses that are not evenly spaced, packed as trace.h keeps them (trace_lanes.h) */
 static void put_lanes(trace_bin *w, const uint64_t *a)
 {
-    unsigned char out[TRACE_LANES_MAX];
-    put(w, out, trace_lanes_pack(a, out));
+    put(w, a, trace_lanes_size((const unsigned char *)a, TRACE_LANES_MAX));
 }
 
 /* one instruction (prev: the warp's previous one), as take_inst reads it */

@@ -10,7 +10,14 @@ int trace_header_line(trace_kernel *k, const char *l, diag *d);
 int trace_text_index(trace_kernel *k, const char *text);
 /* k's per-pc tables hold at least n pcs */
 void trace_grow_pcs(trace_kernel *k, int n);
-/* n words of b's address storage (freed with the block) */
+/* `bytes` of b's memory on an `align` boundary (a power of two up to 64),
+ * not zeroed; given back with the block (trace_block_free) */
+void *trace_block_alloc(trace_block *b, size_t bytes, size_t align);
+/* n words of b's memory (addresses) */
 uint64_t *trace_block_words(trace_block *b, int n);
+/* room for n instructions (at least one) in b's memory, zeroed */
+trace_inst *trace_block_insts(trace_block *b, int n);
+/* the bytes b took of its memory (the next block's trace_block.mem_hint) */
+size_t trace_block_bytes(const trace_block *b);
 
 #endif

@@ -37,20 +37,29 @@ static inline uint64_t le_bytes(const unsigned char *by, int n)
     return v;
 }
 
-size_t trace_lanes_unpack(const unsigned char *p, size_t left, uint64_t a[TRACE_WARP])
+size_t trace_lanes_size(const unsigned char *p, size_t left)
 {
-    memset(a, 0, TRACE_WARP * sizeof *a);
     uint32_t nz;
-    uint64_t base = 0;
     if (left < 5) return 0;
     memcpy(&nz, p, 4);
     uint8_t width = p[4];
-    size_t head = width == 8 ? 5 : 13, bytes = head + (size_t)__builtin_popcount(nz) * width;
-    if ((width != 2 && width != 4 && width != 8) || bytes > left) return 0;
+    size_t bytes = (width == 8 ? 5 : 13) + (size_t)__builtin_popcount(nz) * width;
+    return (width != 2 && width != 4 && width != 8) || bytes > left ? 0 : bytes;
+}
+
+size_t trace_lanes_unpack(const unsigned char *p, size_t left, uint64_t a[TRACE_WARP])
+{
+    memset(a, 0, TRACE_WARP * sizeof *a);
+    size_t bytes = trace_lanes_size(p, left);
+    if (!bytes) return 0;
+    uint32_t nz;
+    uint64_t base = 0;
+    memcpy(&nz, p, 4);
+    uint8_t width = p[4];
     if (width != 8) memcpy(&base, p + 5, 8);
     /* one bounds check for the lanes, and loads of a fixed size (a library
      * call per lane was a fifth of reading a cached block) */
-    const unsigned char *by = p + head;
+    const unsigned char *by = p + (width == 8 ? 5 : 13);
     for (uint32_t m = nz; m; m &= m - 1, by += width)
         a[__builtin_ctz(m)] = base + (width == 8 ? le_bytes(by, 8) : width == 4 ? le_bytes(by, 4) : le_bytes(by, 2));
     return bytes;

@@ -14,6 +14,9 @@
 
 /* a's TRACE_WARP addresses (0: the lane has none) into out; its length */
 size_t trace_lanes_pack(const uint64_t a[TRACE_WARP], unsigned char *out);
+/* the bytes of the packed addresses at p (left bytes there), 0 when p
+ * does not hold them */
+size_t trace_lanes_size(const unsigned char *p, size_t left);
 /* the addresses at p (left bytes there) into a; the bytes they took, 0
  * (and every address 0) when p does not hold them */
 size_t trace_lanes_unpack(const unsigned char *p, size_t left, uint64_t a[TRACE_WARP]);

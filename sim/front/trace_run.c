@@ -92,6 +92,28 @@ static const isrc_static *t_peek(isrc *s, int w)
     return &tw->st;
 }
 
+/* what issuing warp w's instruction reads besides the instruction peek
+ * read: its addresses and the next instruction (is it a jump, a branch's
+ * split, the warp's end?). On a large GPU every other warp issues between
+ * two issues of one warp, so the lines t_issue prefetched at the warp's
+ * last issue are gone by now (they were a third of t_issue's time) */
+static void t_prefetch(isrc *s, int w, const isrc_static *st)
+{
+    (void)st;
+    trun *t = s->ctx;
+    const twarp_t *tw = &t->warps[w];
+    const trace_inst *in = current(t, w);
+    if (in->addr) {
+        const char *a = (const char *)in->addr;
+        __builtin_prefetch(a);
+        if (!in->addr_strided) __builtin_prefetch(a + 64);
+    }
+    if (tw->idx + 1 < t->slots[w / t->wpb].blk.count[w % t->wpb]) {
+        __builtin_prefetch(in + 1);
+        __builtin_prefetch((const char *)(in + 2) - 1);
+    }
+}
+
 static int t_at_barrier(isrc *s, int w) { return ((trun *)s->ctx)->warps[w].at_barrier; }
 
 /* every live warp of the slot has arrived: release them */
@@ -151,11 +173,11 @@ static int t_issue(isrc *s, int w, kernel_stats *st, isrc_dynamic *out)
         __builtin_prefetch(in + 2);
         __builtin_prefetch((const char *)(in + 3) - 1);
     }
-    if (next && next->addr) {   /* 3 words, or 32 in four host lines */
+    if (next && next->addr) {   /* 3 words, or the packed lanes: 77 bytes with 2-byte offsets, 141 with 4 */
         const char *a = (const char *)next->addr;
         __builtin_prefetch(a);
         if (!next->addr_strided)
-            for (int k = 64; k < TRACE_WARP * 8; k += 64) __builtin_prefetch(a + k);
+            for (int k = 64; k < 192; k += 64) __builtin_prefetch(a + k);
     }
     memset(out, 0, sizeof *out);
     out->slot = out->warp = out->stack_depth = -1;
@@ -273,6 +295,7 @@ func_status trace_run_list(const trace_cmd *cmds, int ncmds, const config *cfg, 
         trace_kernel_end(k, fs == FUNC_OK);
     }
     timing_gpu_free(gpu);
+    trace_pool_release();
     return status;
 }
 
@@ -301,7 +324,7 @@ func_status trace_run_kernel(trace_kernel *k, const config *cfg, struct timing_g
     t->nsm = (int)CFG(cfg, sm_count);
     t->res = xcalloc((size_t)t->nsm, sizeof *t->res);
     t->warps = xcalloc((size_t)t->nslots * (size_t)t->wpb, sizeof *t->warps);
-    t->src = (isrc){ t, t_peek, t_issue, t_at_barrier, NULL, NULL };
+    t->src = (isrc){ t, t_peek, t_issue, t_at_barrier, t_prefetch, NULL };
     t->drv = (timing_driver){ t, &t->src, k->name, t->wpb, per_sm, 0,
                               d_start_block, d_block_finished, d_warp_age, d_deadlocked, &t->clock, NULL, gpu, k->shmem,
                               NULL, NULL, NULL, NULL, NULL, 0, (uint64_t)k->grid[0] * k->grid[1] * k->grid[2], NULL,

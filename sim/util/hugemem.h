@@ -17,8 +17,9 @@
 void *hugemem_calloc_in(int arena, size_t bytes);
 /* arrays of one lifetime share chunks, so that a chunk is given back when
  * that lifetime ends: those of the GPU's memory side (built once for a
- * run) and those of one launch (its warps and SMs) */
-enum hugemem_arena { HUGEMEM_GPU, HUGEMEM_LAUNCH };
+ * run), those of one launch (its warps and SMs) and a trace's blocks
+ * (sim/front/trace.c: kept for the next block, given back at the run's end) */
+enum hugemem_arena { HUGEMEM_GPU, HUGEMEM_LAUNCH, HUGEMEM_TRACE };
 static inline void *hugemem_calloc(size_t bytes) { return hugemem_calloc_in(HUGEMEM_GPU, bytes); }
 /* n zeroed elements of `size` bytes (as calloc) */
 static inline void *hugemem_array(size_t n, size_t size) { return hugemem_calloc(n * size); }

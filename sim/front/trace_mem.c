@@ -1,0 +1,129 @@
+/* sim/front/trace_mem.c — a trace block's memory (trace_header.h): its
+ * warps' instructions and their addresses. */
+#include "trace.h"
+#include "trace_header.h"
+#include "util/hugemem.h"
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A block's memory: its warps' instructions and their addresses, taken in
+ * turn from chunks that a finished block hands to the next through a pool
+ * (the reading thread takes, the run's gives back). A trace run holds as
+ * many blocks as the GPU runs at once (all of sgemm's 256 on an H100, 229
+ * MB), and memory fresh from the system for every block was a sixth of
+ * such a run in page faults; the chunks come in huge pages
+ * (util/hugemem.h). A block's first chunk has the size the block before
+ * it took (chunk_class), the next ones a quarter of that, up to 256 KB (or
+ * what one array needs), so that neither a small block (vectoradd's: a
+ * few KB) nor a large one (sgemm's, 0.9 MB) leaves much of a chunk unused. */
+#define CHUNK_CLASSES 140                /* pooled sizes, 4 KB to 2 GB (chunk_class) */
+#define CHUNK_NEXT ((size_t)256 << 10)   /* the most a block's chunks after its first take */
+#define CHUNK_HEAD 64                    /* the header, padded: data starts on a host line */
+
+typedef struct chunk {
+    struct chunk *next;
+    size_t size, used;                   /* bytes, the header's included */
+    int cls;                             /* its pool, -1 none (larger than every class) */
+} chunk;
+
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static chunk *pool[CHUNK_CLASSES];
+
+/* the pool of chunks of at least `size` bytes (-1 none) and their size:
+ * 4 KB steps up to 32 KB, then eight steps a doubling (a chunk is at most
+ * an eighth larger than asked) */
+static int chunk_class(size_t size, size_t *rounded)
+{
+    size_t r = 4096;
+    int cls = 0;
+    for (; r < size && cls < CHUNK_CLASSES; cls++) {
+        size_t p = r;
+        while (p & (p - 1)) p &= p - 1;
+        r += p / 8 > 4096 ? p / 8 : 4096;
+    }
+    *rounded = r;
+    return cls < CHUNK_CLASSES ? cls : -1;
+}
+
+/* a chunk of at least `size` bytes, its header's included */
+static chunk *chunk_get(size_t size)
+{
+    int cls = chunk_class(size, &size);
+    chunk *c = NULL;
+    if (cls >= 0) {
+        pthread_mutex_lock(&pool_lock);
+        if ((c = pool[cls])) pool[cls] = c->next;
+        pthread_mutex_unlock(&pool_lock);
+    }
+    if (!c) {
+        c = hugemem_calloc_in(HUGEMEM_TRACE, size);
+        c->size = size;
+        c->cls = cls;
+    }
+    c->next = NULL;
+    c->used = CHUNK_HEAD;
+    return c;
+}
+
+static void chunk_put(chunk *c)
+{
+    if (c->cls < 0) { hugemem_free(c); return; }
+    pthread_mutex_lock(&pool_lock);
+    c->next = pool[c->cls];
+    pool[c->cls] = c;
+    pthread_mutex_unlock(&pool_lock);
+}
+
+void trace_pool_release(void)
+{
+    for (int i = 0; i < CHUNK_CLASSES; i++) {
+        pthread_mutex_lock(&pool_lock);
+        chunk *c = pool[i];
+        pool[i] = NULL;
+        pthread_mutex_unlock(&pool_lock);
+        for (chunk *n; c; c = n) { n = c->next; hugemem_free(c); }
+    }
+}
+
+void *trace_block_alloc(trace_block *b, size_t bytes, size_t align)
+{
+    chunk *c = b->mem;
+    size_t at = c ? (c->used + align - 1) / align * align : 0;
+    if (!c || at + bytes > c->size) {
+        size_t next = b->mem_hint / 4 < CHUNK_NEXT ? b->mem_hint / 4 : CHUNK_NEXT;
+        size_t want = CHUNK_HEAD + (c ? next : b->mem_hint);
+        c = chunk_get(CHUNK_HEAD + bytes > want ? CHUNK_HEAD + bytes : want);
+        c->next = b->mem;
+        b->mem = c;
+        at = CHUNK_HEAD;
+    }
+    c->used = at + bytes;
+    return (char *)c + at;
+}
+
+size_t trace_block_bytes(const trace_block *b)
+{
+    size_t n = 0;
+    for (const chunk *c = b->mem; c; c = c->next) n += c->used - CHUNK_HEAD;
+    return n;
+}
+
+uint64_t *trace_block_words(trace_block *b, int n) { return trace_block_alloc(b, (size_t)n * sizeof(uint64_t), 8); }
+
+trace_inst *trace_block_insts(trace_block *b, int n)
+{
+    size_t bytes = (size_t)(n > 0 ? n : 1) * sizeof(trace_inst);
+    trace_inst *in = trace_block_alloc(b, bytes, 64);
+    memset(in, 0, bytes);   /* padding too: the binary cache copies whole instructions */
+    return in;
+}
+
+void trace_block_free(trace_block *b)
+{
+    free(b->warp);
+    free(b->count);
+    for (chunk *c = b->mem, *n; c; c = n) { n = c->next; chunk_put(c); }
+    memset(b, 0, sizeof *b);
+}
