@@ -27,6 +27,12 @@ typedef struct {
     int idx, done, at_barrier;
     uint64_t age;
     int st_idx;                 /* the instruction st describes, -1 for none */
+    /* that instruction, its addresses (NULL none) and whether the warp has
+     * another after it, kept with st: the prefetch port reads them here,
+     * not through the block's cold arrays */
+    const trace_inst *in;
+    const uint64_t *addr;
+    uint8_t strided, has_next;
     isrc_static st;
 } twarp_t;
 
@@ -56,6 +62,10 @@ static const trace_inst *current(trun *t, int w)
 static void fill_static(trun *t, twarp_t *tw, const trace_inst *in)
 {
     isrc_static *s = &tw->st;
+    tw->in = in;
+    tw->addr = in->addr;
+    tw->strided = in->addr_strided;
+    tw->has_next = tw->idx + 1 < t->slots[(tw - t->warps) / t->wpb].blk.count[(tw - t->warps) % t->wpb];
     if (t->k->wfacts) {   /* warpsim's own trace: the facts the original run used */
         *s = t->k->wfacts[in->pc / (uint32_t)t->k->insn_bytes];
         tw->st_idx = tw->idx;
@@ -102,15 +112,14 @@ static void t_prefetch(isrc *s, int w, const isrc_static *st)
     (void)st;
     trun *t = s->ctx;
     const twarp_t *tw = &t->warps[w];
-    const trace_inst *in = current(t, w);
-    if (in->addr) {
-        const char *a = (const char *)in->addr;
+    if (tw->addr) {
+        const char *a = (const char *)tw->addr;
         __builtin_prefetch(a);
-        if (!in->addr_strided) __builtin_prefetch(a + 64);
+        if (!tw->strided) __builtin_prefetch(a + 64);
     }
-    if (tw->idx + 1 < t->slots[w / t->wpb].blk.count[w % t->wpb]) {
-        __builtin_prefetch(in + 1);
-        __builtin_prefetch((const char *)(in + 2) - 1);
+    if (tw->has_next) {
+        __builtin_prefetch(tw->in + 1);
+        __builtin_prefetch((const char *)(tw->in + 2) - 1);
     }
 }
 
