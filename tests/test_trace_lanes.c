@@ -4,7 +4,9 @@
  * cut or damaged form unpacks to nothing. Then a block's memory
  * (sim/front/trace.c), which holds its instructions and these forms:
  * allocations never overlap, keep their alignment, and chunks a freed
- * block gave back serve the next blocks. */
+ * block gave back serve the next blocks. And the kernel's table of the
+ * forms instructions share: one index per pc and form, forms that never
+ * move. */
 #include <check.h>
 #include "check_main.h"
 #include "front/trace_lanes.h"
@@ -141,11 +143,60 @@ START_TEST(test_block_memory)
     check_allocs(r, NALLOC, -1);
     trace_block_free(&b[1]);
     trace_inst *in = trace_block_insts(&b[1], 5000); /* reused memory, zeroed */
-    for (int i = 0; i < 5000; i++) ck_assert_uint_eq(in[i].pc | in[i].mask | in[i].src_line | in[i].text, 0);
+    for (int i = 0; i < 5000; i++) ck_assert_uint_eq(in[i].pc | in[i].mask | in[i].exec | in[i].shared, 0);
     ck_assert_uint_eq((uintptr_t)in % 64, 0);
     check_allocs(r, NALLOC, 1);
     for (int i = 0; i < 3; i++) trace_block_free(&b[i]);
     trace_pool_release();
+}
+END_TEST
+
+static trace_shared form(int text, int reg)
+{
+    trace_shared sh;
+    memset(&sh, 0, sizeof sh);
+    sh.text = (uint16_t)text;
+    sh.ndst = 1;
+    sh.dst[0] = (uint8_t)reg;
+    sh.width = 4;
+    return sh;
+}
+
+START_TEST(test_shared_forms)
+{
+    static trace_kernel k;
+    memset(&k, 0, sizeof k);
+    trace_shared a = form(1, 5), b = form(1, 6);
+    uint32_t i;
+    ck_assert_int_eq(trace_shared_index(&k, &a, 0x10, &i), 0);
+    ck_assert_uint_eq(i, 0);
+    ck_assert_int_eq(trace_shared_index(&k, &a, 0x10, &i), 0);
+    ck_assert_uint_eq(i, 0);                          /* the same form at the same pc: one index */
+    trace_shared_index(&k, &b, 0x10, &i);
+    ck_assert_uint_eq(i, 1);
+    trace_shared_index(&k, &a, 0x10, &i);
+    ck_assert_uint_eq(i, 0);                          /* an older form of the pc is found again */
+    trace_shared_index(&k, &a, 0x14, &i);
+    ck_assert_uint_eq(i, 2);                          /* another pc (in the same slot): its own */
+    trace_shared_index(&k, &b, 0x10, &i);
+    ck_assert_uint_eq(i, 1);
+    const trace_shared *first = trace_shared_at(&k, 1);
+    for (int n = 0; n < 10000; n++) {                 /* past two chunks of 4096 */
+        trace_shared f = form(n, n & 255);
+        trace_shared_index(&k, &f, 0x100 + 16u * (uint32_t)n, &i);
+        ck_assert_uint_eq(i, 3 + (uint32_t)n);
+    }
+    ck_assert_ptr_eq(trace_shared_at(&k, 1), first);  /* forms never move */
+    ck_assert(!memcmp(first, &b, sizeof b));
+    for (int n = 0; n < 10000; n += 37) {
+        trace_shared f = form(n, n & 255);
+        trace_shared_index(&k, &f, 0x100 + 16u * (uint32_t)n, &i);
+        ck_assert_uint_eq(i, 3 + (uint32_t)n);
+        ck_assert(!memcmp(trace_shared_at(&k, i), &f, sizeof f));
+    }
+    ck_assert_uint_eq(k.nshared, 10003);
+    trace_shared_free(&k);
+    ck_assert_uint_eq(k.nshared, 0);
 }
 END_TEST
 
@@ -160,6 +211,7 @@ int main(void)
     tcase_add_test(tc, test_lanes_bytes);
     tcase_add_test(tc, test_lanes_cut_or_damaged);
     tcase_add_test(tc, test_block_memory);
+    tcase_add_test(tc, test_shared_forms);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -175,11 +175,11 @@ void trace_grow_pcs(trace_kernel *k, int n)
 }
 
 /* remember the text of a pc for per-PC views */
-static void note_pc(trace_kernel *k, const trace_inst *in)
+static void note_pc(trace_kernel *k, uint32_t at, const trace_shared *sh)
 {
-    int pc = (int)(in->pc / (uint32_t)k->insn_bytes);
+    int pc = (int)(at / (uint32_t)k->insn_bytes);
     if (pc >= k->npc) trace_grow_pcs(k, pc + 64);
-    if (k->pc_text[pc] < 0) { k->pc_text[pc] = in->text; k->pc_line[pc] = (int)in->src_line; }
+    if (k->pc_text[pc] < 0) { k->pc_text[pc] = sh->text; k->pc_line[pc] = (int)sh->src_line; }
 }
 
 /* split a line into whitespace-separated tokens in place */
@@ -247,7 +247,7 @@ static int parse_reg(const char *s, uint8_t *out)
 /* widths and cache operators of the opcode's modifiers: a number is bits
  * (LDG.E.64), U8/S16 are narrow integers, 4 bytes otherwise (as the NVBit
  * tracer and Accel-Sim's parser read them) */
-static void modifiers(const char *text, trace_inst *in)
+static void modifiers(const char *text, trace_shared *in)
 {
     in->width = 4;
     in->cta_scope = strstr(text, ".CTA") != NULL;
@@ -272,11 +272,12 @@ struct trace_decoded {
     uint8_t width, cache_op, cta_scope;
 };
 
-/* the opcode text of in (at in->pc): its table entry, text index, width and
- * cache operator, decoded at the pc's first line and reused after */
-static int decode(trace_kernel *k, const char *text, trace_inst *in, diag *d)
+/* the opcode text of the instruction at pc: its table entry, text index,
+ * width and cache operator into in, decoded at the pc's first line and
+ * reused after */
+static int decode(trace_kernel *k, const char *text, uint32_t pc, trace_shared *in, diag *d)
 {
-    uint32_t at = in->pc / (uint32_t)k->insn_bytes;
+    uint32_t at = pc / (uint32_t)k->insn_bytes;
     struct trace_decoded *c = at < (uint32_t)k->ndec ? &k->dec[at] : NULL;
     if (c && c->text >= 0 && !strcmp(k->texts[c->text], text)) {
         in->sass = c->sass;
@@ -365,12 +366,14 @@ static int parse_inst(trace_kernel *k, char *l, trace_block *b, trace_inst *in, 
     char *tok[TRACE_WARP + 48];
     int ntok = tokenize(l, tok, (int)(sizeof tok / sizeof tok[0])), i = 0;
     uint64_t v;
+    trace_shared sh;
+    memset(&sh, 0, sizeof sh);
     if (ntok < 0) BAD("too many fields", k->path, k->line);
     in->file_line = (uint32_t)k->line;
     if (k->tracer_version < 3) i += 4;   /* block x, y, z and warp lead every line */
     if (k->lineinfo) {
         if (i >= ntok || !parse_u64(tok[i++], 10, &v)) BAD("expected a source line number first (-enable lineinfo = 1)", k->path, k->line);
-        in->src_line = (uint32_t)v;
+        sh.src_line = (uint32_t)v;
     }
     if (i + 3 > ntok) BAD("%d fields: an instruction line has at least PC, mask, destination count, opcode, source count and width", k->path, k->line, ntok);
     if (!parse_u64(tok[i++], 16, &v) || v > UINT32_MAX) BAD("'%s' is not a hex PC", k->path, k->line, tok[i - 1]);
@@ -382,21 +385,21 @@ static int parse_inst(trace_kernel *k, char *l, trace_block *b, trace_inst *in, 
     if (!parse_u64(tok[i++], 16, &v) || v > UINT32_MAX) BAD("'%s' is not a hex 32-lane mask", k->path, k->line, tok[i - 1]);
     in->mask = (uint32_t)v;
     if (!parse_u64(tok[i++], 10, &v) || v > TRACE_MAX_DST) BAD("'%s' is not a destination count (0 to %d)", k->path, k->line, tok[i - 1], TRACE_MAX_DST);
-    in->ndst = (uint8_t)v;
-    for (int r = 0; r < in->ndst; r++)
-        if (i >= ntok || parse_reg(tok[i++], &in->dst[r])) BAD("expected %d destination registers (R0 .. R255)", k->path, k->line, in->ndst);
+    sh.ndst = (uint8_t)v;
+    for (int r = 0; r < sh.ndst; r++)
+        if (i >= ntok || parse_reg(tok[i++], &sh.dst[r])) BAD("expected %d destination registers (R0 .. R255)", k->path, k->line, sh.ndst);
     if (i >= ntok) BAD("the opcode is missing", k->path, k->line);
     const char *text = tok[i++];
     if (k->gen == 'W' && in->pc / (uint32_t)k->insn_bytes >= (uint32_t)k->nwfacts)
         BAD("pc %04x is beyond the %d instructions of the header", k->path, k->line, in->pc, k->nwfacts);
-    if (decode(k, text, in, d)) return -1;
+    if (decode(k, text, in->pc, &sh, d)) return -1;
     if (i >= ntok || !parse_u64(tok[i++], 10, &v) || v > TRACE_MAX_SRC) BAD("expected a source count (0 to %d) after the opcode", k->path, k->line, TRACE_MAX_SRC);
-    in->nsrc = (uint8_t)v;
-    for (int r = 0; r < in->nsrc; r++)
-        if (i >= ntok || parse_reg(tok[i++], &in->src[r])) BAD("expected %d source registers (R0 .. R255)", k->path, k->line, in->nsrc);
+    sh.nsrc = (uint8_t)v;
+    for (int r = 0; r < sh.nsrc; r++)
+        if (i >= ntok || parse_reg(tok[i++], &sh.src[r])) BAD("expected %d source registers (R0 .. R255)", k->path, k->line, sh.nsrc);
     if (i >= ntok || !parse_u64(tok[i++], 10, &v)) BAD("the memory width is missing", k->path, k->line);
     if (v && parse_addresses(k, tok, ntok, &i, in, b, d)) return -1;
-    if (!v) { in->width = 0; in->addr = NULL; in->addr_strided = 0; }
+    if (!v) { sh.width = 0; in->addr = NULL; in->addr_strided = 0; }
     in->exec = in->mask;
     if (k->tracer_version >= 5 && i < ntok) {   /* the immediate: in warpsim's traces, the other lanes and the divergence */
         if (k->gen == 'W') {
@@ -409,8 +412,10 @@ static int parse_inst(trace_kernel *k, char *l, trace_block *b, trace_inst *in, 
         i++;
     }
     if (i != ntok) BAD("%d fields, expected %d: extra values after the instruction", k->path, k->line, ntok, i);
+    if (trace_shared_index(k, &sh, in->pc, &in->shared))
+        BAD("more than %u distinct instruction forms in one kernel", k->path, k->line, (unsigned)TRACE_SHARED_CHUNKS << TRACE_SHARED_BITS);
     if (in->pc > b->max_pc) b->max_pc = in->pc;
-    if (k->gen != 'W') note_pc(k, in);
+    if (k->gen != 'W') note_pc(k, in->pc, &sh);
     return 0;
 }
 #undef BAD
@@ -497,7 +502,7 @@ static int cache_to_text(trace_kernel *k, diag *d)
     while (k->blocks_read < n) {
         trace_block b;
         int got = parse_block(k, &b, d);
-        if (got > 0) trace_bin_put_block(k->bin_out, &b);
+        if (got > 0) trace_bin_put_block(k->bin_out, k, &b);
         trace_block_free(&b);
         if (got == 0) diag_error(d, "%s:%d: the text ends before block %" PRIu64 " of its cache", k->path, k->line, n);
         if (got <= 0) return -1;
@@ -514,7 +519,7 @@ int trace_kernel_next_block(trace_kernel *k, trace_block *b, diag *d)
         if (cache_to_text(k, d)) return -1;
     }
     int got = parse_block(k, b, d);
-    if (got > 0 && k->bin_out) trace_bin_put_block(k->bin_out, b);
+    if (got > 0 && k->bin_out) trace_bin_put_block(k->bin_out, k, b);
     if (got > 0) k->block_bytes = trace_block_bytes(b);
     return got;
 }
@@ -549,6 +554,7 @@ void trace_kernel_close(trace_kernel *k)
     free(k->pc_text);
     free(k->pc_line);
     free(k->wfacts);
+    trace_shared_free(k);
     free(k->dec);
     free(k->buf);
     memset(k, 0, sizeof *k);

@@ -38,24 +38,31 @@ int sass_find(const char *base, char gen);
 const char *sass_stand_in(isa_unit unit, char gen);
 
 /* ---- one instruction of a warp ---- */
+/* what every execution at a pc shares (most often; the kernel's table
+ * holds each form once, trace_shared_at) */
 typedef struct {
-    uint32_t pc, mask;           /* byte address; lanes that executed (active and guard true); in
-                                  * warpsim's own traces the lanes that issued */
-    uint32_t exec;               /* lanes that executed (= mask, but from the immediate in warpsim's traces) */
-    uint8_t diverged;            /* warpsim's traces: the branch split the warp */
     uint32_t src_line;           /* -enable lineinfo = 1: the CUDA source line */
-    uint32_t file_line;          /* the line in the trace file */
     int16_t sass;                /* sass_ops index; -1 in warpsim's own traces */
     uint16_t text;               /* the full opcode text, an index into the kernel's texts */
     uint8_t ndst, nsrc, width, cache_op;
     uint8_t dst[TRACE_MAX_DST], src[TRACE_MAX_SRC];   /* register numbers; 255 is RZ */
+    uint8_t cta_scope;           /* the opcode text has .CTA (MEMBAR.CTA: the block's scope), so
+                                  * that the run need not read the kernel's texts (trace_ahead.h) */
+    uint8_t pad[3];              /* zero: forms are compared and cached byte for byte */
+} trace_shared;
+
+typedef struct {
+    uint32_t pc, mask;           /* byte address; lanes that executed (active and guard true); in
+                                  * warpsim's own traces the lanes that issued */
+    uint32_t exec;               /* lanes that executed (= mask, but from the immediate in warpsim's traces) */
+    uint32_t file_line;          /* the line in the trace file */
+    uint32_t shared;             /* its trace_shared, an index into the kernel's table */
+    uint8_t diverged;            /* warpsim's traces: the branch split the warp */
     uint8_t addr_strided;        /* addr holds 3 words: the lanes with addresses (the mask as
                                   * read), the first one's address and the step between them
                                   * (most accesses); else the lanes packed as the binary
                                   * cache holds them (trace_lanes.h: 2- or 4-byte offsets
                                   * from the lowest, a third of 32 words), unpacked at issue */
-    uint8_t cta_scope;           /* the opcode text has .CTA (MEMBAR.CTA: the block's scope), so
-                                  * that the run need not read the kernel's texts (trace_ahead.h) */
     uint64_t *addr;              /* a memory access's addresses (trace_addresses), else NULL */
 } trace_inst;
 
@@ -94,6 +101,15 @@ typedef struct {
     int ntexts, cap_texts;
     int *pc_text, *pc_line;
     int npc;
+    /* the forms instructions share (trace_inst.shared), in chunks that
+     * never move: the reading thread adds forms while the run reads those
+     * of the blocks it was handed (trace_ahead.h) */
+    trace_shared **shared;
+    uint32_t nshared;
+    /* the reader's: per pc (>> 3), its latest form + 1 (0: none), and
+     * per form its pc and the form the pc had before it (+ 1) */
+    uint32_t *shared_head, nshared_head;
+    uint32_t (*shared_link)[2];
     /* warpsim's own traces (-binary version = 1): each pc's static facts */
     isrc_static *wfacts;
     int nwfacts;
@@ -106,6 +122,17 @@ typedef struct {
      * is open, and bin_out receives those read from the text */
     struct trace_bin *bin_in, *bin_out;
 } trace_kernel;
+
+#define TRACE_SHARED_BITS 12                 /* forms a chunk of the table holds: 4096 */
+#define TRACE_SHARED_CHUNKS 4096             /* so at most 16 M forms a kernel */
+static inline const trace_shared *trace_shared_at(const trace_kernel *k, uint32_t i)
+{
+    return &k->shared[i >> TRACE_SHARED_BITS][i & ((1u << TRACE_SHARED_BITS) - 1)];
+}
+/* the index of form sh (its padding zero) at pc in k's table, added if the
+ * pc has not had it: 0, or -1 when the table is full */
+int trace_shared_index(trace_kernel *k, const trace_shared *sh, uint32_t pc, uint32_t *out);
+void trace_shared_free(trace_kernel *k);
 
 /* open path and read its header: from its binary cache when that matches
  * it (the blocks follow from the cache too), else from the text, writing

@@ -8,8 +8,8 @@
  *            payload, checksum; the payload is the block's ids, its warps'
  *            instruction counts, then each instruction: a flags byte, the
  *            pc, masks and file line where they do not follow from the
- *            previous instruction of the warp, the trace_inst image of what
- *            every execution at the pc shares (registers, opcode, text,
+ *            previous instruction of the warp, the trace_shared image of
+ *            what every execution at the pc shares (registers, opcode, text,
  *            width...) when it is not the one the pc had last, and the
  *            addresses (3 words when strided, else put_lanes's form)
  *   trailer  the kernel's header facts, warpsim's per-pc facts, the opcode
@@ -31,9 +31,9 @@
 
 #define BIN_FORMAT 3
 /* warpsim's own layout: bump it when what the text reader makes of a line
- * changes (a field of trace_inst or isrc_static, how one is derived), so
- * that caches written by an older warpsim are ignored */
-#define BIN_LAYOUT 2
+ * changes (a field of trace_inst, trace_shared or isrc_static, how one is
+ * derived), so that caches written by an older warpsim are ignored */
+#define BIN_LAYOUT 3
 #define BIN_BLOCK_TAG 0x4b4c4257u           /* "WBLK" */
 #define BIN_MAX_TEXTS 65536                 /* trace_inst.text is 16 bits */
 #define BIN_SETTLE 2                        /* seconds (settled) */
@@ -72,7 +72,7 @@ struct trace_bin {
     uint64_t trailer_at, nblocks, seen;
     int32_t end_line;                       /* k->line at the end of the text */
     int insn_bytes;
-    trace_inst *tmpl;                       /* per pc (>> 3): its last static part */
+    uint32_t (*tmpl)[2];                    /* per pc (>> 3): the pc and its last form (trace_shared) */
     uint8_t *have;
     uint32_t ntmpl;
     unsigned char *buf;                     /* a block's payload, or the trailer */
@@ -182,17 +182,9 @@ void trace_bin_free(trace_bin *x)
  * static part follows */
 enum { F_PC = 1, F_MASK = 2, F_EXEC = 4, F_LINE = 8, F_DIVERGED = 16, F_ADDR = 32, F_STRIDED = 64, F_FULL = 128 };
 
-/* what every execution of in shares: in without its per-execution fields */
-static void static_part(const trace_inst *in, trace_inst *out)
-{
-    memcpy(out, in, sizeof *out);           /* (the padding too: the sources are zeroed) */
-    out->mask = out->exec = out->file_line = 0;
-    out->diverged = out->addr_strided = 0;
-    out->addr = NULL;
-}
-
-/* the static part last seen at pc (pc < TRACE_MAX_CODE) */
-static trace_inst *template_at(trace_bin *x, uint32_t pc)
+/* the pc's slot in the templates (pc < TRACE_MAX_CODE): the pc it holds
+ * and the index of the form it had last (have: whether it holds one) */
+static uint32_t *template_at(trace_bin *x, uint32_t pc)
 {
     uint32_t i = pc >> 3;
     if (i >= x->ntmpl) {
@@ -203,7 +195,7 @@ static trace_inst *template_at(trace_bin *x, uint32_t pc)
         memset(x->have + x->ntmpl, 0, n - x->ntmpl);
         x->ntmpl = n;
     }
-    return &x->tmpl[i];
+    return x->tmpl[i];
 }
 
 /* ---- reading ---- */
@@ -339,13 +331,13 @@ none:
     return NULL;
 }
 
-static int inst_ok(const trace_inst *in, const trace_kernel *k)
+static int shared_ok(const trace_shared *sh, uint32_t pc, const trace_kernel *k)
 {
-    if (in->ndst > TRACE_MAX_DST || in->nsrc > TRACE_MAX_SRC || in->addr_strided > 1 || in->cta_scope > 1 || in->pc >= TRACE_MAX_CODE
-        || in->text >= k->ntexts)
+    if (sh->ndst > TRACE_MAX_DST || sh->nsrc > TRACE_MAX_SRC || sh->cta_scope > 1 || sh->text >= k->ntexts
+        || sh->pad[0] || sh->pad[1] || sh->pad[2])
         return 0;
-    if (k->wfacts) return in->sass == -1 && in->pc / (uint32_t)k->insn_bytes < (uint32_t)k->nwfacts;
-    return in->sass >= 0 && in->sass < sass_nops;
+    if (k->wfacts) return sh->sass == -1 && pc / (uint32_t)k->insn_bytes < (uint32_t)k->nwfacts;
+    return sh->sass >= 0 && sh->sass < sass_nops;
 }
 
 static uint32_t take_u32(cursor *c)
@@ -366,7 +358,7 @@ static uint64_t *take_lanes(cursor *c, trace_block *b)
 }
 
 /* one instruction of a payload into in (prev: the warp's previous one) */
-static int take_inst(trace_bin *r, cursor *c, const trace_kernel *k, trace_block *b, trace_inst *in, const trace_inst *prev)
+static int take_inst(trace_bin *r, cursor *c, trace_kernel *k, trace_block *b, trace_inst *in, const trace_inst *prev)
 {
     uint8_t f;
     take(c, &f, 1);
@@ -376,13 +368,16 @@ static int take_inst(trace_bin *r, cursor *c, const trace_kernel *k, trace_block
     uint32_t exec = f & F_EXEC ? mask : take_u32(c);
     uint32_t line = f & F_LINE ? prev->file_line + 1 : take_u32(c);
     if (c->bad || pc >= TRACE_MAX_CODE) return -1;
-    trace_inst *t = template_at(r, pc);
+    uint32_t *t = template_at(r, pc);
     if (f & F_FULL) {
-        take(c, t, sizeof *t);
-        r->have[pc >> 3] = !c->bad && t->pc == pc && inst_ok(t, k);
+        trace_shared sh;
+        take(c, &sh, sizeof sh);
+        r->have[pc >> 3] = !c->bad && shared_ok(&sh, pc, k) && !trace_shared_index(k, &sh, pc, &t[1]);
+        t[0] = pc;
     }
-    if (!r->have[pc >> 3] || t->pc != pc) return -1;
-    memcpy(in, t, sizeof *in);
+    if (!r->have[pc >> 3] || t[0] != pc) return -1;
+    memset(in, 0, sizeof *in);
+    in->pc = pc, in->shared = t[1];
     in->mask = mask, in->exec = exec, in->file_line = line;
     in->diverged = !!(f & F_DIVERGED), in->addr_strided = !!(f & F_STRIDED);
     in->addr = NULL;
@@ -395,7 +390,7 @@ static int take_inst(trace_bin *r, cursor *c, const trace_kernel *k, trace_block
 }
 
 /* a block's payload into b (its pointers made anew); -1 when it does not hold */
-static int unpack_block(trace_bin *r, const unsigned char *p, size_t len, const trace_kernel *k, trace_block *b)
+static int unpack_block(trace_bin *r, const unsigned char *p, size_t len, trace_kernel *k, trace_block *b)
 {
     cursor c = { p, len, 0 };
     uint32_t head[5];                       /* id x, y, z, warps, max_pc */
@@ -488,12 +483,10 @@ static void put_lanes(trace_bin *w, const uint64_t *a)
 }
 
 /* one instruction (prev: the warp's previous one), as take_inst reads it */
-static void put_inst(trace_bin *w, const trace_inst *in, const trace_inst *prev)
+static void put_inst(trace_bin *w, const trace_kernel *k, const trace_inst *in, const trace_inst *prev)
 {
-    trace_inst st;
-    static_part(in, &st);
-    trace_inst *t = template_at(w, in->pc);
-    int full = !w->have[in->pc >> 3] || memcmp(t, &st, sizeof st);
+    uint32_t *t = template_at(w, in->pc);
+    int full = !w->have[in->pc >> 3] || t[0] != in->pc || t[1] != in->shared;   /* a pc's forms: one index each */
     uint8_t f = (uint8_t)((prev && in->pc == prev->pc + (uint32_t)w->insn_bytes ? F_PC : 0)
                           | (in->mask == (prev ? prev->mask : ~0u) ? F_MASK : 0) | (in->exec == in->mask ? F_EXEC : 0)
                           | (prev && in->file_line == prev->file_line + 1 ? F_LINE : 0) | (in->diverged ? F_DIVERGED : 0)
@@ -504,15 +497,15 @@ static void put_inst(trace_bin *w, const trace_inst *in, const trace_inst *prev)
     if (!(f & F_EXEC)) put(w, &in->exec, sizeof in->exec);
     if (!(f & F_LINE)) put(w, &in->file_line, sizeof in->file_line);
     if (full) {
-        put(w, &st, sizeof st);
-        memcpy(t, &st, sizeof st);
+        put(w, trace_shared_at(k, in->shared), sizeof(trace_shared));
+        t[0] = in->pc, t[1] = in->shared;
         w->have[in->pc >> 3] = 1;
     }
     if (in->addr && in->addr_strided) put(w, in->addr, 3 * sizeof *in->addr);
     else if (in->addr) put_lanes(w, in->addr);
 }
 
-void trace_bin_put_block(trace_bin *w, const trace_block *b)
+void trace_bin_put_block(trace_bin *w, const trace_kernel *k, const trace_block *b)
 {
     if (!w || w->failed) return;
     uint32_t head[5] = { b->id[0], b->id[1], b->id[2], (uint32_t)b->nwarps, b->max_pc };
@@ -520,7 +513,7 @@ void trace_bin_put_block(trace_bin *w, const trace_block *b)
     put(w, head, sizeof head);
     put(w, b->count, (size_t)b->nwarps * sizeof *b->count);
     for (int i = 0; i < b->nwarps; i++)
-        for (int j = 0; j < b->count[i]; j++) put_inst(w, &b->warp[i][j], j ? &b->warp[i][j - 1] : NULL);
+        for (int j = 0; j < b->count[i]; j++) put_inst(w, k, &b->warp[i][j], j ? &b->warp[i][j - 1] : NULL);
     uint32_t tag[2] = { BIN_BLOCK_TAG, 0 };
     uint64_t len = w->len, sum = checksum(w->buf, w->len);
     write_bytes(w, tag, sizeof tag);

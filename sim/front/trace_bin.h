@@ -34,7 +34,7 @@ int trace_bin_read_block(trace_bin *r, trace_kernel *k, trace_block *b);
  * writable: silently) */
 trace_bin *trace_bin_create(const char *src, int insn_bytes);
 /* add the next block (a write error makes the commit discard the file) */
-void trace_bin_put_block(trace_bin *w, const trace_block *b);
+void trace_bin_put_block(trace_bin *w, const trace_kernel *k, const trace_block *b);
 /* k was read to its end without error: its tables close the file, which
  * is renamed into place; frees w */
 void trace_bin_commit(trace_bin *w, const trace_kernel *k);

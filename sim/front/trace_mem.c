@@ -1,8 +1,10 @@
-/* sim/front/trace_mem.c — a trace block's memory (trace_header.h): its
- * warps' instructions and their addresses. */
+/* sim/front/trace_mem.c — a trace's memory: a block's (trace_header.h), its
+ * warps' instructions and their addresses, and the kernel's table of the
+ * forms instructions share (trace.h). */
 #include "trace.h"
 #include "trace_header.h"
 #include "util/hugemem.h"
+#include "util/xalloc.h"
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -126,4 +128,55 @@ void trace_block_free(trace_block *b)
     free(b->count);
     for (chunk *c = b->mem, *n; c; c = n) { n = c->next; chunk_put(c); }
     memset(b, 0, sizeof *b);
+}
+
+/* An instruction keeps its pc's form (registers, opcode, text, width: 28
+ * bytes) as an index: an instruction is 32 bytes instead of 64, and a run
+ * reads a few hundred forms that stay in the host's caches. A pc's forms
+ * are found through its latest and a link from each to the one before:
+ * one compare in the usual case, where every execution at a pc shares
+ * one form. */
+int trace_shared_index(trace_kernel *k, const trace_shared *sh, uint32_t pc, uint32_t *out)
+{
+    uint32_t slot = pc >> 3;
+    if (slot < k->nshared_head)
+        for (uint32_t i = k->shared_head[slot]; i; i = k->shared_link[i - 1][1])
+            if (k->shared_link[i - 1][0] == pc && !memcmp(trace_shared_at(k, i - 1), sh, sizeof *sh)) {
+                *out = i - 1;
+                return 0;
+            }
+    uint32_t n = k->nshared;
+    if (n >= (uint32_t)TRACE_SHARED_CHUNKS << TRACE_SHARED_BITS) return -1;
+    if (!k->shared) k->shared = xcalloc(TRACE_SHARED_CHUNKS, sizeof *k->shared);
+    if (!(n & ((1u << TRACE_SHARED_BITS) - 1))) {
+        k->shared[n >> TRACE_SHARED_BITS] = xmalloc(sizeof(trace_shared) << TRACE_SHARED_BITS);
+        k->shared_link = xrealloc(k->shared_link, ((size_t)n + (1u << TRACE_SHARED_BITS)) * sizeof *k->shared_link);
+    }
+    if (slot >= k->nshared_head) {
+        uint32_t m = k->nshared_head ? k->nshared_head : 256;
+        while (m <= slot) m *= 2;
+        k->shared_head = xrealloc(k->shared_head, (size_t)m * sizeof *k->shared_head);
+        memset(k->shared_head + k->nshared_head, 0, (size_t)(m - k->nshared_head) * sizeof *k->shared_head);
+        k->nshared_head = m;
+    }
+    memcpy(&k->shared[n >> TRACE_SHARED_BITS][n & ((1u << TRACE_SHARED_BITS) - 1)], sh, sizeof *sh);
+    k->shared_link[n][0] = pc;
+    k->shared_link[n][1] = k->shared_head[slot];
+    k->shared_head[slot] = n + 1;
+    k->nshared = n + 1;
+    *out = n;
+    return 0;
+}
+
+void trace_shared_free(trace_kernel *k)
+{
+    if (k->shared)
+        for (uint32_t c = 0; c < TRACE_SHARED_CHUNKS && k->shared[c]; c++) free(k->shared[c]);
+    free(k->shared);
+    free(k->shared_head);
+    free(k->shared_link);
+    k->shared = NULL;
+    k->shared_head = NULL;
+    k->shared_link = NULL;
+    k->nshared = k->nshared_head = 0;
 }

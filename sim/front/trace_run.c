@@ -71,24 +71,25 @@ static void fill_static(trun *t, twarp_t *tw, const trace_inst *in)
         tw->st_idx = tw->idx;
         return;
     }
-    const sass_info *si = &sass_ops[in->sass];
+    const trace_shared *sh = trace_shared_at(t->k, in->shared);
+    const sass_info *si = &sass_ops[sh->sass];
     memset(s, 0, sizeof *s);
     s->pc = (int)(in->pc / (uint32_t)t->k->insn_bytes);
     s->op = -1;
     s->unit = si->unit;
-    for (int i = 0; i < in->nsrc; i++)
-        if (in->src[i] != 255 && s->nsrc < ISRC_MAX_SRC) s->src[s->nsrc++] = in->src[i];
-    for (int i = 0; i < in->ndst; i++)
-        if (in->dst[i] != 255 && s->ndst < ISRC_MAX_DST) s->dst[s->ndst++] = in->dst[i];
+    for (int i = 0; i < sh->nsrc; i++)
+        if (sh->src[i] != 255 && s->nsrc < ISRC_MAX_SRC) s->src[s->nsrc++] = sh->src[i];
+    for (int i = 0; i < sh->ndst; i++)
+        if (sh->dst[i] != 255 && s->ndst < ISRC_MAX_DST) s->dst[s->ndst++] = sh->dst[i];
     s->is_mem = si->space >= 0 && in->addr != NULL;
     s->mem_space = (uint8_t)(si->space >= 0 ? si->space : 0);
-    s->is_load = si->kind == KIND_LOAD || (si->kind == KIND_ATOMIC && in->ndst > 0);
+    s->is_load = si->kind == KIND_LOAD || (si->kind == KIND_ATOMIC && sh->ndst > 0);
     s->is_store = si->kind == KIND_STORE;
     s->is_atomic = si->kind == KIND_ATOMIC;
     s->is_barrier = si->kind == KIND_BAR;
-    s->is_membar_cta = si->kind == KIND_MEMBAR && in->cta_scope;
+    s->is_membar_cta = si->kind == KIND_MEMBAR && sh->cta_scope;
     s->is_membar_gl = si->kind == KIND_MEMBAR && !s->is_membar_cta;
-    s->cache_op = in->cache_op;
+    s->cache_op = sh->cache_op;
     s->const_offset = -1;
     tw->st_idx = tw->idx;
 }
@@ -148,9 +149,8 @@ static void count_warpsim(kernel_stats *st, const trace_inst *in, const isrc_sta
     if (kind == KIND_BAR) v[STAT_barriers]++;
 }
 
-static void count(kernel_stats *st, const trace_inst *in, int diverged)
+static void count(kernel_stats *st, const trace_inst *in, const sass_info *si, int diverged)
 {
-    const sass_info *si = &sass_ops[in->sass];
     uint64_t *v = st->v;
     v[STAT_warp_instructions]++;
     v[STAT_thread_instructions] += (uint64_t)__builtin_popcount(in->mask);
@@ -196,7 +196,8 @@ static int t_issue(isrc *s, int w, kernel_stats *st, isrc_dynamic *out)
     r->exec_mask = in->exec;
     r->is_mem = tw->st.is_mem;
     r->mem_space = (isa_space)tw->st.mem_space;
-    r->mem_size = in->width;
+    const trace_shared *sh = trace_shared_at(t->k, in->shared);
+    r->mem_size = sh->width;
     r->is_store = tw->st.is_store;
     r->is_atomic = tw->st.is_atomic;
     if (r->is_mem) trace_addresses(in, r->addr);
@@ -208,9 +209,10 @@ static int t_issue(isrc *s, int w, kernel_stats *st, isrc_dynamic *out)
         barrier = tw->st.is_barrier && in->exec;
     } else {
         /* the lanes of a branch went separate ways when the next instruction runs on a part of them */
-        out->diverged = next && sass_ops[in->sass].kind == KIND_BRANCH && next->mask != in->mask && (next->mask & in->mask);
-        count(st, in, out->diverged);
-        barrier = sass_ops[in->sass].kind == KIND_BAR;
+        const sass_info *si = &sass_ops[sh->sass];
+        out->diverged = next && si->kind == KIND_BRANCH && next->mask != in->mask && (next->mask & in->mask);
+        count(st, in, si, out->diverged);
+        barrier = si->kind == KIND_BAR;
     }
     /* the warp leaves pc + 1: a taken branch, another path, or its end */
     out->redirected = !next || next->pc != in->pc + (uint32_t)t->k->insn_bytes;
@@ -234,13 +236,14 @@ static int check_block_units(trun *t, const trace_block *b)
     for (int w = 0; w < b->nwarps; w++)
         for (int i = 0; i < b->count[w]; i++) {
             const trace_inst *in = &b->warp[w][i];
-            isa_unit u = in->sass >= 0 ? sass_ops[in->sass].unit : t->k->wfacts[in->pc / (uint32_t)t->k->insn_bytes].unit;
+            const trace_shared *sh = trace_shared_at(t->k, in->shared);
+            isa_unit u = sh->sass >= 0 ? sass_ops[sh->sass].unit : t->k->wfacts[in->pc / (uint32_t)t->k->insn_bytes].unit;
             if (t->p.unit[u].count) continue;
             /* the message names the opcode's text: the kernel's texts are the reader's until it stops */
             trace_ahead_stop(t->ahead);
             t->ahead = NULL;
             diag_error(t->d, "%s:%u: %s needs a %s unit, but the config has unit_%s.count = 0 "
-                       "(--set unit_%s.count=N to give it one)", t->k->path, in->file_line, t->k->texts[in->text],
+                       "(--set unit_%s.count=N to give it one)", t->k->path, in->file_line, t->k->texts[sh->text],
                        isa_unit_name(u), isa_unit_name(u), isa_unit_name(u));
             return -1;
         }
