@@ -195,6 +195,34 @@ nbody -D n=4224 -D bs=32
 softmax -D rows=1024 -D cols=1024
 async_copy -D ntiles=8192 -D blocks=528
 EOF4
+    # trace-driven against execution-driven on a large GPU, where every
+    # block of these is resident at once (docs/trace.md): the trace that
+    # the run emitted, replayed from its binary cache, and each one's peak
+    # memory
+    printf '\n| h100, one thread (median of %s) | exec CPU s | trace CPU s | trace / exec | exec MB | trace MB |\n|---|---|---|---|---|---|\n' "$runs"
+    while read -r w defs; do
+        [ -n "$w" ] || continue
+        rm -rf "$tmp/ct"
+        # shellcheck disable=SC2086
+        "$bin" run --threads 1 --no-checks -c h100 $defs --emit-trace "$tmp/ct" "$top/workloads/cuda/$w.sass" > /dev/null
+        touch -d '1 minute ago' "$tmp"/ct/kernel-*.traceg
+        "$bin" trace --threads 1 -c h100 "$tmp/ct/kernelslist.g" > /dev/null
+        e=""; t=""
+        for _ in $(seq "$runs"); do
+            # shellcheck disable=SC2086
+            json=$("$bin" run --stats=json --threads 1 --no-checks -c h100 $defs "$top/workloads/cuda/$w.sass")
+            e="$e $(printf '%s' "$json" | field cpu_seconds)"; em=$(printf '%s' "$json" | field peak_rss_kib)
+            json=$("$bin" trace --stats=json --threads 1 -c h100 "$tmp/ct/kernelslist.g")
+            t="$t $(printf '%s' "$json" | field cpu_seconds)"; tm=$(printf '%s' "$json" | field peak_rss_kib)
+        done
+        awk -v w="$w" -v d="$defs" -v e="$(median $e)" -v t="$(median $t)" -v em="$em" -v tm="$tm" \
+            'BEGIN { gsub(/-D /, "", d); printf "| %s %s | %.2f | %.2f | %.2f | %.0f | %.0f |\n", w, d, e, t, t / e, em / 1024, tm / 1024 }'
+    done <<EOF5
+sgemm_tiled -D m=256 -D n=256 -D k=256
+spmv_csr -D rows=262144 -D deg=8
+stencil2d -D w=1024 -D h=1024
+EOF5
+    rm -rf "$tmp/ct"
     # a manifest of five launches with every one timed, and with one picked
     # (--kernel-name, --launch-count: the others run functionally)
     sb="--stats=json --threads 1 --no-checks -c h100 -D n=1048576 $top/workloads/cuda/scan_block.sass"
