@@ -13,7 +13,7 @@
 /* A block's memory: its warps' instructions and their addresses, taken in
  * turn from chunks that a finished block hands to the next through a pool
  * (the reading thread takes, the run's gives back). A trace run holds as
- * many blocks as the GPU runs at once (all of sgemm's 256 on an H100, 229
+ * many blocks as the GPU runs at once (all of sgemm's 256 on an H100, 179
  * MB), and memory fresh from the system for every block was a sixth of
  * such a run in page faults; the chunks come in huge pages
  * (util/hugemem.h). A block's first chunk has the size the block before
@@ -118,7 +118,7 @@ trace_inst *trace_block_insts(trace_block *b, int n)
 {
     size_t bytes = (size_t)(n > 0 ? n : 1) * sizeof(trace_inst);
     trace_inst *in = trace_block_alloc(b, bytes, 64);
-    memset(in, 0, bytes);   /* padding too: the binary cache copies whole instructions */
+    memset(in, 0, bytes);   /* what a line leaves unset (diverged, outside warpsim's traces) is zero */
     return in;
 }
 
