@@ -59,4 +59,20 @@ struct isrc {
     int (*slots)(isrc *s, uint16_t map[SB_SLOTS]);
 };
 
+/* the slots an instruction names, marked in named[] */
+static inline void isrc_mark_slots(const isrc_static *st, uint8_t named[SB_SLOTS])
+{
+    for (int i = 0; i < st->nsrc; i++) named[st->src[i]] = 1;
+    for (int i = 0; i < st->ndst; i++) named[st->dst[i]] = 1;
+}
+
+/* map[slot]: its place among the slots named[] marks, in slot order
+ * (0xffff for one not marked), as the slots port gives it; how many */
+static inline int isrc_slot_map(const uint8_t named[SB_SLOTS], uint16_t map[SB_SLOTS])
+{
+    int n = 0;
+    for (int i = 0; i < SB_SLOTS; i++) map[i] = named[i] ? (uint16_t)n++ : 0xffff;
+    return n;
+}
+
 #endif

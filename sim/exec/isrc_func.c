@@ -145,13 +145,8 @@ static int func_at_barrier(isrc *s, int w)
 static void find_slots(isrc_func *f)
 {
     uint8_t named[SB_SLOTS] = { 0 };
-    for (int pc = 0; pc < f->run->k->ncode; pc++) {
-        const isrc_static *st = &f->table[pc];
-        for (int i = 0; i < st->nsrc; i++) named[st->src[i]] = 1;
-        for (int i = 0; i < st->ndst; i++) named[st->dst[i]] = 1;
-    }
-    f->sb_named = 0;
-    for (int i = 0; i < SB_SLOTS; i++) f->sb_map[i] = named[i] ? (uint16_t)f->sb_named++ : 0xffff;
+    for (int pc = 0; pc < f->run->k->ncode; pc++) isrc_mark_slots(&f->table[pc], named);
+    f->sb_named = isrc_slot_map(named, f->sb_map);
 }
 
 static int func_slots(isrc *s, uint16_t map[SB_SLOTS])

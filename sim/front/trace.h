@@ -87,6 +87,10 @@ typedef struct {
     char *buf;
     size_t cap;
     size_t block_bytes;          /* the memory the last block read took (trace_block.mem_hint) */
+    /* 1 + the highest register (R0-R254) an instruction read so far names
+     * (the reader's), and the same for the whole kernel as its cache
+     * recorded it (0: not known before the run: the text is read first) */
+    int reg_top, regs_known;
     /* the header */
     char name[256];
     int id;

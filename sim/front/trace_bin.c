@@ -33,7 +33,7 @@
 /* warpsim's own layout: bump it when what the text reader makes of a line
  * changes (a field of trace_inst, trace_shared or isrc_static, how one is
  * derived), so that caches written by an older warpsim are ignored */
-#define BIN_LAYOUT 3
+#define BIN_LAYOUT 4
 #define BIN_BLOCK_TAG 0x4b4c4257u           /* "WBLK" */
 #define BIN_MAX_TEXTS 65536                 /* trace_inst.text is 16 bits */
 #define BIN_SETTLE 2                        /* seconds (settled) */
@@ -60,6 +60,7 @@ typedef struct {                            /* a kernel's header, as the trailer
     int32_t gen, insn_bytes, line, npc;
     uint32_t grid[3], block[3];
     int32_t nwfacts, ntexts;
+    int32_t reg_top, unused;                /* 1 + the highest register named (trace_kernel.reg_top) */
     uint64_t blocks;
 } bin_facts;
 
@@ -230,7 +231,8 @@ static int facts_ok(const bin_facts *f)
     return !f->name[sizeof f->name - 1] && f->gen > 0 && strchr("KPVTAHW", f->gen) && (f->insn_bytes == 8 || f->insn_bytes == 16)
         && f->grid[0] && f->grid[1] && f->grid[2] && threads >= 1 && threads <= 65536 && f->shmem >= 0 && f->nregs >= 0
         && f->nwfacts >= 0 && f->nwfacts <= 1000000 && (f->gen == 'W') == (f->nwfacts > 0)
-        && f->ntexts >= 0 && f->ntexts <= BIN_MAX_TEXTS && f->npc >= 0 && f->npc <= TRACE_MAX_CODE;
+        && f->ntexts >= 0 && f->ntexts <= BIN_MAX_TEXTS && f->npc >= 0 && f->npc <= TRACE_MAX_CODE
+        && f->reg_top >= 0 && f->reg_top <= 255;
 }
 
 static void put_facts(trace_kernel *k, const bin_facts *f)
@@ -241,6 +243,7 @@ static void put_facts(trace_kernel *k, const bin_facts *f)
     k->nvbit_mask = f->nvbit_mask, k->gen = (char)f->gen, k->insn_bytes = f->insn_bytes;
     memcpy(k->grid, f->grid, sizeof k->grid);
     memcpy(k->block, f->block, sizeof k->block);
+    k->regs_known = f->reg_top;
 }
 
 /* warpsim's per-pc facts: their indices must stay in their tables */
@@ -336,6 +339,10 @@ static int shared_ok(const trace_shared *sh, uint32_t pc, const trace_kernel *k)
     if (sh->ndst > TRACE_MAX_DST || sh->nsrc > TRACE_MAX_SRC || sh->cta_scope > 1 || sh->text >= k->ntexts
         || sh->pad[0] || sh->pad[1] || sh->pad[2])
         return 0;
+    for (int r = 0; r < sh->ndst + sh->nsrc; r++) {   /* the trailer's register count holds every form's */
+        int reg = r < sh->ndst ? sh->dst[r] : sh->src[r - sh->ndst];
+        if (reg != 255 && reg >= k->regs_known) return 0;
+    }
     if (k->wfacts) return sh->sass == -1 && pc / (uint32_t)k->insn_bytes < (uint32_t)k->nwfacts;
     return sh->sass >= 0 && sh->sass < sass_nops;
 }
@@ -533,7 +540,7 @@ static void put_trailer(trace_bin *w, const trace_kernel *k)
     f.nvbit_mask = k->nvbit_mask, f.gen = k->gen, f.insn_bytes = k->insn_bytes, f.line = k->line, f.npc = k->npc;
     memcpy(f.grid, k->grid, sizeof f.grid);
     memcpy(f.block, k->block, sizeof f.block);
-    f.nwfacts = k->nwfacts, f.ntexts = k->ntexts, f.blocks = w->nblocks;
+    f.nwfacts = k->nwfacts, f.ntexts = k->ntexts, f.blocks = w->nblocks, f.reg_top = k->reg_top;
     w->len = 0;
     put(w, &f, sizeof f);
     put(w, k->wfacts, (size_t)k->nwfacts * sizeof *k->wfacts);

@@ -124,6 +124,22 @@ static void t_prefetch(isrc *s, int w, const isrc_static *st)
     }
 }
 
+/* the scoreboard slots the kernel's instructions name (isrc.slots), so
+ * that a warp's scoreboard row holds those alone: in warpsim's own traces
+ * the per-pc facts' slots; in others the registers below the kernel's
+ * highest as its binary cache recorded it (fill_static passes no other
+ * slot), or every register before a first whole read has recorded it */
+static int t_slots(isrc *s, uint16_t map[SB_SLOTS])
+{
+    const trace_kernel *k = ((trun *)s->ctx)->k;
+    uint8_t named[SB_SLOTS] = { 0 };
+    if (k->wfacts)
+        for (int pc = 0; pc < k->nwfacts; pc++) isrc_mark_slots(&k->wfacts[pc], named);
+    else
+        for (int r = 0; r < (k->regs_known ? k->regs_known : 255); r++) named[r] = 1;
+    return isrc_slot_map(named, map);
+}
+
 static int t_at_barrier(isrc *s, int w) { return ((trun *)s->ctx)->warps[w].at_barrier; }
 
 /* every live warp of the slot has arrived: release them */
@@ -336,7 +352,7 @@ func_status trace_run_kernel(trace_kernel *k, const config *cfg, struct timing_g
     t->nsm = (int)CFG(cfg, sm_count);
     t->res = xcalloc((size_t)t->nsm, sizeof *t->res);
     t->warps = xcalloc((size_t)t->nslots * (size_t)t->wpb, sizeof *t->warps);
-    t->src = (isrc){ t, t_peek, t_issue, t_at_barrier, t_prefetch, NULL };
+    t->src = (isrc){ t, t_peek, t_issue, t_at_barrier, t_prefetch, t_slots };
     t->drv = (timing_driver){ t, &t->src, k->name, t->wpb, per_sm, 0,
                               d_start_block, d_block_finished, d_warp_age, d_deadlocked, &t->clock, NULL, gpu, k->shmem,
                               NULL, NULL, NULL, NULL, NULL, 0, (uint64_t)k->grid[0] * k->grid[1] * k->grid[2], NULL,
