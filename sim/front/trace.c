@@ -412,10 +412,8 @@ static int parse_inst(trace_kernel *k, char *l, trace_block *b, trace_inst *in, 
         i++;
     }
     if (i != ntok) BAD("%d fields, expected %d: extra values after the instruction", k->path, k->line, ntok, i);
-    for (int r = 0; r < sh.ndst + sh.nsrc; r++) {
-        int reg = r < sh.ndst ? sh.dst[r] : sh.src[r - sh.ndst];
-        if (reg != 255 && reg >= k->reg_top) k->reg_top = reg + 1;
-    }
+    int top = trace_shared_reg_top(&sh);
+    if (top > k->reg_top) k->reg_top = top;
     if (trace_shared_index(k, &sh, in->pc, &in->shared))
         BAD("more than %u distinct instruction forms in one kernel", k->path, k->line, (unsigned)TRACE_SHARED_CHUNKS << TRACE_SHARED_BITS);
     if (in->pc > b->max_pc) b->max_pc = in->pc;

@@ -51,6 +51,17 @@ typedef struct {
     uint8_t pad[3];              /* zero: forms are compared and cached byte for byte */
 } trace_shared;
 
+/* 1 + the highest register (R0-R254: 255 is RZ) the form names, 0 none */
+static inline int trace_shared_reg_top(const trace_shared *sh)
+{
+    int top = 0;
+    for (int r = 0; r < sh->ndst + sh->nsrc; r++) {
+        int reg = r < sh->ndst ? sh->dst[r] : sh->src[r - sh->ndst];
+        if (reg != 255 && reg >= top) top = reg + 1;
+    }
+    return top;
+}
+
 typedef struct {
     uint32_t pc, mask;           /* byte address; lanes that executed (active and guard true); in
                                   * warpsim's own traces the lanes that issued */

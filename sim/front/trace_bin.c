@@ -339,10 +339,7 @@ static int shared_ok(const trace_shared *sh, uint32_t pc, const trace_kernel *k)
     if (sh->ndst > TRACE_MAX_DST || sh->nsrc > TRACE_MAX_SRC || sh->cta_scope > 1 || sh->text >= k->ntexts
         || sh->pad[0] || sh->pad[1] || sh->pad[2])
         return 0;
-    for (int r = 0; r < sh->ndst + sh->nsrc; r++) {   /* the trailer's register count holds every form's */
-        int reg = r < sh->ndst ? sh->dst[r] : sh->src[r - sh->ndst];
-        if (reg != 255 && reg >= k->regs_known) return 0;
-    }
+    if (trace_shared_reg_top(sh) > k->regs_known) return 0;   /* the trailer's register count holds every form's */
     if (k->wfacts) return sh->sass == -1 && pc / (uint32_t)k->insn_bytes < (uint32_t)k->nwfacts;
     return sh->sass >= 0 && sh->sass < sass_nops;
 }

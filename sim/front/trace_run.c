@@ -59,13 +59,14 @@ static const trace_inst *current(trun *t, int w)
     return &t->slots[w / t->wpb].blk.warp[w % t->wpb][tw->idx];
 }
 
-static void fill_static(trun *t, twarp_t *tw, const trace_inst *in)
+static void fill_static(trun *t, int w, const trace_inst *in)
 {
+    twarp_t *tw = &t->warps[w];
     isrc_static *s = &tw->st;
     tw->in = in;
     tw->addr = in->addr;
     tw->strided = in->addr_strided;
-    tw->has_next = tw->idx + 1 < t->slots[(tw - t->warps) / t->wpb].blk.count[(tw - t->warps) % t->wpb];
+    tw->has_next = tw->idx + 1 < t->slots[w / t->wpb].blk.count[w % t->wpb];
     if (t->k->wfacts) {   /* warpsim's own trace: the facts the original run used */
         *s = t->k->wfacts[in->pc / (uint32_t)t->k->insn_bytes];
         tw->st_idx = tw->idx;
@@ -99,7 +100,7 @@ static const isrc_static *t_peek(isrc *s, int w)
     trun *t = s->ctx;
     twarp_t *tw = &t->warps[w];
     if (tw->done) return NULL;
-    if (tw->st_idx != tw->idx) fill_static(t, tw, current(t, w));
+    if (tw->st_idx != tw->idx) fill_static(t, w, current(t, w));
     return &tw->st;
 }
 
