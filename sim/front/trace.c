@@ -5,6 +5,7 @@
 #include "trace_header.h"
 #include "trace_bin.h"
 #include "trace_lanes.h"
+#include "trace_fast.h"
 #include "exec.h"
 #include <ctype.h>
 #include <errno.h>
@@ -33,13 +34,35 @@ static int have_xz(void)
     return 0;
 }
 
+/* the next line of k->f into k->buf, its end of line dropped: 1, or 0 at
+ * the end. Lines are cut from a buffer that takes the text in large
+ * pieces (getline's locking and copy were 3% of reading histogram v3) */
 static int read_line(trace_kernel *k)
 {
-    ssize_t n = getline(&k->buf, &k->cap, k->f);
-    if (n < 0) return 0;
-    k->line++;
-    while (n > 0 && (k->buf[n - 1] == '\n' || k->buf[n - 1] == '\r')) k->buf[--n] = 0;
-    return 1;
+    for (;;) {
+        char *s = k->rbuf ? k->rbuf + k->rpos : NULL, *nl = k->rpos < k->rlen ? memchr(s, '\n', k->rlen - k->rpos) : NULL;
+        if (nl || (k->reof && k->rpos < k->rlen)) {
+            size_t n = nl ? (size_t)(nl - s) : k->rlen - k->rpos;
+            k->rpos += n + (nl != NULL);
+            s[n] = 0;   /* the buffer keeps a byte past rlen for the last line's end */
+            while (n > 0 && s[n - 1] == '\r') s[--n] = 0;
+            k->buf = s;
+            k->line++;
+            return 1;
+        }
+        if (k->reof || !k->f) return 0;
+        size_t keep = k->rlen - k->rpos;   /* a line's start: to the front, the buffer doubled if it is full */
+        if (keep) memmove(k->rbuf, s, keep);
+        k->rpos = 0, k->rlen = keep;
+        if (k->rcap < keep + 2) {
+            k->rcap = k->rcap ? 2 * k->rcap : (size_t)256 << 10;
+            k->rbuf = xrealloc(k->rbuf, k->rcap + TRACE_LINE_SLACK);
+            memset(k->rbuf + k->rcap, 0, TRACE_LINE_SLACK);
+        }
+        size_t got = fread(k->rbuf + keep, 1, k->rcap - 1 - keep, k->f);
+        k->rlen += got;
+        k->reof = got == 0;
+    }
 }
 
 static int read_header(trace_kernel *k, const char *path, diag *d);
@@ -47,6 +70,7 @@ static int read_header(trace_kernel *k, const char *path, diag *d);
 /* k->f: the text of path, through xz -dc for a .xz file */
 static int open_text(trace_kernel *k, const char *path, diag *d)
 {
+    k->rpos = k->rlen = 0, k->reof = 0;
     FILE *probe = fopen(path, "r");
     if (!probe) { diag_error(d, "cannot open trace '%s': %s", path, strerror(errno)); return -1; }
     if (ends_with(path, ".xz")) {
@@ -114,31 +138,6 @@ static int read_header(trace_kernel *k, const char *path, diag *d)
     }
     k->insn_bytes = k->gen == 'K' || k->gen == 'P' ? 8 : 16;
     return 0;
-}
-
-/* keep a's lanes in mask: base and step when they are evenly spaced (the
- * mask itself with them: warpsim's traces widen it after the addresses) */
-static void keep_addresses(trace_block *b, trace_inst *in, const uint64_t a[TRACE_WARP])
-{
-    uint64_t first = 0, step = 0;
-    int n = 0, even = 1;
-    for (uint32_t m = in->mask; m; m &= m - 1) {
-        uint64_t v = a[__builtin_ctz(m)];
-        if (n == 0) first = v;
-        else if (n == 1) step = v - first;
-        else if (v != first + step * (uint64_t)n) { even = 0; break; }
-        n++;
-    }
-    in->addr_strided = (uint8_t)even;
-    if (even) {
-        in->addr = trace_block_words(b, 3);
-        in->addr[0] = in->mask; in->addr[1] = first; in->addr[2] = step;
-        return;
-    }
-    unsigned char packed[TRACE_LANES_MAX];
-    size_t len = trace_lanes_pack(a, packed);
-    in->addr = trace_block_words(b, (int)((len + 7) / 8));
-    memcpy(in->addr, packed, len);
 }
 
 void trace_addresses(const trace_inst *in, uint64_t out[TRACE_WARP])
@@ -323,7 +322,7 @@ static int parse_addresses(trace_kernel *k, char **tok, int ntok, int *i, trace_
         int extra = mode == 1 ? 2 : mode == 2 ? 1 : 0;
         if (*i + extra > ntok) BAD("address mode %" PRIu64 " needs a base address even for an empty mask", k->path, k->line, mode);
         *i += extra;
-        keep_addresses(b, in, a);
+        trace_keep_addresses(b, in, a);
         return 0;
     }
     int need = mode == 0 ? lanes : mode == 1 ? 2 : lanes;
@@ -354,7 +353,7 @@ static int parse_addresses(trace_kernel *k, char **tok, int ntok, int *i, trace_
         prev = v;
         seen++;
     }
-    keep_addresses(b, in, a);
+    trace_keep_addresses(b, in, a);
     return 0;
 }
 
@@ -363,6 +362,10 @@ static int parse_addresses(trace_kernel *k, char **tok, int ntok, int *i, trace_
  * it bumps BIN_LAYOUT in trace_bin.c, so that older caches are ignored) */
 static int parse_inst(trace_kernel *k, char *l, trace_block *b, trace_inst *in, diag *d)
 {
+    if (trace_fast_line(k, l, b, in)) return 0;
+    char head[192];                  /* the line as it was, for trace_fast_learn */
+    size_t nhead = strnlen(l, sizeof head - 1);
+    memcpy(head, l, nhead);
     char *tok[TRACE_WARP + 48];
     int ntok = tokenize(l, tok, (int)(sizeof tok / sizeof tok[0])), i = 0;
     uint64_t v;
@@ -384,6 +387,7 @@ static int parse_inst(trace_kernel *k, char *l, trace_block *b, trace_inst *in, 
     in->pc = (uint32_t)v;
     if (!parse_u64(tok[i++], 16, &v) || v > UINT32_MAX) BAD("'%s' is not a hex 32-lane mask", k->path, k->line, tok[i - 1]);
     in->mask = (uint32_t)v;
+    int first = i;                   /* the part trace_fast.c compares: the destination count ... the width */
     if (!parse_u64(tok[i++], 10, &v) || v > TRACE_MAX_DST) BAD("'%s' is not a destination count (0 to %d)", k->path, k->line, tok[i - 1], TRACE_MAX_DST);
     sh.ndst = (uint8_t)v;
     for (int r = 0; r < sh.ndst; r++)
@@ -398,6 +402,8 @@ static int parse_inst(trace_kernel *k, char *l, trace_block *b, trace_inst *in, 
     for (int r = 0; r < sh.nsrc; r++)
         if (i >= ntok || parse_reg(tok[i++], &sh.src[r])) BAD("expected %d source registers (R0 .. R255)", k->path, k->line, sh.nsrc);
     if (i >= ntok || !parse_u64(tok[i++], 10, &v)) BAD("the memory width is missing", k->path, k->line);
+    size_t from = (size_t)(tok[first] - l), to = (size_t)(tok[i - 1] - l) + strlen(tok[i - 1]);
+    int width = v != 0;
     if (v && parse_addresses(k, tok, ntok, &i, in, b, d)) return -1;
     if (!v) { sh.width = 0; in->addr = NULL; in->addr_strided = 0; }
     in->exec = in->mask;
@@ -418,6 +424,7 @@ static int parse_inst(trace_kernel *k, char *l, trace_block *b, trace_inst *in, 
         BAD("more than %u distinct instruction forms in one kernel", k->path, k->line, (unsigned)TRACE_SHARED_CHUNKS << TRACE_SHARED_BITS);
     if (in->pc > b->max_pc) b->max_pc = in->pc;
     if (k->gen != 'W') note_pc(k, in->pc, &sh);
+    if (to <= nhead) trace_fast_learn(k, in->pc, sh.src_line, head + from, to - from, width, in->shared);
     return 0;
 }
 #undef BAD
@@ -447,7 +454,8 @@ static int parse_block(trace_kernel *k, trace_block *b, diag *d)
             return -1;
         }
         if (have < want) {
-            if (l[0] == '#' || !strncmp(l, "warp", 4) || !strncmp(l, "insts", 5) || !strncmp(l, "thread", 6)) {
+            if (l[0] == '#' || (l[0] == 'w' && !strncmp(l, "warp", 4)) || (l[0] == 'i' && !strncmp(l, "insts", 5)) ||
+                (l[0] == 't' && !strncmp(l, "thread", 6))) {
                 diag_error(d, "%s:%d: warp %d has %d of the %d instructions its 'insts' line announced", k->path, k->line,
                            warp, have, want);
                 return -1;
@@ -558,6 +566,7 @@ void trace_kernel_close(trace_kernel *k)
     free(k->wfacts);
     trace_shared_free(k);
     free(k->dec);
-    free(k->buf);
+    trace_fast_free(k);
+    free(k->rbuf);
     memset(k, 0, sizeof *k);
 }

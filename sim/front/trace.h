@@ -95,8 +95,10 @@ typedef struct {
     FILE *f;
     int piped;                   /* read through xz -dc */
     int line;                    /* of the last line read */
-    char *buf;
-    size_t cap;
+    char *buf;                   /* the last line read, in rbuf */
+    char *rbuf;                  /* the text as read: bytes [rpos, rlen) not yet split into lines */
+    size_t rcap, rpos, rlen;
+    int reof;                    /* the stream has ended */
     size_t block_bytes;          /* the memory the last block read took (trace_block.mem_hint) */
     /* 1 + the highest register (R0-R254) an instruction read so far names
      * (the reader's), and the same for the whole kernel as its cache
@@ -133,6 +135,12 @@ typedef struct {
      * (text -1: not yet); a line with the same text at the pc reuses it */
     struct trace_decoded *dec;
     int ndec;
+    /* each pc's last line from its destination count to its width, and
+     * the form the full reader found for it (trace_fast.h); fast_lines:
+     * the lines read through it; fast_off: none are (tests) */
+    struct trace_memo *memo;
+    int nmemo, fast_off;
+    uint64_t fast_lines;
     /* the binary cache (trace_bin.h): the blocks come from bin_in while it
      * is open, and bin_out receives those read from the text */
     struct trace_bin *bin_in, *bin_out;
