@@ -102,7 +102,9 @@ static void put_line(text *t, int lineinfo, int version, int w, uint32_t pc, con
     if (version >= 5 && !chance(3)) {
         /* the lanes that issued (a superset of the mask), or in an older trace those that executed (a subset) */
         uint32_t lanes = chance(50) ? mask : w_old ? mask & (uint32_t)next_rand() : mask | (uint32_t)next_rand();
-        if (w) put(t, "%s%llu", sep(), (unsigned long long)(lanes | (uint64_t)(next_rand() % 2) << 32 | (uint64_t)chance(5) << 40));
+        uint64_t imm = lanes | (uint64_t)(next_rand() % 2) << 32 | (uint64_t)chance(5) << 40;
+        if (chance(5)) imm = next_rand() >> next_rand() % 64;   /* 1 to 20 digits */
+        if (w) put(t, "%s%llu", sep(), (unsigned long long)imm);
         else put(t, "%s%s", sep(), chance(50) ? "0" : "0x1f");
     }
     if (faults && chance(1)) put(t, " 7");                   /* an extra field */
