@@ -117,7 +117,10 @@ static const char *addresses(const char *p, int n, uint64_t v[TRACE_WARP], int *
         int same = 1;
         uint64_t at = v[0];
         for (int i = 1; i < n; i++) {
-            if (!(p = field_signed(skip_space(p), &d))) return NULL;
+            p = skip_space(p);
+            unsigned digit = (unsigned)(p[0] - '0');
+            if (digit < 10 && is_end(p[1])) d = digit, p++;   /* one digit: most deltas (4 bytes apart, or 0) */
+            else if (!(p = field_signed(p, &d))) return NULL;
             if (i == 1) d1 = d;
             same &= d == d1;
             v[i] = at += (uint64_t)d;
