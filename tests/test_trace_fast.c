@@ -173,16 +173,17 @@ static void same_inst(reader *a, reader *b, int w, int i)
 {
     const trace_inst *x = &a->b.warp[w][i], *y = &b->b.warp[w][i];
     ck_assert_msg(x->pc == y->pc && x->mask == y->mask && x->exec == y->exec && x->file_line == y->file_line &&
-                  x->diverged == y->diverged && x->addr_strided == y->addr_strided && x->shared == y->shared,
+                  x->diverged == y->diverged && x->addr_form == y->addr_form && x->shared == y->shared,
                   "line %u: the fast path read pc %x mask %x exec %x form %u, the full reader pc %x mask %x exec %x form %u",
                   y->file_line, x->pc, x->mask, x->exec, x->shared, y->pc, y->mask, y->exec, y->shared);
     ck_assert(!memcmp(trace_shared_at(&a->k, x->shared), trace_shared_at(&b->k, y->shared), sizeof(trace_shared)));
     ck_assert_int_eq(!x->addr, !y->addr);
-    if (x->addr && x->addr_strided)   /* the words the binary cache writes */
-        ck_assert_msg(!memcmp(x->addr, y->addr, 3 * sizeof *x->addr), "line %u: strided words differ", y->file_line);
+    if (x->addr && x->addr_form != TRACE_ADDR_PACKED)   /* the words the binary cache writes, or a pattern's */
+        ck_assert_msg(!memcmp(x->addr, y->addr, (x->addr_form == TRACE_ADDR_STRIDED ? 3 : 2) * sizeof *x->addr),
+                      "line %u: strided or pattern words differ", y->file_line);
     uint64_t ax[TRACE_WARP], ay[TRACE_WARP];
-    trace_addresses(x, ax);
-    trace_addresses(y, ay);
+    trace_addresses(&a->k, x, ax);
+    trace_addresses(&b->k, y, ay);
     ck_assert_msg(!memcmp(ax, ay, sizeof ax), "line %u: addresses differ", y->file_line);
 }
 

@@ -11,6 +11,7 @@
 #include "check_main.h"
 #include "front/trace_lanes.h"
 #include "front/trace_header.h"
+#include "front/trace_fast.h"
 #include <string.h>
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
@@ -200,6 +201,82 @@ START_TEST(test_shared_forms)
 }
 END_TEST
 
+/* keep a at pc through the text reader's path (trace_keep_addresses) and
+ * check that it reads back the same; its form */
+static int keep_check(trace_kernel *k, trace_block *b, uint32_t pc, uint32_t mask, const uint64_t a[TRACE_WARP])
+{
+    trace_inst in;
+    memset(&in, 0, sizeof in);
+    in.pc = pc, in.mask = mask;
+    trace_keep_addresses(k, b, &in, a);
+    uint64_t back[TRACE_WARP];
+    trace_addresses(k, &in, back);
+    for (int l = 0; l < TRACE_WARP; l++)
+        ck_assert_msg(back[l] == (mask >> l & 1 ? a[l] : 0), "pc %x lane %d: %llx read back as %llx", pc, l,
+                      (unsigned long long)a[l], (unsigned long long)back[l]);
+    return in.addr_form;
+}
+
+/* 32 lanes: offsets from a base, uneven (a row break after lane 15) */
+static void tile(uint64_t a[TRACE_WARP], uint64_t base, int row)
+{
+    for (int l = 0; l < TRACE_WARP; l++) a[l] = base + (uint64_t)(l % 16) * 4 + (uint64_t)(l / 16) * (uint64_t)row;
+}
+
+START_TEST(test_patterns)
+{
+    static trace_kernel k;
+    memset(&k, 0, sizeof k);
+    trace_block b;
+    memset(&b, 0, sizeof b);
+    uint64_t a[TRACE_WARP];
+    for (int i = 0; i < 100; i++) {                  /* one pc, one tile, many bases: one pattern */
+        tile(a, 0x1000 + 0x40 * (uint64_t)i, 256);
+        ck_assert_int_eq(keep_check(&k, &b, 0x10, ~0u, a), TRACE_ADDR_PATTERN);
+    }
+    ck_assert_uint_eq(k.npat, 1);
+    for (int i = 0; i < 100; i++) {                  /* two tiles taking turns at another pc: two more */
+        tile(a, 0x8000 + 0x40 * (uint64_t)i, i % 2 ? 512 : 1024);
+        ck_assert_int_eq(keep_check(&k, &b, 0x20, ~0u, a), TRACE_ADDR_PATTERN);
+    }
+    ck_assert_uint_eq(k.npat, 3);
+    tile(a, 0, 256);                                 /* a lane at address 0 */
+    ck_assert_int_eq(keep_check(&k, &b, 0x10, ~0u, a), TRACE_ADDR_PATTERN);
+    tile(a, 0x3000, 256);                            /* half the lanes: another pattern */
+    ck_assert_int_eq(keep_check(&k, &b, 0x10, 0x00ff00ffu, a), TRACE_ADDR_PATTERN);
+    tile(a, 0x3000, 256);                            /* few lanes: packed */
+    ck_assert_int_eq(keep_check(&k, &b, 0x10, 0x13u, a), TRACE_ADDR_PACKED);
+    tile(a, 0x3000, 1 << 30);                        /* offsets of 8 bytes: no base to take out */
+    a[31] += 1ull << 40;
+    ck_assert_int_eq(keep_check(&k, &b, 0x10, ~0u, a), TRACE_ADDR_PACKED);
+    uint32_t before = k.npat;
+    int packed = 0;
+    for (int i = 0; i < 200; i++) {                  /* random bins: a few patterns, then packed */
+        for (int l = 0; l < TRACE_WARP; l++) a[l] = 0x100 + next_rand() % 1024 * 4;
+        packed += keep_check(&k, &b, 0x30, ~0u, a) == TRACE_ADDR_PACKED;
+    }
+    ck_assert_uint_le(k.npat - before, 16);
+    ck_assert_int_ge(packed, 180);
+    /* the binary cache's reader finds the pattern in the packed bytes, its base kept */
+    tile(a, 0x1234, 256);
+    unsigned char by[TRACE_LANES_MAX];
+    size_t len = trace_lanes_pack(a, by);
+    trace_inst in;
+    memset(&in, 0, sizeof in);
+    in.pc = 0x10, in.mask = ~0u;
+    before = k.npat;
+    ck_assert(trace_pattern_keep(&k, &b, &in, by, len));
+    ck_assert_uint_eq(k.npat, before);
+    uint64_t back[TRACE_WARP];
+    trace_addresses(&k, &in, back);
+    ck_assert(!memcmp(back, a, sizeof a));
+    trace_block_free(&b);
+    trace_pattern_free(&k);
+    trace_shared_free(&k);
+    trace_pool_release();
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("trace_lanes");
@@ -212,6 +289,7 @@ int main(void)
     tcase_add_test(tc, test_lanes_cut_or_damaged);
     tcase_add_test(tc, test_block_memory);
     tcase_add_test(tc, test_shared_forms);
+    tcase_add_test(tc, test_patterns);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -140,12 +140,20 @@ static int read_header(trace_kernel *k, const char *path, diag *d)
     return 0;
 }
 
-void trace_addresses(const trace_inst *in, uint64_t out[TRACE_WARP])
+void trace_addresses(const trace_kernel *k, const trace_inst *in, uint64_t out[TRACE_WARP])
 {
     /* width 0 (no lane accessed memory, or a trace that says so): no addresses */
     if (!in->addr) { memset(out, 0, TRACE_WARP * sizeof *out); return; }
-    if (!in->addr_strided) { trace_lanes_unpack((const unsigned char *)in->addr, TRACE_LANES_MAX, out); return; }
+    if (in->addr_form == TRACE_ADDR_PACKED) { trace_lanes_unpack((const unsigned char *)in->addr, TRACE_LANES_MAX, out); return; }
     memset(out, 0, TRACE_WARP * sizeof *out);
+    if (in->addr_form == TRACE_ADDR_PATTERN) {   /* the pattern's offsets, and its base */
+        const trace_pattern *p = trace_pattern_at(k, in->addr[1]);
+        uint32_t lanes;
+        trace_lanes_unpack(p->bytes, p->len, out);
+        memcpy(&lanes, p->bytes, sizeof lanes);
+        for (; lanes; lanes &= lanes - 1) out[__builtin_ctz(lanes)] += in->addr[0];
+        return;
+    }
     uint64_t v = in->addr[1];
     for (uint32_t m = (uint32_t)in->addr[0]; m; m &= m - 1, v += in->addr[2]) out[__builtin_ctz(m)] = v;
 }
@@ -322,7 +330,7 @@ static int parse_addresses(trace_kernel *k, char **tok, int ntok, int *i, trace_
         int extra = mode == 1 ? 2 : mode == 2 ? 1 : 0;
         if (*i + extra > ntok) BAD("address mode %" PRIu64 " needs a base address even for an empty mask", k->path, k->line, mode);
         *i += extra;
-        trace_keep_addresses(b, in, a);
+        trace_keep_addresses(k, b, in, a);
         return 0;
     }
     int need = mode == 0 ? lanes : mode == 1 ? 2 : lanes;
@@ -353,7 +361,7 @@ static int parse_addresses(trace_kernel *k, char **tok, int ntok, int *i, trace_
         prev = v;
         seen++;
     }
-    trace_keep_addresses(b, in, a);
+    trace_keep_addresses(k, b, in, a);
     return 0;
 }
 
@@ -405,7 +413,7 @@ static int parse_inst(trace_kernel *k, char *l, trace_block *b, trace_inst *in, 
     size_t from = (size_t)(tok[first] - l), to = (size_t)(tok[i - 1] - l) + strlen(tok[i - 1]);
     int width = v != 0;
     if (v && parse_addresses(k, tok, ntok, &i, in, b, d)) return -1;
-    if (!v) { sh.width = 0; in->addr = NULL; in->addr_strided = 0; }
+    if (!v) { sh.width = 0; in->addr = NULL; in->addr_form = 0; }
     in->exec = in->mask;
     if (k->tracer_version >= 5 && i < ntok) {   /* the immediate: in warpsim's traces, the other lanes and the divergence */
         if (k->gen == 'W') {
@@ -567,6 +575,7 @@ void trace_kernel_close(trace_kernel *k)
     trace_shared_free(k);
     free(k->dec);
     trace_fast_free(k);
+    trace_pattern_free(k);
     free(k->rbuf);
     memset(k, 0, sizeof *k);
 }

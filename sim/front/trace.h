@@ -69,16 +69,29 @@ typedef struct {
     uint32_t file_line;          /* the line in the trace file */
     uint32_t shared;             /* its trace_shared, an index into the kernel's table */
     uint8_t diverged;            /* warpsim's traces: the branch split the warp */
-    uint8_t addr_strided;        /* addr holds 3 words: the lanes with addresses (the mask as
-                                  * read), the first one's address and the step between them
-                                  * (most accesses); else the lanes packed as the binary
-                                  * cache holds them (trace_lanes.h: 2- or 4-byte offsets
-                                  * from the lowest, a third of 32 words), unpacked at issue */
+    uint8_t addr_form;           /* what addr holds (TRACE_ADDR_...) */
     uint64_t *addr;              /* a memory access's addresses (trace_addresses), else NULL */
 } trace_inst;
 
-/* the TRACE_WARP addresses of a memory access (0 for lanes not in mask) */
-void trace_addresses(const trace_inst *in, uint64_t out[TRACE_WARP]);
+/* trace_inst.addr's forms, unpacked at issue (trace_addresses) */
+enum {
+    TRACE_ADDR_PACKED,           /* the lanes packed as the binary cache holds them
+                                  * (trace_lanes.h: 2- or 4-byte offsets from the lowest) */
+    TRACE_ADDR_STRIDED,          /* 3 words: the lanes with addresses (the mask as read), the
+                                  * first one's address and the step between them (most accesses) */
+    TRACE_ADDR_PATTERN           /* 2 words: the lowest address and a pattern of the kernel's
+                                  * (trace_pattern): the lanes and their offsets from it,
+                                  * which a pc's accesses most often repeat */
+};
+
+/* the lanes of an access and their offsets from its lowest address,
+ * shared by the accesses that differ from one another by that address:
+ * the packed form (trace_lanes.h) with its base 0 */
+typedef struct {
+    uint16_t len;
+    unsigned char bytes[4 + 1 + 8 + 4 * TRACE_WARP];   /* offsets of 2 or 4 bytes */
+} trace_pattern;
+
 
 typedef struct {
     uint32_t id[3];
@@ -141,6 +154,13 @@ typedef struct {
     struct trace_memo *memo;
     int nmemo, fast_off;
     uint64_t fast_lines;
+    /* the patterns of lane offsets (TRACE_ADDR_PATTERN), in chunks that
+     * never move, as the forms are; per pc (>> 3) the reader's latest
+     * ones and how many it made (trace_mem.c) */
+    trace_pattern **pat;
+    uint32_t npat;
+    struct trace_pat_slot *pat_slot;
+    uint32_t npat_slot;
     /* the binary cache (trace_bin.h): the blocks come from bin_in while it
      * is open, and bin_out receives those read from the text */
     struct trace_bin *bin_in, *bin_out;
@@ -156,6 +176,15 @@ static inline const trace_shared *trace_shared_at(const trace_kernel *k, uint32_
  * pc has not had it: 0, or -1 when the table is full */
 int trace_shared_index(trace_kernel *k, const trace_shared *sh, uint32_t pc, uint32_t *out);
 void trace_shared_free(trace_kernel *k);
+
+#define TRACE_PAT_BITS 10                    /* patterns a chunk holds: 1024 (264 KB) */
+#define TRACE_PAT_CHUNKS 64                  /* so at most 64 K patterns (17 MB) a kernel */
+static inline const trace_pattern *trace_pattern_at(const trace_kernel *k, uint64_t i)
+{
+    return &k->pat[i >> TRACE_PAT_BITS][i & ((1u << TRACE_PAT_BITS) - 1)];
+}
+/* the TRACE_WARP addresses of a memory access of k (0 for lanes not in mask) */
+void trace_addresses(const trace_kernel *k, const trace_inst *in, uint64_t out[TRACE_WARP]);
 
 /* open path and read its header: from its binary cache when that matches
  * it (the blocks follow from the cache too), else from the text, writing

@@ -351,14 +351,15 @@ static uint32_t take_u32(cursor *c)
     return v;
 }
 
-/* the packed addresses put_lanes wrote, as they are (trace.h keeps them so) */
-static uint64_t *take_lanes(cursor *c, trace_block *b)
+/* the packed addresses put_lanes wrote into in: as a pattern of k's where
+ * the pc's accesses share one (trace_pattern.c), else as they are */
+static void take_lanes(cursor *c, trace_kernel *k, trace_block *b, trace_inst *in)
 {
     size_t n = trace_lanes_size(c->p, c->bad ? 0 : c->left);
-    if (!n) { c->bad = 1; return NULL; }
-    uint64_t *a = trace_block_words(b, (int)((n + 7) / 8));
-    take(c, a, n);
-    return a;
+    if (!n) { c->bad = 1; return; }
+    if (trace_pattern_keep(k, b, in, c->p, n)) { c->p += n, c->left -= n; return; }
+    in->addr_form = TRACE_ADDR_PACKED;
+    take(c, in->addr = trace_block_words(b, (int)((n + 7) / 8)), n);
 }
 
 /* one instruction of a payload into in (prev: the warp's previous one) */
@@ -383,12 +384,12 @@ static int take_inst(trace_bin *r, cursor *c, trace_kernel *k, trace_block *b, t
     memset(in, 0, sizeof *in);
     in->pc = pc, in->shared = t[1];
     in->mask = mask, in->exec = exec, in->file_line = line;
-    in->diverged = !!(f & F_DIVERGED), in->addr_strided = !!(f & F_STRIDED);
+    in->diverged = !!(f & F_DIVERGED);
     in->addr = NULL;
     if (f & F_ADDR) {
         if (c->left < (f & F_STRIDED ? 3 : 1) * sizeof *in->addr) return -1;
-        if (f & F_STRIDED) take(c, in->addr = trace_block_words(b, 3), 3 * sizeof *in->addr);
-        else in->addr = take_lanes(c, b);
+        if (f & F_STRIDED) in->addr_form = TRACE_ADDR_STRIDED, take(c, in->addr = trace_block_words(b, 3), 3 * sizeof *in->addr);
+        else take_lanes(c, k, b, in);
     }
     return c->bad ? -1 : 0;
 }
@@ -480,10 +481,18 @@ trace_bin *trace_bin_create(const char *src, int insn_bytes)
     return w;
 }
 
-/* addresses that are not evenly spaced, packed as trace.h keeps them (trace_lanes.h) */
-static void put_lanes(trace_bin *w, const uint64_t *a)
+/* addresses that are not evenly spaced, packed (trace_lanes.h): as trace.h
+ * keeps them, or packed here from their pattern */
+static void put_lanes(trace_bin *w, const trace_kernel *k, const trace_inst *in)
 {
-    put(w, a, trace_lanes_size((const unsigned char *)a, TRACE_LANES_MAX));
+    if (in->addr_form == TRACE_ADDR_PACKED) {
+        put(w, in->addr, trace_lanes_size((const unsigned char *)in->addr, TRACE_LANES_MAX));
+        return;
+    }
+    const trace_pattern *p = trace_pattern_at(k, in->addr[1]);   /* its bytes, with the base */
+    put(w, p->bytes, TRACE_LANES_BASE);
+    put(w, &in->addr[0], 8);
+    put(w, p->bytes + TRACE_LANES_BASE + 8, p->len - TRACE_LANES_BASE - 8u);
 }
 
 /* one instruction (prev: the warp's previous one), as take_inst reads it */
@@ -494,7 +503,7 @@ static void put_inst(trace_bin *w, const trace_kernel *k, const trace_inst *in, 
     uint8_t f = (uint8_t)((prev && in->pc == prev->pc + (uint32_t)w->insn_bytes ? F_PC : 0)
                           | (in->mask == (prev ? prev->mask : ~0u) ? F_MASK : 0) | (in->exec == in->mask ? F_EXEC : 0)
                           | (prev && in->file_line == prev->file_line + 1 ? F_LINE : 0) | (in->diverged ? F_DIVERGED : 0)
-                          | (in->addr ? F_ADDR : 0) | (in->addr_strided ? F_STRIDED : 0) | (full ? F_FULL : 0));
+                          | (in->addr ? F_ADDR : 0) | (in->addr_form == TRACE_ADDR_STRIDED ? F_STRIDED : 0) | (full ? F_FULL : 0));
     put(w, &f, 1);
     if (!(f & F_PC)) put(w, &in->pc, sizeof in->pc);
     if (!(f & F_MASK)) put(w, &in->mask, sizeof in->mask);
@@ -505,8 +514,8 @@ static void put_inst(trace_bin *w, const trace_kernel *k, const trace_inst *in, 
         t[0] = in->pc, t[1] = in->shared;
         w->have[in->pc >> 3] = 1;
     }
-    if (in->addr && in->addr_strided) put(w, in->addr, 3 * sizeof *in->addr);
-    else if (in->addr) put_lanes(w, in->addr);
+    if (in->addr && in->addr_form == TRACE_ADDR_STRIDED) put(w, in->addr, 3 * sizeof *in->addr);
+    else if (in->addr) put_lanes(w, k, in);
 }
 
 void trace_bin_put_block(trace_bin *w, const trace_kernel *k, const trace_block *b)

@@ -29,14 +29,15 @@ struct trace_memo {
     char text[MEMO_TEXT];            /* from the destination count to the end of the width */
 };
 
-/* the addresses of in->mask's lanes, v[0..n) in lane order, kept in b */
-static void keep_lanes(trace_block *b, trace_inst *in, const uint64_t *v, int n)
+/* the addresses of in->mask's lanes, v[0..n) in lane order, kept in b:
+ * evenly spaced, as a pattern of k's, or packed */
+static void keep_lanes(trace_kernel *k, trace_block *b, trace_inst *in, const uint64_t *v, int n)
 {
     uint64_t step = n > 1 ? v[1] - v[0] : 0;
     int even = 1;
     for (int i = 2; i < n && even; i++) even = v[i] == v[0] + step * (uint64_t)i;
-    in->addr_strided = (uint8_t)even;
     if (even) {
+        in->addr_form = TRACE_ADDR_STRIDED;
         in->addr = trace_block_words(b, 3);
         in->addr[0] = in->mask; in->addr[1] = n ? v[0] : 0; in->addr[2] = step;
         return;
@@ -46,16 +47,18 @@ static void keep_lanes(trace_block *b, trace_inst *in, const uint64_t *v, int n)
     for (uint32_t m = in->mask; m; m &= m - 1) a[__builtin_ctz(m)] = v[i++];
     unsigned char packed[TRACE_LANES_MAX];
     size_t len = trace_lanes_pack(a, packed);
+    if (trace_pattern_keep(k, b, in, packed, len)) return;
+    in->addr_form = TRACE_ADDR_PACKED;
     in->addr = trace_block_words(b, (int)((len + 7) / 8));
     memcpy(in->addr, packed, len);
 }
 
-void trace_keep_addresses(trace_block *b, trace_inst *in, const uint64_t a[TRACE_WARP])
+void trace_keep_addresses(trace_kernel *k, trace_block *b, trace_inst *in, const uint64_t a[TRACE_WARP])
 {
     uint64_t v[TRACE_WARP];
     int n = 0;
     for (uint32_t m = in->mask; m; m &= m - 1) v[n++] = a[__builtin_ctz(m)];
-    keep_lanes(b, in, v, n);
+    keep_lanes(k, b, in, v, n);
 }
 
 static int is_end(char c) { return c == ' ' || c == '\t' || c == 0; }
@@ -188,11 +191,11 @@ int trace_fast_line(trace_kernel *k, const char *l, trace_block *b, trace_inst *
     in->file_line = (uint32_t)k->line;
     in->shared = m->form;
     if (m->width && even) {
-        in->addr_strided = 1;
+        in->addr_form = TRACE_ADDR_STRIDED;
         in->addr = trace_block_words(b, 3);
         in->addr[0] = in->mask; in->addr[1] = a[0]; in->addr[2] = step;
-    } else if (m->width) keep_lanes(b, in, a, n);
-    else { in->addr = NULL; in->addr_strided = 0; }
+    } else if (m->width) keep_lanes(k, b, in, a, n);
+    else { in->addr = NULL; in->addr_form = 0; }
     in->mask = issued;
     in->exec = exec;
     in->diverged = (uint8_t)diverged;

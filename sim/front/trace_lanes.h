@@ -11,6 +11,9 @@
 /* the most bytes trace_lanes_pack writes: the lanes' mask, the width, the
  * base and every lane's 8 bytes */
 #define TRACE_LANES_MAX (4 + 1 + 8 + 8 * TRACE_WARP)
+/* where the base lies in the packed form, after the lanes' mask and the
+ * offsets' width (none when the width is 8: the offsets are addresses) */
+#define TRACE_LANES_BASE 5
 
 /* a's TRACE_WARP addresses (0: the lane has none) into out; its length */
 size_t trace_lanes_pack(const uint64_t a[TRACE_WARP], unsigned char *out);

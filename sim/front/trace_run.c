@@ -65,7 +65,7 @@ static void fill_static(trun *t, int w, const trace_inst *in)
     isrc_static *s = &tw->st;
     tw->in = in;
     tw->addr = in->addr;
-    tw->strided = in->addr_strided;
+    tw->strided = in->addr_form != TRACE_ADDR_PACKED;   /* 2 or 3 words: one host line */
     tw->has_next = tw->idx + 1 < t->slots[w / t->wpb].blk.count[w % t->wpb];
     if (t->k->wfacts) {   /* warpsim's own trace: the facts the original run used */
         *s = t->k->wfacts[in->pc / (uint32_t)t->k->insn_bytes];
@@ -202,7 +202,7 @@ static int t_issue(isrc *s, int w, kernel_stats *st, isrc_dynamic *out)
     if (next && next->addr) {   /* 3 words, or the packed lanes: 77 bytes with 2-byte offsets, 141 with 4 */
         const char *a = (const char *)next->addr;
         __builtin_prefetch(a);
-        if (!next->addr_strided)
+        if (next->addr_form == TRACE_ADDR_PACKED)
             for (int k = 64; k < 192; k += 64) __builtin_prefetch(a + k);
     }
     memset(out, 0, sizeof *out);
@@ -217,7 +217,7 @@ static int t_issue(isrc *s, int w, kernel_stats *st, isrc_dynamic *out)
     r->mem_size = sh->width;
     r->is_store = tw->st.is_store;
     r->is_atomic = tw->st.is_atomic;
-    if (r->is_mem) trace_addresses(in, r->addr);
+    if (r->is_mem) trace_addresses(t->k, in, r->addr);
     out->res = r;
     int barrier;
     if (t->k->wfacts) {
