@@ -10,6 +10,7 @@
 #include <check.h>
 #include "check_main.h"
 #include "front/trace.h"
+#include "front/trace_header.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -271,6 +272,27 @@ START_TEST(test_long_lines)
 }
 END_TEST
 
+/* a warp that claims 10 M instructions and has 3: an error, and memory for
+ * the lines read, not for the claim */
+START_TEST(test_claimed_count)
+{
+    text t = { 0 };
+    put(&t, "-kernel name = k\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-binary version = 80\n"
+            "-accelsim tracer version = 5\n\n#traces format\n#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\n"
+            "insts = 10000000\n0000 ffffffff 0 MOV 0 0 0\n0010 ffffffff 0 MOV 0 0 0\n0020 ffffffff 0 EXIT 0 0 0\n#END_TB\n");
+    reader *r = calloc(1, sizeof *r);
+    reader_open(r, &t, 0);
+    ck_assert_int_eq(trace_kernel_next_block(&r->k, &r->b, &r->d), -1);
+    ck_assert_ptr_nonnull(strstr(r->d.text, "warp 0 has 3 of the 10000000 instructions"));
+    ck_assert_uint_lt(trace_block_bytes(&r->b), 1u << 20);
+    trace_block_free(&r->b);
+    trace_kernel_close(&r->k);
+    diag_free(&r->d);
+    free(r);
+    free(t.s);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("trace_fast");
@@ -278,6 +300,7 @@ int main(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_fast_same_as_full);
     tcase_add_test(tc, test_long_lines);
+    tcase_add_test(tc, test_claimed_count);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
