@@ -293,6 +293,33 @@ START_TEST(test_claimed_count)
 }
 END_TEST
 
+/* a warp of 40,000 instructions: its room grows (4,096, then 32,768, then
+ * the count) and keeps every instruction read before */
+START_TEST(test_long_warp)
+{
+    text t = { 0 };
+    enum { N = 40000 };
+    put(&t, "-kernel name = k\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-binary version = 80\n"
+            "-accelsim tracer version = 5\n\n#traces format\n#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\n"
+            "insts = %d\n", N);
+    for (int i = 0; i < N; i++) put(&t, "%04x %08x 0 MOV 0 0 0\n", (i % 100) * 16, (unsigned)i);
+    put(&t, "#END_TB\n");
+    reader *r = calloc(1, sizeof *r);
+    reader_open(r, &t, 0);
+    ck_assert_int_eq(trace_kernel_next_block(&r->k, &r->b, &r->d), 1);
+    ck_assert_int_eq(r->b.count[0], N);
+    for (int i = 0; i < N; i++) {
+        ck_assert_uint_eq(r->b.warp[0][i].pc, (uint32_t)(i % 100) * 16);
+        ck_assert_uint_eq(r->b.warp[0][i].mask, (uint32_t)i);
+    }
+    trace_block_free(&r->b);
+    trace_kernel_close(&r->k);
+    diag_free(&r->d);
+    free(r);
+    free(t.s);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("trace_fast");
@@ -301,6 +328,7 @@ int main(void)
     tcase_add_test(tc, test_fast_same_as_full);
     tcase_add_test(tc, test_long_lines);
     tcase_add_test(tc, test_claimed_count);
+    tcase_add_test(tc, test_long_warp);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
