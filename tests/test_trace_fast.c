@@ -170,6 +170,14 @@ static void reader_open(reader *r, text *t, int fast_off)
     r->k.fast_off = fast_off;
 }
 
+static void reader_close(reader *r)
+{
+    trace_block_free(&r->b);
+    trace_kernel_close(&r->k);
+    diag_free(&r->d);
+    free(r);
+}
+
 static void same_inst(reader *a, reader *b, int w, int i)
 {
     const trace_inst *x = &a->b.warp[w][i], *y = &b->b.warp[w][i];
@@ -216,12 +224,8 @@ static uint64_t compare(text *t)
     ck_assert_uint_eq(b->k.fast_lines, 0);
     ck_assert_uint_eq(a->k.nshared, b->k.nshared);
     uint64_t fast = a->k.fast_lines;
-    for (reader *r = a; r; r = r == a ? b : NULL) {
-        trace_kernel_close(&r->k);
-        diag_free(&r->d);
-    }
-    free(a);
-    free(b);
+    reader_close(a);
+    reader_close(b);
     return fast;
 }
 
@@ -272,23 +276,27 @@ START_TEST(test_long_lines)
 }
 END_TEST
 
+/* a one-block, one-warp trace's text up to its instructions: the warp says it has n */
+static void one_warp(text *t, int n)
+{
+    put(t, "-kernel name = k\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-binary version = 80\n"
+           "-accelsim tracer version = 5\n\n#traces format\n#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\n"
+           "insts = %d\n", n);
+}
+
 /* a warp that claims 10 M instructions and has 3: an error, and memory for
  * the lines read, not for the claim */
 START_TEST(test_claimed_count)
 {
     text t = { 0 };
-    put(&t, "-kernel name = k\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-binary version = 80\n"
-            "-accelsim tracer version = 5\n\n#traces format\n#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\n"
-            "insts = 10000000\n0000 ffffffff 0 MOV 0 0 0\n0010 ffffffff 0 MOV 0 0 0\n0020 ffffffff 0 EXIT 0 0 0\n#END_TB\n");
+    one_warp(&t, 10000000);
+    put(&t, "0000 ffffffff 0 MOV 0 0 0\n0010 ffffffff 0 MOV 0 0 0\n0020 ffffffff 0 EXIT 0 0 0\n#END_TB\n");
     reader *r = calloc(1, sizeof *r);
     reader_open(r, &t, 0);
     ck_assert_int_eq(trace_kernel_next_block(&r->k, &r->b, &r->d), -1);
     ck_assert_ptr_nonnull(strstr(r->d.text, "warp 0 has 3 of the 10000000 instructions"));
     ck_assert_uint_lt(trace_block_bytes(&r->b), 1u << 20);
-    trace_block_free(&r->b);
-    trace_kernel_close(&r->k);
-    diag_free(&r->d);
-    free(r);
+    reader_close(r);
     free(t.s);
 }
 END_TEST
@@ -299,9 +307,7 @@ START_TEST(test_long_warp)
 {
     text t = { 0 };
     enum { N = 40000 };
-    put(&t, "-kernel name = k\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-binary version = 80\n"
-            "-accelsim tracer version = 5\n\n#traces format\n#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\n"
-            "insts = %d\n", N);
+    one_warp(&t, N);
     for (int i = 0; i < N; i++) put(&t, "%04x %08x 0 MOV 0 0 0\n", (i % 100) * 16, (unsigned)i);
     put(&t, "#END_TB\n");
     reader *r = calloc(1, sizeof *r);
@@ -312,10 +318,7 @@ START_TEST(test_long_warp)
         ck_assert_uint_eq(r->b.warp[0][i].pc, (uint32_t)(i % 100) * 16);
         ck_assert_uint_eq(r->b.warp[0][i].mask, (uint32_t)i);
     }
-    trace_block_free(&r->b);
-    trace_kernel_close(&r->k);
-    diag_free(&r->d);
-    free(r);
+    reader_close(r);
     free(t.s);
 }
 END_TEST
