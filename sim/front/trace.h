@@ -92,7 +92,6 @@ typedef struct {
     unsigned char bytes[4 + 1 + 8 + 4 * TRACE_WARP];   /* offsets of 2 or 4 bytes */
 } trace_pattern;
 
-
 typedef struct {
     uint32_t id[3];
     int nwarps;
@@ -156,7 +155,7 @@ typedef struct {
     uint64_t fast_lines;
     /* the patterns of lane offsets (TRACE_ADDR_PATTERN), in chunks that
      * never move, as the forms are; per pc (>> 3) the reader's latest
-     * ones and how many it made (trace_mem.c) */
+     * ones and how many it made (trace_pattern.c) */
     trace_pattern **pat;
     uint32_t npat;
     struct trace_pat_slot *pat_slot;
@@ -177,8 +176,8 @@ static inline const trace_shared *trace_shared_at(const trace_kernel *k, uint32_
 int trace_shared_index(trace_kernel *k, const trace_shared *sh, uint32_t pc, uint32_t *out);
 void trace_shared_free(trace_kernel *k);
 
-#define TRACE_PAT_BITS 10                    /* patterns a chunk holds: 1024 (264 KB) */
-#define TRACE_PAT_CHUNKS 64                  /* so at most 64 K patterns (17 MB) a kernel */
+#define TRACE_PAT_BITS 10                    /* patterns a chunk holds: 1024 (144 KB) */
+#define TRACE_PAT_CHUNKS 64                  /* so at most 64 K patterns (9 MB) a kernel */
 static inline const trace_pattern *trace_pattern_at(const trace_kernel *k, uint64_t i)
 {
     return &k->pat[i >> TRACE_PAT_BITS][i & ((1u << TRACE_PAT_BITS) - 1)];

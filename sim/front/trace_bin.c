@@ -482,7 +482,7 @@ trace_bin *trace_bin_create(const char *src, int insn_bytes)
 }
 
 /* addresses that are not evenly spaced, packed (trace_lanes.h): as trace.h
- * keeps them, or packed here from their pattern */
+ * keeps them, or their pattern's bytes with the base put back */
 static void put_lanes(trace_bin *w, const trace_kernel *k, const trace_inst *in)
 {
     if (in->addr_form == TRACE_ADDR_PACKED) {
