@@ -323,6 +323,39 @@ START_TEST(test_long_warp)
 }
 END_TEST
 
+/* warpsim's immediate, read by both readers (they share its meaning, so
+ * comparing them cannot catch a fault in it): in a trace whose mask column
+ * holds the executed lanes it adds the lanes that issued; in an older one
+ * it says which of the issued lanes executed; bit 32 is the divergence */
+START_TEST(test_warpsim_immediate)
+{
+    for (int nvbit = 0; nvbit < 2; nvbit++)
+        for (int fast_off = 0; fast_off < 2; fast_off++) {
+            text t = { 0 };
+            put(&t, "-kernel name = k\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-binary version = 86\n"
+                    "-accelsim tracer version = 5\n-warpsim instructions = %d\n", NPCS);
+            if (nvbit) put(&t, "-warpsim lanes = mask: the lanes that executed (NVBit); immediate: the lanes that issued\n");
+            for (int i = 0; i < NPCS; i++) put(&t, "-warpsim pc %d = %s\n", i, w_facts[i]);
+            put(&t, "\n#traces format\n#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n");
+            for (int i = 0; i < 2; i++)   /* the second line goes the fast way unless it is off */
+                put(&t, "0000 0000ff0f 1 R0 S2R 0 0 %llu\n", nvbit ? 0x1ffff0ff0ull : 0x1000000ffull);
+            put(&t, "#END_TB\n");
+            reader *r = calloc(1, sizeof *r);
+            reader_open(r, &t, fast_off);
+            ck_assert_int_eq(trace_kernel_next_block(&r->k, &r->b, &r->d), 1);
+            for (int i = 0; i < 2; i++) {
+                const trace_inst *in = &r->b.warp[0][i];
+                ck_assert_uint_eq(in->mask, nvbit ? 0xffffffffu : 0xff0fu);
+                ck_assert_uint_eq(in->exec, nvbit ? 0xff0fu : 0x0fu);
+                ck_assert_uint_eq(in->diverged, 1);
+            }
+            ck_assert_uint_eq(r->k.fast_lines, fast_off ? 0 : 1);
+            reader_close(r);
+            free(t.s);
+        }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("trace_fast");
@@ -332,6 +365,7 @@ int main(void)
     tcase_add_test(tc, test_long_lines);
     tcase_add_test(tc, test_claimed_count);
     tcase_add_test(tc, test_long_warp);
+    tcase_add_test(tc, test_warpsim_immediate);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

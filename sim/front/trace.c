@@ -204,22 +204,12 @@ static int tokenize(char *l, char **tok, int max)
 }
 
 /* a number of the trace: plain digits (hex ones may start 0x) are read
- * here; anything else strtoull judges, as it always did */
+ * as the fast path reads them (trace_fast.h); anything else strtoull
+ * judges, as it always did */
 static int parse_u64(const char *s, int base, uint64_t *out)
 {
-    const char *p = s;
-    if (base == 16 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) p += 2;
-    uint64_t v = 0;
-    int n = 0;
-    for (;; p++, n++) {
-        unsigned c = (unsigned char)*p, dg;
-        if (c - '0' < 10) dg = c - '0';
-        else if (base == 16 && (c | 0x20) - 'a' < 6) dg = (c | 0x20) - 'a' + 10;
-        else break;
-        v = v * (uint64_t)base + dg;
-    }
-    /* 15 hex or 18 decimal digits cannot overflow */
-    if (!*p && n > 0 && n <= (base == 16 ? 15 : 18)) { *out = v; return 1; }
+    const char *e = base == 16 ? trace_field_hex(s, out) : trace_field_dec(s, out);
+    if (e && !*e) return 1;
     char *end;
     errno = 0;
     *out = strtoull(s, &end, base);
@@ -227,15 +217,12 @@ static int parse_u64(const char *s, int base, uint64_t *out)
 }
 
 /* a signed decimal of the trace (a stride, an address delta): plain
- * [-]digits are read here; anything else strtoll judges */
+ * [-]digits are read as the fast path reads them; anything else strtoll
+ * judges */
 static int parse_i64(const char *s, int64_t *out)
 {
-    const char *p = s + (s[0] == '-');
-    uint64_t v;
-    if (p[0] >= '0' && p[0] <= '9' && parse_u64(p, 10, &v) && v <= (uint64_t)INT64_MAX) {
-        *out = s[0] == '-' ? -(int64_t)v : (int64_t)v;
-        return 1;
-    }
+    const char *e = trace_field_signed(s, out);
+    if (e && !*e) return 1;
     char *end;
     errno = 0;
     long long x = strtoll(s, &end, 10);
@@ -285,7 +272,7 @@ struct trace_decoded {
 static int decode(trace_kernel *k, const char *text, uint32_t pc, trace_shared *in, diag *d)
 {
     uint32_t at = pc / (uint32_t)k->insn_bytes;
-    struct trace_decoded *c = at < (uint32_t)k->ndec ? &k->dec[at] : NULL;
+    struct trace_decoded *c = at < k->ndec ? &k->dec[at] : NULL;
     if (c && c->text >= 0 && !strcmp(k->texts[c->text], text)) {
         in->sass = c->sass;
         in->text = (uint16_t)c->text;
@@ -304,12 +291,10 @@ static int decode(trace_kernel *k, const char *text, uint32_t pc, trace_shared *
     in->text = (uint16_t)trace_text_index(k, text);
     modifiers(text, in);
     if (at >= 1u << 24) return 0;    /* a wild pc: not worth a table */
-    if (at >= (uint32_t)k->ndec) {
-        int n = k->ndec ? k->ndec : 256;
-        while ((uint32_t)n <= at) n *= 2;
-        k->dec = xrealloc(k->dec, (size_t)n * sizeof *k->dec);
-        for (int j = k->ndec; j < n; j++) k->dec[j].text = -1;
-        k->ndec = n;
+    if (at >= k->ndec) {
+        uint32_t old = k->ndec;
+        k->dec = trace_table_grow(k->dec, &k->ndec, sizeof *k->dec, at);
+        for (uint32_t j = old; j < k->ndec; j++) k->dec[j].text = -1;
     }
     k->dec[at] = (struct trace_decoded){ in->text, in->sass, in->width, in->cache_op, in->cta_scope };
     return 0;
@@ -419,9 +404,7 @@ static int parse_inst(trace_kernel *k, char *l, trace_block *b, trace_inst *in, 
         if (k->gen == 'W') {
             if (!parse_u64(tok[i], 10, &v)) BAD("'%s' is not the immediate warpsim writes (%s | diverged << 32)", k->path, k->line,
                                                 tok[i], k->nvbit_mask ? "issued lanes" : "executing lanes");
-            if (k->nvbit_mask) in->mask |= (uint32_t)v;    /* the mask held the executed lanes, as NVBit writes */
-            else in->exec = (uint32_t)v & in->mask;        /* older warpsim traces: the mask held the issued lanes */
-            in->diverged = (uint8_t)(v >> 32 & 1);
+            trace_warpsim_immediate(k, v, in);
         }
         i++;
     }

@@ -146,12 +146,13 @@ typedef struct {
     /* each pc's opcode text decoded once: what parse_inst found for it
      * (text -1: not yet); a line with the same text at the pc reuses it */
     struct trace_decoded *dec;
-    int ndec;
+    uint32_t ndec;
     /* each pc's last line from its destination count to its width, and
      * the form the full reader found for it (trace_fast.h); fast_lines:
      * the lines read through it; fast_off: none are (tests) */
     struct trace_memo *memo;
-    int nmemo, fast_off;
+    uint32_t nmemo;
+    int fast_off;
     uint64_t fast_lines;
     /* the patterns of lane offsets (TRACE_ADDR_PATTERN), in chunks that
      * never move, as the forms are; per pc (>> 3) the reader's latest

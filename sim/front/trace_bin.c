@@ -189,12 +189,9 @@ static uint32_t *template_at(trace_bin *x, uint32_t pc)
 {
     uint32_t i = pc >> 3;
     if (i >= x->ntmpl) {
-        uint32_t n = x->ntmpl ? x->ntmpl : 256;
-        while (n <= i) n *= 2;
-        x->tmpl = xrealloc(x->tmpl, (size_t)n * sizeof *x->tmpl);
-        x->have = xrealloc(x->have, n);
-        memset(x->have + x->ntmpl, 0, n - x->ntmpl);
-        x->ntmpl = n;
+        uint32_t n = x->ntmpl;
+        x->tmpl = trace_table_grow(x->tmpl, &n, sizeof *x->tmpl, i);
+        x->have = trace_table_grow(x->have, &x->ntmpl, 1, i);
     }
     return x->tmpl[i];
 }

@@ -29,6 +29,14 @@ struct trace_memo {
     char text[MEMO_TEXT];            /* from the destination count to the end of the width */
 };
 
+/* in->mask's lanes at first, first + step ... kept in b */
+static void keep_strided(trace_block *b, trace_inst *in, uint64_t first, uint64_t step)
+{
+    in->addr_form = TRACE_ADDR_STRIDED;
+    in->addr = trace_block_words(b, 3);
+    in->addr[0] = in->mask; in->addr[1] = first; in->addr[2] = step;
+}
+
 /* the addresses of in->mask's lanes, v[0..n) in lane order, kept in b:
  * evenly spaced, as a pattern of k's, or packed */
 static void keep_lanes(trace_kernel *k, trace_block *b, trace_inst *in, const uint64_t *v, int n)
@@ -37,9 +45,7 @@ static void keep_lanes(trace_kernel *k, trace_block *b, trace_inst *in, const ui
     int even = 1;
     for (int i = 2; i < n && even; i++) even = v[i] == v[0] + step * (uint64_t)i;
     if (even) {
-        in->addr_form = TRACE_ADDR_STRIDED;
-        in->addr = trace_block_words(b, 3);
-        in->addr[0] = in->mask; in->addr[1] = n ? v[0] : 0; in->addr[2] = step;
+        keep_strided(b, in, n ? v[0] : 0, step);
         return;
     }
     uint64_t a[TRACE_WARP] = { 0 };
@@ -64,10 +70,8 @@ void trace_keep_addresses(trace_kernel *k, trace_block *b, trace_inst *in, const
 static int is_end(char c) { return c == ' ' || c == '\t' || c == 0; }
 static const char *skip_space(const char *p) { while (*p == ' ' || *p == '\t') p++; return p; }
 
-/* a field of plain digits, as parse_u64 reads them without strtoull (at
- * most 15 hex or 18 decimal digits, hex ones perhaps after 0x): the end of
- * the field, or NULL when it is anything else */
-static const char *field_hex(const char *p, uint64_t *out)
+/* trace_fast.h; 15 hex or 18 decimal digits cannot overflow */
+const char *trace_field_hex(const char *p, uint64_t *out)
 {
     if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) p += 2;
     uint64_t v = 0;
@@ -83,7 +87,7 @@ static const char *field_hex(const char *p, uint64_t *out)
     return p;
 }
 
-static const char *field_dec(const char *p, uint64_t *out)
+const char *trace_field_dec(const char *p, uint64_t *out)
 {
     uint64_t v = 0;
     const char *s = p;
@@ -93,10 +97,10 @@ static const char *field_dec(const char *p, uint64_t *out)
     return p;
 }
 
-static const char *field_signed(const char *p, int64_t *out)
+const char *trace_field_signed(const char *p, int64_t *out)
 {
     uint64_t v;
-    const char *e = field_dec(p + (*p == '-'), &v);
+    const char *e = trace_field_dec(p + (*p == '-'), &v);
     if (e) *out = *p == '-' ? -(int64_t)v : (int64_t)v;
     return e;
 }
@@ -109,10 +113,10 @@ static const char *addresses(const char *p, int n, uint64_t v[TRACE_WARP], int *
 {
     uint64_t mode;
     int64_t d = 0, d1 = 0;
-    if (!n || !(p = field_dec(skip_space(p), &mode)) || mode > 2) return NULL;
-    if (!(p = field_hex(skip_space(p), &v[0]))) return NULL;
+    if (!n || !(p = trace_field_dec(skip_space(p), &mode)) || mode > 2) return NULL;
+    if (!(p = trace_field_hex(skip_space(p), &v[0]))) return NULL;
     if (mode == 1) {
-        if (!(p = field_signed(skip_space(p), &d))) return NULL;
+        if (!(p = trace_field_signed(skip_space(p), &d))) return NULL;
         *even = 1, *step = n > 1 ? (uint64_t)d : 0;
         return p;
     }
@@ -123,7 +127,7 @@ static const char *addresses(const char *p, int n, uint64_t v[TRACE_WARP], int *
             p = skip_space(p);
             unsigned digit = (unsigned)(p[0] - '0');
             if (digit < 10 && is_end(p[1])) d = digit, p++;   /* one digit: most deltas (4 bytes apart, or 0) */
-            else if (!(p = field_signed(p, &d))) return NULL;
+            else if (!(p = trace_field_signed(p, &d))) return NULL;
             if (i == 1) d1 = d;
             same &= d == d1;
             v[i] = at += (uint64_t)d;
@@ -132,7 +136,7 @@ static const char *addresses(const char *p, int n, uint64_t v[TRACE_WARP], int *
         return p;
     }
     for (int i = 1; i < n; i++)
-        if (!(p = field_hex(skip_space(p), &v[i]))) return NULL;
+        if (!(p = trace_field_hex(skip_space(p), &v[i]))) return NULL;
     *even = 0;    /* keep_lanes judges */
     return p;
 }
@@ -155,7 +159,7 @@ static int same_text(const char *p, const char *text, unsigned len)
 static struct trace_memo *memo_at(const trace_kernel *k, uint32_t pc)
 {
     uint32_t slot = pc >> 3;
-    return slot < (uint32_t)k->nmemo && k->memo[slot].len && k->memo[slot].pc == pc ? &k->memo[slot] : NULL;
+    return slot < k->nmemo && k->memo[slot].len && k->memo[slot].pc == pc ? &k->memo[slot] : NULL;
 }
 
 int trace_fast_line(trace_kernel *k, const char *l, trace_block *b, trace_inst *in)
@@ -163,9 +167,9 @@ int trace_fast_line(trace_kernel *k, const char *l, trace_block *b, trace_inst *
     uint64_t v, pc, mask, line = 0;
     if (k->fast_off || k->tracer_version < 3) return 0;
     const char *p = l;
-    if (k->lineinfo && !(p = field_dec(skip_space(p), &line))) return 0;
-    if (!(p = field_hex(skip_space(p), &pc)) || pc >= TRACE_MAX_CODE) return 0;
-    if (!(p = field_hex(skip_space(p), &mask)) || mask > UINT32_MAX) return 0;
+    if (k->lineinfo && !(p = trace_field_dec(skip_space(p), &line))) return 0;
+    if (!(p = trace_field_hex(skip_space(p), &pc)) || pc >= TRACE_MAX_CODE) return 0;
+    if (!(p = trace_field_hex(skip_space(p), &mask)) || mask > UINT32_MAX) return 0;
     const struct trace_memo *m = memo_at(k, (uint32_t)pc);
     p = skip_space(p);
     if (!m || m->src_line != (uint32_t)line || !same_text(p, m->text, m->len) || !is_end(p[m->len])) return 0;
@@ -173,50 +177,44 @@ int trace_fast_line(trace_kernel *k, const char *l, trace_block *b, trace_inst *
     uint64_t a[TRACE_WARP], step = 0;
     int n = __builtin_popcount((uint32_t)mask), even = 0;
     if (m->width && !(p = addresses(p, n, a, &even, &step))) return 0;
-    uint32_t exec = (uint32_t)mask, issued = (uint32_t)mask, diverged = 0;
+    int warpsim_imm = 0;
     p = skip_space(p);
-    if (*p && k->tracer_version >= 5) {   /* the immediate (trace.c's parse_inst says what it holds) */
+    if (*p && k->tracer_version >= 5) {   /* the immediate */
         if (k->gen == 'W') {
-            if (!(p = field_dec(p, &v))) return 0;
-            if (k->nvbit_mask) issued |= (uint32_t)v;
-            else exec = (uint32_t)v & issued;
-            diverged = (uint32_t)(v >> 32 & 1);
+            if (!(p = trace_field_dec(p, &v))) return 0;
+            warpsim_imm = 1;
         } else
             while (!is_end(*p)) p++;
         p = skip_space(p);
     }
     if (*p) return 0;
     in->pc = (uint32_t)pc;
-    in->mask = (uint32_t)mask;       /* the addresses' lanes: widened below, as parse_inst does */
+    in->mask = (uint32_t)mask;       /* the addresses' lanes: the immediate may widen it after them */
     in->file_line = (uint32_t)k->line;
     in->shared = m->form;
-    if (m->width && even) {
-        in->addr_form = TRACE_ADDR_STRIDED;
-        in->addr = trace_block_words(b, 3);
-        in->addr[0] = in->mask; in->addr[1] = a[0]; in->addr[2] = step;
-    } else if (m->width) keep_lanes(k, b, in, a, n);
+    if (m->width && even) keep_strided(b, in, a[0], step);
+    else if (m->width) keep_lanes(k, b, in, a, n);
     else { in->addr = NULL; in->addr_form = 0; }
-    in->mask = issued;
-    in->exec = exec;
-    in->diverged = (uint8_t)diverged;
+    in->exec = in->mask;
+    if (warpsim_imm) trace_warpsim_immediate(k, v, in);
     if (in->pc > b->max_pc) b->max_pc = in->pc;
     k->fast_lines++;
     return 1;
+}
+
+void trace_warpsim_immediate(const trace_kernel *k, uint64_t v, trace_inst *in)
+{
+    if (k->nvbit_mask) in->mask |= (uint32_t)v;    /* the mask held the executed lanes, as NVBit writes */
+    else in->exec = (uint32_t)v & in->mask;        /* older warpsim traces: the mask held the issued lanes */
+    in->diverged = (uint8_t)(v >> 32 & 1);
 }
 
 void trace_fast_learn(trace_kernel *k, uint32_t pc, uint32_t src_line, const char *text, size_t len, int width,
                       uint32_t form)
 {
     if (len == 0 || len > MEMO_TEXT) return;
-    uint32_t slot = pc >> 3;
-    if (slot >= (uint32_t)k->nmemo) {
-        int n = k->nmemo ? k->nmemo : 256;
-        while ((uint32_t)n <= slot) n *= 2;
-        k->memo = xrealloc(k->memo, (size_t)n * sizeof *k->memo);
-        memset(k->memo + k->nmemo, 0, (size_t)(n - k->nmemo) * sizeof *k->memo);
-        k->nmemo = n;
-    }
-    struct trace_memo *m = &k->memo[slot];
+    k->memo = trace_table_grow(k->memo, &k->nmemo, sizeof *k->memo, pc >> 3);
+    struct trace_memo *m = &k->memo[pc >> 3];
     m->pc = pc, m->src_line = src_line, m->form = form;
     m->len = (uint8_t)len, m->width = (uint8_t)!!width;
     memcpy(m->text, text, len);

@@ -10,6 +10,18 @@
  * fast path compares 8 at a time) */
 #define TRACE_LINE_SLACK 128
 
+/* a field of plain digits at p, ended by a blank or the string's end (at
+ * most 15 hex digits, perhaps after 0x, or 18 decimal ones, perhaps after
+ * '-'): the field's end and its value, or NULL when it is anything else
+ * (trace.c's parse_u64 then asks strtoull) */
+const char *trace_field_hex(const char *p, uint64_t *out);
+const char *trace_field_dec(const char *p, uint64_t *out);
+const char *trace_field_signed(const char *p, int64_t *out);
+
+/* warpsim's immediate v (the other lanes | diverged << 32) into in, whose
+ * mask and exec hold the line's mask */
+void trace_warpsim_immediate(const trace_kernel *k, uint64_t v, trace_inst *in);
+
 /* line l (its leading blanks skipped) into in: 1 when read, 0 when the
  * full reader must read it (nothing in k, b or in changed) */
 int trace_fast_line(trace_kernel *k, const char *l, trace_block *b, trace_inst *in);

@@ -22,6 +22,9 @@ trace_inst *trace_block_insts(trace_block *b, int n);
  * already or may take a new one: 1, else 0 (nothing kept) */
 int trace_pattern_keep(trace_kernel *k, trace_block *b, trace_inst *in, const unsigned char *packed, size_t len);
 void trace_pattern_free(trace_kernel *k);
+/* table t of *n objects of `size` bytes, grown (doubling, from 256) to
+ * hold index i, the new objects zeroed: the reader's per-pc tables */
+void *trace_table_grow(void *t, uint32_t *n, size_t size, uint32_t i);
 /* the bytes b took of its memory (the next block's trace_block.mem_hint) */
 size_t trace_block_bytes(const trace_block *b);
 

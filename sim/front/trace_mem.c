@@ -130,6 +130,17 @@ void trace_block_free(trace_block *b)
     memset(b, 0, sizeof *b);
 }
 
+void *trace_table_grow(void *t, uint32_t *n, size_t size, uint32_t i)
+{
+    if (i < *n) return t;
+    uint32_t m = *n ? *n : 256;
+    while (m <= i) m *= 2;
+    t = xrealloc(t, (size_t)m * size);
+    memset((char *)t + (size_t)*n * size, 0, (size_t)(m - *n) * size);
+    *n = m;
+    return t;
+}
+
 /* An instruction keeps its pc's form (registers, opcode, text, width: 28
  * bytes) as an index: an instruction is 32 bytes instead of 64, and a run
  * reads a few hundred forms that stay in the host's caches. A pc's forms
@@ -152,13 +163,7 @@ int trace_shared_index(trace_kernel *k, const trace_shared *sh, uint32_t pc, uin
         k->shared[n >> TRACE_SHARED_BITS] = xmalloc(sizeof(trace_shared) << TRACE_SHARED_BITS);
         k->shared_link = xrealloc(k->shared_link, ((size_t)n + (1u << TRACE_SHARED_BITS)) * sizeof *k->shared_link);
     }
-    if (slot >= k->nshared_head) {
-        uint32_t m = k->nshared_head ? k->nshared_head : 256;
-        while (m <= slot) m *= 2;
-        k->shared_head = xrealloc(k->shared_head, (size_t)m * sizeof *k->shared_head);
-        memset(k->shared_head + k->nshared_head, 0, (size_t)(m - k->nshared_head) * sizeof *k->shared_head);
-        k->nshared_head = m;
-    }
+    k->shared_head = trace_table_grow(k->shared_head, &k->nshared_head, sizeof *k->shared_head, slot);
     memcpy(&k->shared[n >> TRACE_SHARED_BITS][n & ((1u << TRACE_SHARED_BITS) - 1)], sh, sizeof *sh);
     k->shared_link[n][0] = pc;
     k->shared_link[n][1] = k->shared_head[slot];

@@ -33,15 +33,8 @@ struct trace_pat_slot {
 
 static struct trace_pat_slot *slot_of(trace_kernel *k, uint32_t pc)
 {
-    uint32_t slot = pc >> 3;
-    if (slot >= k->npat_slot) {
-        uint32_t n = k->npat_slot ? k->npat_slot : 256;
-        while (n <= slot) n *= 2;
-        k->pat_slot = xrealloc(k->pat_slot, (size_t)n * sizeof *k->pat_slot);
-        memset(k->pat_slot + k->npat_slot, 0, (size_t)(n - k->npat_slot) * sizeof *k->pat_slot);
-        k->npat_slot = n;
-    }
-    return &k->pat_slot[slot];
+    k->pat_slot = trace_table_grow(k->pat_slot, &k->npat_slot, sizeof *k->pat_slot, pc >> 3);
+    return &k->pat_slot[pc >> 3];
 }
 
 /* the packed form (len bytes) less its base is pattern p's */
