@@ -181,19 +181,22 @@ static void reader_close(reader *r)
 static void same_inst(reader *a, reader *b, int w, int i)
 {
     const trace_inst *x = &a->b.warp[w][i], *y = &b->b.warp[w][i];
-    ck_assert_msg(x->pc == y->pc && x->mask == y->mask && x->exec == y->exec && x->file_line == y->file_line &&
-                  x->diverged == y->diverged && x->addr_form == y->addr_form && x->shared == y->shared,
-                  "line %u: the fast path read pc %x mask %x exec %x form %u, the full reader pc %x mask %x exec %x form %u",
-                  y->file_line, x->pc, x->mask, x->exec, x->shared, y->pc, y->mask, y->exec, y->shared);
+    uint32_t xpc = trace_inst_pc(&a->k, x), ypc = trace_inst_pc(&b->k, y);
+    ck_assert_msg(xpc == ypc && x->mask == y->mask && x->exec == y->exec && x->diverged == y->diverged
+                  && x->addr_form == y->addr_form && x->shared == y->shared
+                  && trace_shared_line(&a->k, x->shared) == trace_shared_line(&b->k, y->shared),
+                  "warp %d instruction %d: the fast path read pc %x mask %x exec %x form %u (line %u), "
+                  "the full reader pc %x mask %x exec %x form %u (line %u)", w, i, xpc, x->mask, x->exec, x->shared,
+                  trace_shared_line(&a->k, x->shared), ypc, y->mask, y->exec, y->shared, trace_shared_line(&b->k, y->shared));
     ck_assert(!memcmp(trace_shared_at(&a->k, x->shared), trace_shared_at(&b->k, y->shared), sizeof(trace_shared)));
     ck_assert_int_eq(!x->addr, !y->addr);
     if (x->addr && x->addr_form != TRACE_ADDR_PACKED)   /* the words the binary cache writes, or a pattern's */
         ck_assert_msg(!memcmp(x->addr, y->addr, (x->addr_form == TRACE_ADDR_STRIDED ? 3 : 2) * sizeof *x->addr),
-                      "line %u: strided or pattern words differ", y->file_line);
+                      "warp %d instruction %d: strided or pattern words differ", w, i);
     uint64_t ax[TRACE_WARP], ay[TRACE_WARP];
     trace_addresses(&a->k, x, ax);
     trace_addresses(&b->k, y, ay);
-    ck_assert_msg(!memcmp(ax, ay, sizeof ax), "line %u: addresses differ", y->file_line);
+    ck_assert_msg(!memcmp(ax, ay, sizeof ax), "warp %d instruction %d: addresses differ", w, i);
 }
 
 static int read_errors;              /* traces whose reading ended in an error (the same both ways) */
@@ -315,7 +318,7 @@ START_TEST(test_long_warp)
     ck_assert_int_eq(trace_kernel_next_block(&r->k, &r->b, &r->d), 1);
     ck_assert_int_eq(r->b.count[0], N);
     for (int i = 0; i < N; i++) {
-        ck_assert_uint_eq(r->b.warp[0][i].pc, (uint32_t)(i % 100) * 16);
+        ck_assert_uint_eq(trace_inst_pc(&r->k, &r->b.warp[0][i]), (uint32_t)(i % 100) * 16);
         ck_assert_uint_eq(r->b.warp[0][i].mask, (uint32_t)i);
     }
     reader_close(r);

@@ -144,7 +144,7 @@ START_TEST(test_block_memory)
     check_allocs(r, NALLOC, -1);
     trace_block_free(&b[1]);
     trace_inst *in = trace_block_insts(&b[1], 5000); /* reused memory, zeroed */
-    for (int i = 0; i < 5000; i++) ck_assert_uint_eq(in[i].pc | in[i].mask | in[i].exec | in[i].shared, 0);
+    for (int i = 0; i < 5000; i++) ck_assert_uint_eq(in[i].mask | in[i].exec | in[i].shared | in[i].addr_form, 0);
     ck_assert_uint_eq((uintptr_t)in % 64, 0);
     check_allocs(r, NALLOC, 1);
     for (int i = 0; i < 3; i++) trace_block_free(&b[i]);
@@ -152,7 +152,7 @@ START_TEST(test_block_memory)
 }
 END_TEST
 
-static trace_shared form(int text, int reg)
+static trace_shared form(int text, int reg, uint32_t pc)
 {
     trace_shared sh;
     memset(&sh, 0, sizeof sh);
@@ -160,6 +160,7 @@ static trace_shared form(int text, int reg)
     sh.ndst = 1;
     sh.dst[0] = (uint8_t)reg;
     sh.width = 4;
+    sh.pc = pc;
     return sh;
 }
 
@@ -167,33 +168,37 @@ START_TEST(test_shared_forms)
 {
     static trace_kernel k;
     memset(&k, 0, sizeof k);
-    trace_shared a = form(1, 5), b = form(1, 6);
+    trace_shared a = form(1, 5, 0x10), b = form(1, 6, 0x10), a14 = form(1, 5, 0x14);
     uint32_t i;
-    ck_assert_int_eq(trace_shared_index(&k, &a, 0x10, &i), 0);
+    ck_assert_int_eq(trace_shared_index(&k, &a, 7, &i), 0);
     ck_assert_uint_eq(i, 0);
-    ck_assert_int_eq(trace_shared_index(&k, &a, 0x10, &i), 0);
+    ck_assert_int_eq(trace_shared_index(&k, &a, 9, &i), 0);
     ck_assert_uint_eq(i, 0);                          /* the same form at the same pc: one index */
-    trace_shared_index(&k, &b, 0x10, &i);
+    ck_assert_uint_eq(trace_shared_line(&k, 0), 7);   /* the line it was first read on */
+    trace_shared_index(&k, &b, 11, &i);
     ck_assert_uint_eq(i, 1);
-    trace_shared_index(&k, &a, 0x10, &i);
+    trace_shared_index(&k, &a, 12, &i);
     ck_assert_uint_eq(i, 0);                          /* an older form of the pc is found again */
-    trace_shared_index(&k, &a, 0x14, &i);
+    trace_shared_index(&k, &a14, 13, &i);
     ck_assert_uint_eq(i, 2);                          /* another pc (in the same slot): its own */
-    trace_shared_index(&k, &b, 0x10, &i);
+    ck_assert_uint_eq(trace_inst_pc(&k, &(trace_inst){ .shared = 2 }), 0x14);
+    trace_shared_index(&k, &b, 14, &i);
     ck_assert_uint_eq(i, 1);
+    ck_assert_uint_eq(trace_shared_line(&k, 1), 11);
     const trace_shared *first = trace_shared_at(&k, 1);
     for (int n = 0; n < 10000; n++) {                 /* past two chunks of 4096 */
-        trace_shared f = form(n, n & 255);
-        trace_shared_index(&k, &f, 0x100 + 16u * (uint32_t)n, &i);
+        trace_shared f = form(n, n & 255, 0x100 + 16u * (uint32_t)n);
+        trace_shared_index(&k, &f, 100 + (uint32_t)n, &i);
         ck_assert_uint_eq(i, 3 + (uint32_t)n);
     }
     ck_assert_ptr_eq(trace_shared_at(&k, 1), first);  /* forms never move */
     ck_assert(!memcmp(first, &b, sizeof b));
     for (int n = 0; n < 10000; n += 37) {
-        trace_shared f = form(n, n & 255);
-        trace_shared_index(&k, &f, 0x100 + 16u * (uint32_t)n, &i);
+        trace_shared f = form(n, n & 255, 0x100 + 16u * (uint32_t)n);
+        trace_shared_index(&k, &f, 1, &i);
         ck_assert_uint_eq(i, 3 + (uint32_t)n);
         ck_assert(!memcmp(trace_shared_at(&k, i), &f, sizeof f));
+        ck_assert_uint_eq(trace_shared_line(&k, i), 100 + (uint32_t)n);
     }
     ck_assert_uint_eq(k.nshared, 10003);
     trace_shared_free(&k);
@@ -207,8 +212,8 @@ static int keep_check(trace_kernel *k, trace_block *b, uint32_t pc, uint32_t mas
 {
     trace_inst in;
     memset(&in, 0, sizeof in);
-    in.pc = pc, in.mask = mask;
-    trace_keep_addresses(k, b, &in, a);
+    in.mask = mask;
+    trace_keep_addresses(k, b, &in, pc, a);
     uint64_t back[TRACE_WARP];
     trace_addresses(k, &in, back);
     for (int l = 0; l < TRACE_WARP; l++)
@@ -263,9 +268,9 @@ START_TEST(test_patterns)
     size_t len = trace_lanes_pack(a, by);
     trace_inst in;
     memset(&in, 0, sizeof in);
-    in.pc = 0x10, in.mask = ~0u;
+    in.mask = ~0u;
     before = k.npat;
-    ck_assert(trace_pattern_keep(&k, &b, &in, by, len));
+    ck_assert(trace_pattern_keep(&k, &b, &in, 0x10, by, len));
     ck_assert_uint_eq(k.npat, before);
     uint64_t back[TRACE_WARP];
     trace_addresses(&k, &in, back);

@@ -303,7 +303,7 @@ static int decode(trace_kernel *k, const char *text, uint32_t pc, trace_shared *
 /* the addresses of a memory instruction: mode 0 lists one per executing
  * lane, 1 gives base and stride (contiguous lanes), 2 base and a delta from
  * the previous executing lane for each further one */
-static int parse_addresses(trace_kernel *k, char **tok, int ntok, int *i, trace_inst *in, trace_block *b, diag *d)
+static int parse_addresses(trace_kernel *k, char **tok, int ntok, int *i, trace_inst *in, uint32_t pc, trace_block *b, diag *d)
 {
     uint64_t mode, v;
     int lanes = __builtin_popcount(in->mask);
@@ -315,7 +315,7 @@ static int parse_addresses(trace_kernel *k, char **tok, int ntok, int *i, trace_
         int extra = mode == 1 ? 2 : mode == 2 ? 1 : 0;
         if (*i + extra > ntok) BAD("address mode %" PRIu64 " needs a base address even for an empty mask", k->path, k->line, mode);
         *i += extra;
-        trace_keep_addresses(k, b, in, a);
+        trace_keep_addresses(k, b, in, pc, a);
         return 0;
     }
     int need = mode == 0 ? lanes : mode == 1 ? 2 : lanes;
@@ -346,7 +346,7 @@ static int parse_addresses(trace_kernel *k, char **tok, int ntok, int *i, trace_
         prev = v;
         seen++;
     }
-    trace_keep_addresses(k, b, in, a);
+    trace_keep_addresses(k, b, in, pc, a);
     return 0;
 }
 
@@ -365,7 +365,6 @@ static int parse_inst(trace_kernel *k, char *l, trace_block *b, trace_inst *in, 
     trace_shared sh;
     memset(&sh, 0, sizeof sh);
     if (ntok < 0) BAD("too many fields", k->path, k->line);
-    in->file_line = (uint32_t)k->line;
     if (k->tracer_version < 3) i += 4;   /* block x, y, z and warp lead every line */
     if (k->lineinfo) {
         if (i >= ntok || !parse_u64(tok[i++], 10, &v)) BAD("expected a source line number first (-enable lineinfo = 1)", k->path, k->line);
@@ -377,7 +376,7 @@ static int parse_inst(trace_kernel *k, char *l, trace_block *b, trace_inst *in, 
      * the largest (a PC near 2^32 asked for gigabytes: found by fuzzing) */
     if (v >= TRACE_MAX_CODE) BAD("PC %s is beyond %d MB of code: a trace's PCs are offsets from the kernel's start",
                                  k->path, k->line, tok[i - 1], TRACE_MAX_CODE >> 20);
-    in->pc = (uint32_t)v;
+    uint32_t pc = (uint32_t)v;
     if (!parse_u64(tok[i++], 16, &v) || v > UINT32_MAX) BAD("'%s' is not a hex 32-lane mask", k->path, k->line, tok[i - 1]);
     in->mask = (uint32_t)v;
     int first = i;                   /* the part trace_fast.c compares: the destination count ... the width */
@@ -387,9 +386,9 @@ static int parse_inst(trace_kernel *k, char *l, trace_block *b, trace_inst *in, 
         if (i >= ntok || parse_reg(tok[i++], &sh.dst[r])) BAD("expected %d destination registers (R0 .. R255)", k->path, k->line, sh.ndst);
     if (i >= ntok) BAD("the opcode is missing", k->path, k->line);
     const char *text = tok[i++];
-    if (k->gen == 'W' && in->pc / (uint32_t)k->insn_bytes >= (uint32_t)k->nwfacts)
-        BAD("pc %04x is beyond the %d instructions of the header", k->path, k->line, in->pc, k->nwfacts);
-    if (decode(k, text, in->pc, &sh, d)) return -1;
+    if (k->gen == 'W' && pc / (uint32_t)k->insn_bytes >= (uint32_t)k->nwfacts)
+        BAD("pc %04x is beyond the %d instructions of the header", k->path, k->line, pc, k->nwfacts);
+    if (decode(k, text, pc, &sh, d)) return -1;
     if (i >= ntok || !parse_u64(tok[i++], 10, &v) || v > TRACE_MAX_SRC) BAD("expected a source count (0 to %d) after the opcode", k->path, k->line, TRACE_MAX_SRC);
     sh.nsrc = (uint8_t)v;
     for (int r = 0; r < sh.nsrc; r++)
@@ -397,7 +396,7 @@ static int parse_inst(trace_kernel *k, char *l, trace_block *b, trace_inst *in, 
     if (i >= ntok || !parse_u64(tok[i++], 10, &v)) BAD("the memory width is missing", k->path, k->line);
     size_t from = (size_t)(tok[first] - l), to = (size_t)(tok[i - 1] - l) + strlen(tok[i - 1]);
     int width = v != 0;
-    if (v && parse_addresses(k, tok, ntok, &i, in, b, d)) return -1;
+    if (v && parse_addresses(k, tok, ntok, &i, in, pc, b, d)) return -1;
     if (!v) { sh.width = 0; in->addr = NULL; in->addr_form = 0; }
     in->exec = in->mask;
     if (k->tracer_version >= 5 && i < ntok) {   /* the immediate: in warpsim's traces, the other lanes and the divergence */
@@ -411,11 +410,12 @@ static int parse_inst(trace_kernel *k, char *l, trace_block *b, trace_inst *in, 
     if (i != ntok) BAD("%d fields, expected %d: extra values after the instruction", k->path, k->line, ntok, i);
     int top = trace_shared_reg_top(&sh);
     if (top > k->reg_top) k->reg_top = top;
-    if (trace_shared_index(k, &sh, in->pc, &in->shared))
+    sh.pc = pc;
+    if (trace_shared_index(k, &sh, (uint32_t)k->line, &in->shared))
         BAD("more than %u distinct instruction forms in one kernel", k->path, k->line, (unsigned)TRACE_SHARED_CHUNKS << TRACE_SHARED_BITS);
-    if (in->pc > b->max_pc) b->max_pc = in->pc;
-    if (k->gen != 'W') note_pc(k, in->pc, &sh);
-    if (to <= nhead) trace_fast_learn(k, in->pc, sh.src_line, head + from, to - from, width, in->shared);
+    if (pc > b->max_pc) b->max_pc = pc;
+    if (k->gen != 'W') note_pc(k, pc, &sh);
+    if (to <= nhead) trace_fast_learn(k, pc, sh.src_line, head + from, to - from, width, in->shared);
     return 0;
 }
 #undef BAD

@@ -49,6 +49,7 @@ typedef struct {
     uint8_t cta_scope;           /* the opcode text has .CTA (MEMBAR.CTA: the block's scope), so
                                   * that the run need not read the kernel's texts (trace_ahead.h) */
     uint8_t pad[3];              /* zero: forms are compared and cached byte for byte */
+    uint32_t pc;                 /* byte address: a form is its pc's (an instruction holds no pc) */
 } trace_shared;
 
 /* 1 + the highest register (R0-R254: 255 is RZ) the form names, 0 none */
@@ -62,11 +63,13 @@ static inline int trace_shared_reg_top(const trace_shared *sh)
     return top;
 }
 
+/* 24 bytes: a run holds each resident warp's whole stream. Its pc is its
+ * form's (trace_inst_pc); the file line the kernel keeps per form, where
+ * the form was first read (trace_shared_line) */
 typedef struct {
-    uint32_t pc, mask;           /* byte address; lanes that executed (active and guard true); in
-                                  * warpsim's own traces the lanes that issued */
+    uint32_t mask;               /* lanes that executed (active and guard true); in warpsim's own
+                                  * traces the lanes that issued */
     uint32_t exec;               /* lanes that executed (= mask, but from the immediate in warpsim's traces) */
-    uint32_t file_line;          /* the line in the trace file */
     uint32_t shared;             /* its trace_shared, an index into the kernel's table */
     uint8_t diverged;            /* warpsim's traces: the branch split the warp */
     uint8_t addr_form;           /* what addr holds (TRACE_ADDR_...) */
@@ -136,7 +139,8 @@ typedef struct {
     trace_shared **shared;
     uint32_t nshared;
     /* the reader's: per pc (>> 3), its latest form + 1 (0: none), and
-     * per form its pc and the form the pc had before it (+ 1) */
+     * per form the file line it was first read on and the form the pc had
+     * before it (+ 1) */
     uint32_t *shared_head, nshared_head;
     uint32_t (*shared_link)[2];
     /* warpsim's own traces (-binary version = 1): each pc's static facts */
@@ -172,9 +176,14 @@ static inline const trace_shared *trace_shared_at(const trace_kernel *k, uint32_
 {
     return &k->shared[i >> TRACE_SHARED_BITS][i & ((1u << TRACE_SHARED_BITS) - 1)];
 }
-/* the index of form sh (its padding zero) at pc in k's table, added if the
- * pc has not had it: 0, or -1 when the table is full */
-int trace_shared_index(trace_kernel *k, const trace_shared *sh, uint32_t pc, uint32_t *out);
+static inline uint32_t trace_inst_pc(const trace_kernel *k, const trace_inst *in) { return trace_shared_at(k, in->shared)->pc; }
+/* the index of form sh (its padding zero, its pc set) in k's table, added
+ * (first read on file line `line`) if the pc has not had it: 0, or -1 when
+ * the table is full */
+int trace_shared_index(trace_kernel *k, const trace_shared *sh, uint32_t line, uint32_t *out);
+/* the file line form i was first read on: the reader's table, read by the
+ * run only once the reader has stopped (trace_ahead_stop) */
+static inline uint32_t trace_shared_line(const trace_kernel *k, uint32_t i) { return k->shared_link[i][0]; }
 void trace_shared_free(trace_kernel *k);
 
 #define TRACE_PAT_BITS 10                    /* patterns a chunk holds: 1024 (144 KB) */

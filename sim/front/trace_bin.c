@@ -7,11 +7,12 @@
  *   blocks   one record per thread block, in file order: tag, length,
  *            payload, checksum; the payload is the block's ids, its warps'
  *            instruction counts, then each instruction: a flags byte, the
- *            pc, masks and file line where they do not follow from the
- *            previous instruction of the warp, the trace_shared image of
- *            what every execution at the pc shares (registers, opcode, text,
- *            width...) when it is not the one the pc had last, and the
- *            addresses (3 words when strided, else put_lanes's form)
+ *            pc and masks where they do not follow from the previous
+ *            instruction of the warp, the trace_shared image of what every
+ *            execution at the pc shares (registers, opcode, text, width,
+ *            the pc...) with the file line it was first read on, when it is
+ *            not the one the pc had last, and the addresses (3 words when
+ *            strided, else put_lanes's form)
  *   trailer  the kernel's header facts, warpsim's per-pc facts, the opcode
  *            texts and the per-pc tables as the whole file left them
  *   foot     where the trailer is, its checksum, the number of blocks
@@ -33,7 +34,7 @@
 /* warpsim's own layout: bump it when what the text reader makes of a line
  * changes (a field of trace_inst, trace_shared or isrc_static, how one is
  * derived), so that caches written by an older warpsim are ignored */
-#define BIN_LAYOUT 4
+#define BIN_LAYOUT 5                        /* 5: the pc in the form, no file line an instruction */
 #define BIN_BLOCK_TAG 0x4b4c4257u           /* "WBLK" */
 #define BIN_MAX_TEXTS 65536                 /* trace_inst.text is 16 bits */
 #define BIN_SETTLE 2                        /* seconds (settled) */
@@ -179,9 +180,9 @@ void trace_bin_free(trace_bin *x)
 
 /* an instruction's flags byte: F_PC its pc follows the previous one of the
  * warp, F_MASK it has the previous mask (the first: all lanes), F_EXEC its
- * exec is its mask, F_LINE it is on the next line of the file; F_FULL its
- * static part follows */
-enum { F_PC = 1, F_MASK = 2, F_EXEC = 4, F_LINE = 8, F_DIVERGED = 16, F_ADDR = 32, F_STRIDED = 64, F_FULL = 128 };
+ * exec is its mask; F_FULL its static part follows. F_SPARE is never set
+ * (it was the file line's before layout 5) */
+enum { F_PC = 1, F_MASK = 2, F_EXEC = 4, F_SPARE = 8, F_DIVERGED = 16, F_ADDR = 32, F_STRIDED = 64, F_FULL = 128 };
 
 /* the pc's slot in the templates (pc < TRACE_MAX_CODE): the pc it holds
  * and the index of the form it had last (have: whether it holds one) */
@@ -334,7 +335,7 @@ none:
 static int shared_ok(const trace_shared *sh, uint32_t pc, const trace_kernel *k)
 {
     if (sh->ndst > TRACE_MAX_DST || sh->nsrc > TRACE_MAX_SRC || sh->cta_scope > 1 || sh->text >= k->ntexts
-        || sh->pad[0] || sh->pad[1] || sh->pad[2])
+        || sh->pad[0] || sh->pad[1] || sh->pad[2] || sh->pc != pc)
         return 0;
     if (trace_shared_reg_top(sh) > k->regs_known) return 0;   /* the trailer's register count holds every form's */
     if (k->wfacts) return sh->sass == -1 && pc / (uint32_t)k->insn_bytes < (uint32_t)k->nwfacts;
@@ -354,7 +355,7 @@ static void take_lanes(cursor *c, trace_kernel *k, trace_block *b, trace_inst *i
 {
     size_t n = trace_lanes_size(c->p, c->bad ? 0 : c->left);
     if (!n) { c->bad = 1; return; }
-    if (trace_pattern_keep(k, b, in, c->p, n)) { c->p += n, c->left -= n; return; }
+    if (trace_pattern_keep(k, b, in, trace_inst_pc(k, in), c->p, n)) { c->p += n, c->left -= n; return; }
     in->addr_form = TRACE_ADDR_PACKED;
     take(c, in->addr = trace_block_words(b, (int)((n + 7) / 8)), n);
 }
@@ -364,23 +365,23 @@ static int take_inst(trace_bin *r, cursor *c, trace_kernel *k, trace_block *b, t
 {
     uint8_t f;
     take(c, &f, 1);
-    if (!prev && (f & (F_PC | F_LINE))) return -1;
-    uint32_t pc = f & F_PC ? prev->pc + (uint32_t)k->insn_bytes : take_u32(c);
+    if ((!prev && (f & F_PC)) || (f & F_SPARE)) return -1;
+    uint32_t pc = f & F_PC ? trace_inst_pc(k, prev) + (uint32_t)k->insn_bytes : take_u32(c);
     uint32_t mask = f & F_MASK ? prev ? prev->mask : ~0u : take_u32(c);
     uint32_t exec = f & F_EXEC ? mask : take_u32(c);
-    uint32_t line = f & F_LINE ? prev->file_line + 1 : take_u32(c);
     if (c->bad || pc >= TRACE_MAX_CODE) return -1;
     uint32_t *t = template_at(r, pc);
     if (f & F_FULL) {
         trace_shared sh;
         take(c, &sh, sizeof sh);
-        r->have[pc >> 3] = !c->bad && shared_ok(&sh, pc, k) && !trace_shared_index(k, &sh, pc, &t[1]);
+        uint32_t line = take_u32(c);
+        r->have[pc >> 3] = !c->bad && shared_ok(&sh, pc, k) && !trace_shared_index(k, &sh, line, &t[1]);
         t[0] = pc;
     }
     if (!r->have[pc >> 3] || t[0] != pc) return -1;
     memset(in, 0, sizeof *in);
-    in->pc = pc, in->shared = t[1];
-    in->mask = mask, in->exec = exec, in->file_line = line;
+    in->shared = t[1];
+    in->mask = mask, in->exec = exec;
     in->diverged = !!(f & F_DIVERGED);
     in->addr = NULL;
     if (f & F_ADDR) {
@@ -495,21 +496,22 @@ static void put_lanes(trace_bin *w, const trace_kernel *k, const trace_inst *in)
 /* one instruction (prev: the warp's previous one), as take_inst reads it */
 static void put_inst(trace_bin *w, const trace_kernel *k, const trace_inst *in, const trace_inst *prev)
 {
-    uint32_t *t = template_at(w, in->pc);
-    int full = !w->have[in->pc >> 3] || t[0] != in->pc || t[1] != in->shared;   /* a pc's forms: one index each */
-    uint8_t f = (uint8_t)((prev && in->pc == prev->pc + (uint32_t)w->insn_bytes ? F_PC : 0)
+    uint32_t pc = trace_inst_pc(k, in), *t = template_at(w, pc);
+    int full = !w->have[pc >> 3] || t[0] != pc || t[1] != in->shared;   /* a pc's forms: one index each */
+    uint8_t f = (uint8_t)((prev && pc == trace_inst_pc(k, prev) + (uint32_t)w->insn_bytes ? F_PC : 0)
                           | (in->mask == (prev ? prev->mask : ~0u) ? F_MASK : 0) | (in->exec == in->mask ? F_EXEC : 0)
-                          | (prev && in->file_line == prev->file_line + 1 ? F_LINE : 0) | (in->diverged ? F_DIVERGED : 0)
+                          | (in->diverged ? F_DIVERGED : 0)
                           | (in->addr ? F_ADDR : 0) | (in->addr_form == TRACE_ADDR_STRIDED ? F_STRIDED : 0) | (full ? F_FULL : 0));
     put(w, &f, 1);
-    if (!(f & F_PC)) put(w, &in->pc, sizeof in->pc);
+    if (!(f & F_PC)) put(w, &pc, sizeof pc);
     if (!(f & F_MASK)) put(w, &in->mask, sizeof in->mask);
     if (!(f & F_EXEC)) put(w, &in->exec, sizeof in->exec);
-    if (!(f & F_LINE)) put(w, &in->file_line, sizeof in->file_line);
     if (full) {
+        uint32_t line = trace_shared_line(k, in->shared);
         put(w, trace_shared_at(k, in->shared), sizeof(trace_shared));
-        t[0] = in->pc, t[1] = in->shared;
-        w->have[in->pc >> 3] = 1;
+        put(w, &line, sizeof line);
+        t[0] = pc, t[1] = in->shared;
+        w->have[pc >> 3] = 1;
     }
     if (in->addr && in->addr_form == TRACE_ADDR_STRIDED) put(w, in->addr, 3 * sizeof *in->addr);
     else if (in->addr) put_lanes(w, k, in);

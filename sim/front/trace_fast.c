@@ -38,8 +38,8 @@ static void keep_strided(trace_block *b, trace_inst *in, uint64_t first, uint64_
 }
 
 /* the addresses of in->mask's lanes, v[0..n) in lane order, kept in b:
- * evenly spaced, as a pattern of k's, or packed */
-static void keep_lanes(trace_kernel *k, trace_block *b, trace_inst *in, const uint64_t *v, int n)
+ * evenly spaced, as a pattern of k's (the pc's), or packed */
+static void keep_lanes(trace_kernel *k, trace_block *b, trace_inst *in, uint32_t pc, const uint64_t *v, int n)
 {
     uint64_t step = n > 1 ? v[1] - v[0] : 0;
     int even = 1;
@@ -53,18 +53,18 @@ static void keep_lanes(trace_kernel *k, trace_block *b, trace_inst *in, const ui
     for (uint32_t m = in->mask; m; m &= m - 1) a[__builtin_ctz(m)] = v[i++];
     unsigned char packed[TRACE_LANES_MAX];
     size_t len = trace_lanes_pack(a, packed);
-    if (trace_pattern_keep(k, b, in, packed, len)) return;
+    if (trace_pattern_keep(k, b, in, pc, packed, len)) return;
     in->addr_form = TRACE_ADDR_PACKED;
     in->addr = trace_block_words(b, (int)((len + 7) / 8));
     memcpy(in->addr, packed, len);
 }
 
-void trace_keep_addresses(trace_kernel *k, trace_block *b, trace_inst *in, const uint64_t a[TRACE_WARP])
+void trace_keep_addresses(trace_kernel *k, trace_block *b, trace_inst *in, uint32_t pc, const uint64_t a[TRACE_WARP])
 {
     uint64_t v[TRACE_WARP];
     int n = 0;
     for (uint32_t m = in->mask; m; m &= m - 1) v[n++] = a[__builtin_ctz(m)];
-    keep_lanes(k, b, in, v, n);
+    keep_lanes(k, b, in, pc, v, n);
 }
 
 static int is_end(char c) { return c == ' ' || c == '\t' || c == 0; }
@@ -188,16 +188,14 @@ int trace_fast_line(trace_kernel *k, const char *l, trace_block *b, trace_inst *
         p = skip_space(p);
     }
     if (*p) return 0;
-    in->pc = (uint32_t)pc;
     in->mask = (uint32_t)mask;       /* the addresses' lanes: the immediate may widen it after them */
-    in->file_line = (uint32_t)k->line;
     in->shared = m->form;
     if (m->width && even) keep_strided(b, in, a[0], step);
-    else if (m->width) keep_lanes(k, b, in, a, n);
+    else if (m->width) keep_lanes(k, b, in, (uint32_t)pc, a, n);
     else { in->addr = NULL; in->addr_form = 0; }
     in->exec = in->mask;
     if (warpsim_imm) trace_warpsim_immediate(k, v, in);
-    if (in->pc > b->max_pc) b->max_pc = in->pc;
+    if ((uint32_t)pc > b->max_pc) b->max_pc = (uint32_t)pc;
     k->fast_lines++;
     return 1;
 }

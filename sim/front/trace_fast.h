@@ -32,6 +32,6 @@ void trace_fast_learn(trace_kernel *k, uint32_t pc, uint32_t src_line, const cha
                       uint32_t form);
 void trace_fast_free(trace_kernel *k);
 /* a's lanes in in->mask kept in b: base and step when evenly spaced, else
- * as a pattern of k's (trace_pattern.c) or packed (trace_lanes.h) */
-void trace_keep_addresses(trace_kernel *k, trace_block *b, trace_inst *in, const uint64_t a[TRACE_WARP]);
+ * as a pattern of k's for the pc (trace_pattern.c) or packed (trace_lanes.h) */
+void trace_keep_addresses(trace_kernel *k, trace_block *b, trace_inst *in, uint32_t pc, const uint64_t a[TRACE_WARP]);
 #endif

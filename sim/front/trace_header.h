@@ -18,9 +18,9 @@ uint64_t *trace_block_words(trace_block *b, int n);
 /* room for n instructions (at least one) in b's memory, zeroed */
 trace_inst *trace_block_insts(trace_block *b, int n);
 /* in's addresses, packed (len bytes of trace_lanes_pack), kept in b as a
- * pattern of k's (TRACE_ADDR_PATTERN) when the pc had their offsets
+ * pattern of k's (TRACE_ADDR_PATTERN) when its pc had their offsets
  * already or may take a new one: 1, else 0 (nothing kept) */
-int trace_pattern_keep(trace_kernel *k, trace_block *b, trace_inst *in, const unsigned char *packed, size_t len);
+int trace_pattern_keep(trace_kernel *k, trace_block *b, trace_inst *in, uint32_t pc, const unsigned char *packed, size_t len);
 void trace_pattern_free(trace_kernel *k);
 /* table t of *n objects of `size` bytes, grown (doubling, from 256) to
  * hold index i, the new objects zeroed: the reader's per-pc tables */

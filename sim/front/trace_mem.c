@@ -147,12 +147,12 @@ void *trace_table_grow(void *t, uint32_t *n, size_t size, uint32_t i)
  * are found through its latest and a link from each to the one before:
  * one compare in the usual case, where every execution at a pc shares
  * one form. */
-int trace_shared_index(trace_kernel *k, const trace_shared *sh, uint32_t pc, uint32_t *out)
+int trace_shared_index(trace_kernel *k, const trace_shared *sh, uint32_t line, uint32_t *out)
 {
-    uint32_t slot = pc >> 3;
+    uint32_t slot = sh->pc >> 3;
     if (slot < k->nshared_head)
         for (uint32_t i = k->shared_head[slot]; i; i = k->shared_link[i - 1][1])
-            if (k->shared_link[i - 1][0] == pc && !memcmp(trace_shared_at(k, i - 1), sh, sizeof *sh)) {
+            if (!memcmp(trace_shared_at(k, i - 1), sh, sizeof *sh)) {   /* the pc's own */
                 *out = i - 1;
                 return 0;
             }
@@ -165,7 +165,7 @@ int trace_shared_index(trace_kernel *k, const trace_shared *sh, uint32_t pc, uin
     }
     k->shared_head = trace_table_grow(k->shared_head, &k->nshared_head, sizeof *k->shared_head, slot);
     memcpy(&k->shared[n >> TRACE_SHARED_BITS][n & ((1u << TRACE_SHARED_BITS) - 1)], sh, sizeof *sh);
-    k->shared_link[n][0] = pc;
+    k->shared_link[n][0] = line;
     k->shared_link[n][1] = k->shared_head[slot];
     k->shared_head[slot] = n + 1;
     k->nshared = n + 1;

@@ -59,13 +59,13 @@ static uint32_t add(trace_kernel *k, const unsigned char *packed, size_t len)
     return i + 1;
 }
 
-int trace_pattern_keep(trace_kernel *k, trace_block *b, trace_inst *in, const unsigned char *packed, size_t len)
+int trace_pattern_keep(trace_kernel *k, trace_block *b, trace_inst *in, uint32_t pc, const unsigned char *packed, size_t len)
 {
     uint32_t lanes;
     memcpy(&lanes, packed, sizeof lanes);
     /* offsets of 8 bytes are addresses: no base to take out */
     if (__builtin_popcount(lanes) < PAT_MIN_LANES || packed[TRACE_LANES_BASE - 1] == 8) return 0;
-    struct trace_pat_slot *s = slot_of(k, in->pc);
+    struct trace_pat_slot *s = slot_of(k, pc);
     if (s->made > PAT_PER_PC) return 0;
     uint32_t found = 0;
     int at = 0;

@@ -67,15 +67,15 @@ static void fill_static(trun *t, int w, const trace_inst *in)
     tw->addr = in->addr;
     tw->strided = in->addr_form != TRACE_ADDR_PACKED;   /* 2 or 3 words: one host line */
     tw->has_next = tw->idx + 1 < t->slots[w / t->wpb].blk.count[w % t->wpb];
+    const trace_shared *sh = trace_shared_at(t->k, in->shared);
     if (t->k->wfacts) {   /* warpsim's own trace: the facts the original run used */
-        *s = t->k->wfacts[in->pc / (uint32_t)t->k->insn_bytes];
+        *s = t->k->wfacts[sh->pc / (uint32_t)t->k->insn_bytes];
         tw->st_idx = tw->idx;
         return;
     }
-    const trace_shared *sh = trace_shared_at(t->k, in->shared);
     const sass_info *si = &sass_ops[sh->sass];
     memset(s, 0, sizeof *s);
-    s->pc = (int)(in->pc / (uint32_t)t->k->insn_bytes);
+    s->pc = (int)(sh->pc / (uint32_t)t->k->insn_bytes);
     s->op = -1;
     s->unit = si->unit;
     for (int i = 0; i < sh->nsrc; i++)
@@ -232,7 +232,7 @@ static int t_issue(isrc *s, int w, kernel_stats *st, isrc_dynamic *out)
         barrier = si->kind == KIND_BAR;
     }
     /* the warp leaves pc + 1: a taken branch, another path, or its end */
-    out->redirected = !next || next->pc != in->pc + (uint32_t)t->k->insn_bytes;
+    out->redirected = !next || trace_inst_pc(t->k, next) != sh->pc + (uint32_t)t->k->insn_bytes;
     tw->idx++;
     if (barrier && next) {
         tw->at_barrier = 1;
@@ -254,13 +254,13 @@ static int check_block_units(trun *t, const trace_block *b)
         for (int i = 0; i < b->count[w]; i++) {
             const trace_inst *in = &b->warp[w][i];
             const trace_shared *sh = trace_shared_at(t->k, in->shared);
-            isa_unit u = sh->sass >= 0 ? sass_ops[sh->sass].unit : t->k->wfacts[in->pc / (uint32_t)t->k->insn_bytes].unit;
+            isa_unit u = sh->sass >= 0 ? sass_ops[sh->sass].unit : t->k->wfacts[sh->pc / (uint32_t)t->k->insn_bytes].unit;
             if (t->p.unit[u].count) continue;
             /* the message names the opcode's text: the kernel's texts are the reader's until it stops */
             trace_ahead_stop(t->ahead);
             t->ahead = NULL;
             diag_error(t->d, "%s:%u: %s needs a %s unit, but the config has unit_%s.count = 0 "
-                       "(--set unit_%s.count=N to give it one)", t->k->path, in->file_line, t->k->texts[sh->text],
+                       "(--set unit_%s.count=N to give it one)", t->k->path, trace_shared_line(t->k, in->shared), t->k->texts[sh->text],
                        isa_unit_name(u), isa_unit_name(u), isa_unit_name(u));
             return -1;
         }
