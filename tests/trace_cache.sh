@@ -152,6 +152,26 @@ expect 2 "a truncated trace" -- "$bin" trace -c gf100 "$tmp/cut.traceg"
 [ -e "$tmp/cut.traceg.wsb" ] && { echo "FAIL: a trace with an error was cached"; fail=1; }
 leftovers "$tmp"
 
+# ---- a message from a cached run names the line the text run names: the
+# line each form was first read on, which the cache keeps beside the form ----
+mkdir "$tmp/unit"
+{ printf '%s\n' "-kernel name = units" "-kernel id = 1" "-grid dim = (1,1,1)" "-block dim = (64,1,1)" "-shmem = 0" \
+      "-nregs = 16" "-binary version = 80" "-cuda stream id = 0" "-shmem base_addr = 0x00007f0000000000" \
+      "-local mem base_addr = 0x00007e0000000000" "-nvbit version = 1.7" "-accelsim tracer version = 5" \
+      "-enable lineinfo = 0" "" "#traces format = PC mask dest_num [reg_dests] opcode src_num [reg_srcs] mem_width" \
+      "" "#BEGIN_TB" "" "thread block = 0,0,0" "" "warp = 0" "insts = 2" \
+      "0000 ffffffff 1 R2 IADD3 2 R2 R2 0 0" "0010 ffffffff 0 EXIT 0 0 0" "warp = 1" "insts = 3" \
+      "0000 ffffffff 1 R2 IADD3 2 R2 R2 0 0" "0010 ffffffff 1 R4 HMMA.16816.F32 2 R4 R6 0 0" \
+      "0020 ffffffff 0 EXIT 0 0 0" "#END_TB"; } > "$tmp/unit/kernel-1.traceg"
+echo "MemcpyHtoD,0x0000000000000000,0" > "$tmp/unit/kernelslist.g"; echo kernel-1.traceg >> "$tmp/unit/kernelslist.g"
+age "$tmp/unit/kernel-1.traceg"
+"$bin" trace -c gf100 --set unit_tensor.count=1 "$tmp/unit/kernelslist.g" > /dev/null 2>&1
+[ -s "$tmp/unit/kernel-1.traceg.wsb" ] || { echo "FAIL: no cache of the tensor trace"; fail=1; }
+for m in off on; do
+    expect 2 "kernel-1.traceg:28: HMMA.16816.F32 needs a tensor unit" -- \
+        "$bin" trace -c gf100 --set unit_tensor.count=0 --trace-cache=$m "$tmp/unit/kernelslist.g"
+done
+
 # ---- the shipped A100 trace (.xz): cached, the second run needs no xz ----
 mkdir "$tmp/xz"; cp "$top"/tests/traces/vectoradd-sm80/kernelslist.g "$top"/tests/traces/vectoradd-sm80/kernel-1.traceg.xz "$tmp/xz/"; age "$tmp/xz/kernel-1.traceg.xz"
 a=$("$bin" trace -c a100 --stats=json --trace-cache=off "$tmp/xz/kernelslist.g" | stats)
