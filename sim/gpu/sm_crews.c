@@ -412,4 +412,3 @@ void crews_step_counts(const sm_crews *c, unsigned long long *steps, unsigned lo
 }
 
 int crews_threads(const sm_crews *c) { return c->members; }
-unsigned long long crews_steps(const sm_crews *c) { return lockstep_steps(c->team); }

@@ -90,11 +90,9 @@ void crews_gauge_on(sm_crews *c, int on);
 /* the steps of crews_window and crews_each with several threads, and
  * those of them the team ran */
 void crews_step_counts(const sm_crews *c, unsigned long long *steps, unsigned long long *team);
-/* the threads that run the crews (1: the caller alone) and the times
- * they met (the synchronisations the run paid for) */
+/* the threads that run the crews (1: the caller alone) */
 int crews_threads(const sm_crews *c);
 /* the host's cores online (1 when it cannot tell) */
 int crews_cores(void);
-unsigned long long crews_steps(const sm_crews *c);
 
 #endif

@@ -84,7 +84,6 @@ void lockstep_step(lockstep *t)
     pthread_mutex_unlock(&t->lock);
 }
 
-unsigned long long lockstep_steps(const lockstep *t) { return t ? t->step : 0; }
 
 void lockstep_free(lockstep *t)
 {

@@ -16,8 +16,6 @@ lockstep *lockstep_new(int members, void (*fn)(void *ctx, int member), void *ctx
 /* one step: fn(ctx, k) for every member k, the caller's share included;
  * what the members wrote is visible to the caller when it returns */
 void lockstep_step(lockstep *t);
-/* steps taken so far (the synchronisations a run paid for) */
-unsigned long long lockstep_steps(const lockstep *t);
 void lockstep_free(lockstep *t);
 
 #endif
