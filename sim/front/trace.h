@@ -142,7 +142,7 @@ typedef struct {
      * per form the file line it was first read on and the form the pc had
      * before it (+ 1) */
     uint32_t *shared_head, nshared_head;
-    uint32_t (*shared_link)[2];
+    struct trace_form_link { uint32_t line, prev; } *shared_link;
     /* warpsim's own traces (-binary version = 1): each pc's static facts */
     isrc_static *wfacts;
     int nwfacts;
@@ -183,7 +183,7 @@ static inline uint32_t trace_inst_pc(const trace_kernel *k, const trace_inst *in
 int trace_shared_index(trace_kernel *k, const trace_shared *sh, uint32_t line, uint32_t *out);
 /* the file line form i was first read on: the reader's table, read by the
  * run only once the reader has stopped (trace_ahead_stop) */
-static inline uint32_t trace_shared_line(const trace_kernel *k, uint32_t i) { return k->shared_link[i][0]; }
+static inline uint32_t trace_shared_line(const trace_kernel *k, uint32_t i) { return k->shared_link[i].line; }
 void trace_shared_free(trace_kernel *k);
 
 #define TRACE_PAT_BITS 10                    /* patterns a chunk holds: 1024 (144 KB) */

@@ -141,17 +141,17 @@ void *trace_table_grow(void *t, uint32_t *n, size_t size, uint32_t i)
     return t;
 }
 
-/* An instruction keeps its pc's form (registers, opcode, text, width: 28
- * bytes) as an index: an instruction is 32 bytes instead of 64, and a run
- * reads a few hundred forms that stay in the host's caches. A pc's forms
- * are found through its latest and a link from each to the one before:
- * one compare in the usual case, where every execution at a pc shares
- * one form. */
+/* An instruction keeps its pc's form (registers, opcode, text, width, the
+ * pc: 32 bytes) as an index: an instruction is 24 bytes instead of 64, and
+ * a run reads a few hundred forms that stay in the host's caches. A pc's
+ * forms are found through its latest and a link from each to the one
+ * before: one compare in the usual case, where every execution at a pc
+ * shares one form. */
 int trace_shared_index(trace_kernel *k, const trace_shared *sh, uint32_t line, uint32_t *out)
 {
     uint32_t slot = sh->pc >> 3;
     if (slot < k->nshared_head)
-        for (uint32_t i = k->shared_head[slot]; i; i = k->shared_link[i - 1][1])
+        for (uint32_t i = k->shared_head[slot]; i; i = k->shared_link[i - 1].prev)
             if (!memcmp(trace_shared_at(k, i - 1), sh, sizeof *sh)) {   /* the pc's own */
                 *out = i - 1;
                 return 0;
@@ -165,8 +165,7 @@ int trace_shared_index(trace_kernel *k, const trace_shared *sh, uint32_t line, u
     }
     k->shared_head = trace_table_grow(k->shared_head, &k->nshared_head, sizeof *k->shared_head, slot);
     memcpy(&k->shared[n >> TRACE_SHARED_BITS][n & ((1u << TRACE_SHARED_BITS) - 1)], sh, sizeof *sh);
-    k->shared_link[n][0] = line;
-    k->shared_link[n][1] = k->shared_head[slot];
+    k->shared_link[n] = (struct trace_form_link){ line, k->shared_head[slot] };
     k->shared_head[slot] = n + 1;
     k->nshared = n + 1;
     *out = n;
