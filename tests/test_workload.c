@@ -530,6 +530,40 @@ START_TEST(test_launch_select_run)
 }
 END_TEST
 
+/* a manifest holds as many launches as it names (issue 58: a program's
+ * manifest twin may have hundreds); each adds one to every element */
+START_TEST(test_many_launches)
+{
+    enum { LAUNCHES = 300 };
+    size_t cap = 4096 + LAUNCHES * 64;
+    char *src = malloc(cap);
+    int n = snprintf(src, cap, ".kernel inc\n.param out u64\n"
+        "  S2R R0, SR_TID.X\n  IMAD.WIDE.U32 R4, R0, 4, c[out]\n  LDG.E R6, [R4]\n"
+        "  IADD3 R6, R6, 1, RZ\n  STG.E [R4], R6\n  EXIT\n.end\n"
+        ".workload w\n  buffer out u32[32]\n");
+    for (int i = 0; i < LAUNCHES; i++) n += snprintf(src + n, cap - (size_t)n, "  launch inc grid=1 block=32 (out)\n");
+    snprintf(src + n, cap - (size_t)n, "  check out == %d\n.end\n", LAUNCHES);
+    diag d;
+    diag_init(&d);
+    config cfg;
+    config_defaults(&cfg);
+    workload *w = calloc(1, sizeof *w);
+    ck_assert_msg(!workload_load_text(w, "w.sass", src, &d) && !workload_prepare(w, -1, &d), "%s", d.text);
+    ck_assert_int_eq(w->nlaunches, LAUNCHES);
+    kernel_stats *ks = calloc(LAUNCHES, sizeof *ks);
+    func_options fo = { 0, 1000, NULL, NULL, 0 };
+    ck_assert_int_eq(workload_run(w, &cfg, &fo, 1, NULL, ks, &d), FUNC_OK);
+    ck_assert_msg(workload_check(w, 0, &d), "%s", d.text ? d.text : "");
+    ck_assert_int_eq(ks[LAUNCHES - 1].v[STAT_warp_instructions], 6);   /* S2R IMAD.WIDE LDG IADD3 STG EXIT */
+    for (int i = 0; i < LAUNCHES; i++) stats_free(&ks[i]);
+    free(ks);
+    diag_free(&d);
+    workload_free(w);
+    free(w);
+    free(src);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("workload");
@@ -550,6 +584,7 @@ int main(void)
     tcase_add_test(tc, test_occupancy_limit);
     tcase_add_test(tc, test_launch_select_picks);
     tcase_add_test(tc, test_launch_select_run);
+    tcase_add_test(tc, test_many_launches);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -328,14 +328,13 @@ int cli_run(int argc, char **argv)
     html_report *report = NULL;
     launch_select sel;
     launch_select_init(&sel);
-    kernel_stats ks[32];
-    memset(ks, 0, sizeof ks);
+    kernel_stats *ks = NULL;     /* one a launch, once the manifest is read */
     int status = EXIT_BAD_INPUT;
     if (workload_load(w, o.workload, &d)) goto done;
     for (int i = 0; i < o.ndefines; i++) workload_define(w, o.defines[i], &d);
     w->no_checks = o.no_checks;
     if (d.errors || workload_prepare(w, (int)CFG(&cfg, gpu_sass_arch), &d)) goto done;
-    memset(ks, 0, sizeof ks);
+    ks = xcalloc((size_t)w->nlaunches + 1, sizeof *ks);
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     func_options fo = { o.max_instructions, 100000, NULL, NULL, o.max_cycles };
@@ -429,10 +428,11 @@ int cli_run(int argc, char **argv)
     }
     const char *verdict = w->nchecks == 0 ? "none" : all ? "pass" : "fail";
     if (report) {
-        const void *ctx[32];
+        const void **ctx = xcalloc((size_t)w->nlaunches + 1, sizeof *ctx);
         for (int i = 0; i < w->nlaunches; i++) ctx[i] = w->launches[i].k;
         if (html_report_write(report, o.report, w->name, cfg.sval[CFGK_gpu_name], ks, w->nlaunches, cli_sass_pc_text, ctx, &d))
             status = EXIT_BAD_INPUT;
+        free(ctx);
     }
     if (status == EXIT_PASS) status = all ? EXIT_PASS : EXIT_CHECK_FAILED;
     if (d.errors) status = EXIT_BAD_INPUT;
@@ -451,7 +451,8 @@ done:
     html_report_free(report);
     launch_select_free(&sel);
     for (int m = 0; m < 2; m++) mem_map_free(maps[m]);
-    for (int i = 0; i < 32; i++) stats_free(&ks[i]);
+    if (ks) for (int i = 0; i < w->nlaunches; i++) stats_free(&ks[i]);
+    free(ks);
     cli_print_diag(&d);
     workload_free(w);
     free(w);

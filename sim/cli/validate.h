@@ -10,6 +10,7 @@
 
 #define VAL_MAX_REPORTS 32
 #define VAL_MAX_VALUES  256
+#define VAL_MAX_LAUNCHES 32   /* a validation row's launches (the table's rows name a launch each) */
 
 /* one run: its arguments, then what it produced */
 typedef struct {
@@ -30,8 +31,8 @@ typedef struct {
     int ran;                      /* 1 it ran to its end (or failed); 2 a stop request ended it part way */
     char error[512];
     int nk;
-    uint64_t cycles[32];
-    uint64_t counters[32][STAT_COUNT];
+    uint64_t cycles[VAL_MAX_LAUNCHES];
+    uint64_t counters[VAL_MAX_LAUNCHES][STAT_COUNT];
     double clock_mhz;
     int warp_size;
     char report_name[VAL_MAX_REPORTS][64];

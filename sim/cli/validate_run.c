@@ -45,7 +45,7 @@ static void execute_one(val_run *r, const config *base, const char *workloads)
     config *cfg = xmalloc(sizeof *cfg);
     *cfg = *base;
     workload *w = xcalloc(1, sizeof *w);
-    kernel_stats *ks = xcalloc(32, sizeof *ks);
+    kernel_stats *ks = NULL;
     char path[512];
     snprintf(path, sizeof path, "%s/%s", workloads, r->file);
     for (int i = 0; i < r->nsets && !d.errors; i++) config_set(cfg, r->sets[i], &d);
@@ -54,6 +54,9 @@ static void execute_one(val_run *r, const config *base, const char *workloads)
     if (!d.errors && !workload_load(w, path, &d)) {
         for (int i = 0; i < r->ndefines && !d.errors; i++) workload_define(w, r->defines[i], &d);
         if (!d.errors) workload_prepare(w, (int)CFG(cfg, gpu_sass_arch), &d);
+        if (!d.errors && w->nlaunches > VAL_MAX_LAUNCHES)
+            diag_error(&d, "%s: %d launches; a validation row keeps the figures of at most %d", path, w->nlaunches, VAL_MAX_LAUNCHES);
+        if (!d.errors) ks = xcalloc((size_t)w->nlaunches + 1, sizeof *ks);
     }
     if (!d.errors) {
         func_options fo = { 0, 100000, NULL, NULL, 0 };   /* as warpsim run */

@@ -375,12 +375,13 @@ void workload_free(workload *w)
      * parse failed half-way: free it too (unused slots are zero) */
     for (int i = 0; i <= w->nlets && i < 64; i++) { expr_free(w->lets[i].e); free(w->lets[i].define); }
     for (int i = 0; i <= w->nbufs && i < 64; i++) { expr_free(w->bufs[i].count); expr_free(w->bufs[i].init); free(w->bufs[i].bytes); }
-    for (int i = 0; i <= w->nlaunches && i < 32; i++) {
+    for (int i = 0; i <= w->nlaunches && i < w->cap_launches; i++) {
         expr_free(w->launches[i].grid);
         expr_free(w->launches[i].block);
         expr_free(w->launches[i].shared);
         for (int a = 0; a < w->launches[i].nargs; a++) expr_free(w->launches[i].arg[a]);
     }
+    free(w->launches);
     for (int i = 0; i <= w->nchecks && i < 32; i++) { expr_free(w->checks[i].lhs); expr_free(w->checks[i].rhs); }
     for (int i = 0; i <= w->nreports && i < 32; i++) expr_free(w->reports[i].e);
     gmem_free(w->mem);

@@ -1,6 +1,7 @@
 /* sim/front/workload.c — parsing a workload's manifest block and preparing its
  * memory. The kernels of the same file are assembled by isa/asm.c. */
 #include "workload.h"
+#include "util/xalloc.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,9 +91,22 @@ static void parse_buffer(workload *w, lexer *lx)
     else lex_error(lx, col, "too many buffers (64)");
 }
 
+/* the slot the next launch is parsed into: room grows with the manifest
+ * (a program's manifest twin may hold hundreds of launches) */
+static wl_launch *launch_slot(workload *w)
+{
+    if (w->nlaunches + 1 >= w->cap_launches) {
+        int cap = w->cap_launches ? 2 * w->cap_launches : 16;
+        w->launches = xrealloc(w->launches, (size_t)cap * sizeof *w->launches);
+        memset(w->launches + w->cap_launches, 0, (size_t)(cap - w->cap_launches) * sizeof *w->launches);
+        w->cap_launches = cap;
+    }
+    return &w->launches[w->nlaunches];
+}
+
 static void parse_launch(workload *w, lexer *lx)
 {
-    wl_launch *L = &w->launches[w->nlaunches];
+    wl_launch *L = launch_slot(w);
     expr_free(L->grid);
     expr_free(L->block);
     expr_free(L->shared);
@@ -153,8 +167,7 @@ static void parse_launch(workload *w, lexer *lx)
                   L->k->nparams, L->k->nparams == 1 ? "" : "s", L->nargs);
         return;
     }
-    if (w->nlaunches < 31) w->nlaunches++;
-    else lex_error(lx, L->col, "too many launches (32)");
+    w->nlaunches++;
 }
 
 static void parse_check(workload *w, lexer *lx)

@@ -57,8 +57,8 @@ typedef struct {
     int nlets;
     wl_buffer bufs[64];
     int nbufs;
-    wl_launch launches[32];
-    int nlaunches;
+    wl_launch *launches;  /* nlaunches of them, room for cap_launches + 1 (the one being parsed) */
+    int nlaunches, cap_launches;
     wl_check checks[32];
     int nchecks;
     wl_report reports[32];

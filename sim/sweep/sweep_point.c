@@ -18,7 +18,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-enum { POINT_MAX_KERNELS = 64 };
+enum { POINT_TRACE_KERNELS = 64 };   /* a trace list's launches a point holds (trace_run_list's room) */
 
 typedef struct {
     int status;                  /* EXIT_* */
@@ -26,8 +26,8 @@ typedef struct {
     char message[512];           /* first line of what went wrong */
     const char *check;           /* pass, fail, none */
     int nk;
-    kernel_stats ks[POINT_MAX_KERNELS];
-    const void *pc_ctx[POINT_MAX_KERNELS];
+    kernel_stats *ks;            /* nk of them (room for every launch of the input) */
+    const void **pc_ctx;
     cli_pc_text pc_text;
     char config_name[64];
     workload *w;
@@ -70,7 +70,8 @@ static void run_sass(const sweep_spec *s, const sweep_point *p, config *cfg, poi
         workload_define(o->w, def, d);
     }
     if (d->errors || workload_prepare(o->w, (int)CFG(cfg, gpu_sass_arch), d)) return;
-    if (o->w->nlaunches > POINT_MAX_KERNELS) { diag_error(d, "more than %d launches", POINT_MAX_KERNELS); return; }
+    o->ks = xcalloc((size_t)o->w->nlaunches + 1, sizeof *o->ks);
+    o->pc_ctx = xcalloc((size_t)o->w->nlaunches + 1, sizeof *o->pc_ctx);
     func_options fo = { 0, 100000, NULL, NULL, 0 };
     func_status st = workload_run(o->w, cfg, &fo, s->functional, NULL, o->ks, d);
     o->nk = o->w->nlaunches;
@@ -90,9 +91,11 @@ static void run_trace(const sweep_spec *s, const sweep_point *p, config *cfg, po
     int ncmds = 0;
     o->pc_text = cli_trace_pc_text;
     if (trace_list_read(s->inputs[p->input], &cmds, &ncmds, d)) { free(cmds); return; }
-    o->tk = xcalloc(POINT_MAX_KERNELS, sizeof *o->tk);
+    o->tk = xcalloc(POINT_TRACE_KERNELS, sizeof *o->tk);
+    o->ks = xcalloc(POINT_TRACE_KERNELS, sizeof *o->ks);
+    o->pc_ctx = xcalloc(POINT_TRACE_KERNELS, sizeof *o->pc_ctx);
     uint64_t copies = 0, bytes = 0;
-    func_status fs = trace_run_list(cmds, ncmds, cfg, o->tk, o->ks, POINT_MAX_KERNELS, &o->nk, &copies, &bytes, d);
+    func_status fs = trace_run_list(cmds, ncmds, cfg, o->tk, o->ks, POINT_TRACE_KERNELS, &o->nk, &copies, &bytes, d);
     for (int i = 0; i < o->nk; i++) o->pc_ctx[i] = &o->tk[i];
     o->stopped = fs == FUNC_STOPPED;
     o->status = fs == FUNC_OK && !d->errors ? EXIT_PASS : fs == FUNC_FAULT ? EXIT_FAULT : EXIT_BAD_INPUT;
@@ -130,9 +133,11 @@ static void execute(const sweep_spec *s, const sweep_point *p, point_out *o)
 
 static void free_out(point_out *o)
 {
-    for (int i = 0; i < o->nk; i++) stats_free(&o->ks[i]);
+    for (int i = 0; o->ks && i < o->nk; i++) stats_free(&o->ks[i]);
     if (o->tk) for (int i = 0; i < o->nk; i++) trace_kernel_close(&o->tk[i]);
     free(o->tk);
+    free(o->ks);
+    free(o->pc_ctx);
     if (o->w) workload_free(o->w);
     free(o->w);
 }
