@@ -145,7 +145,7 @@ static int parse_mnemonic(asm_ctx *c, isa_insn *in, const char *s, int len, int 
         case MG_SIGN: slot = &in->type; break;
         case MG_CACHE: slot = &in->cache; break;
         case MG_SCOPE: slot = &in->scope; break;
-        case MG_HI: slot = &in->hi; break;
+        case MG_HI: case MG_TEXC: case MG_SURFB: slot = &in->hi; break;
         case MG_E: slot = NULL; break;
         default: slot = &in->func; break;
         }
@@ -258,6 +258,19 @@ static int check_operand(asm_ctx *c, isa_insn *in, char letter, isa_operand *o, 
             if (check_alignment(c, &base, col + 1, "address")) return -1;
         }
         return 0;
+    case 'E': case 'a':
+        /* a texture's destination or coordinates: registers, their count set
+         * once the whole instruction is read (tex_widths) */
+        if (kind != OPK_REG || o->neg || o->absval)
+            return err(c, col, "%s: expected a register here (R0..R254 or RZ)", mn);
+        return 0;
+    case 'T':
+        if (kind != OPK_TEXDIM) return err(c, col, "%s: expected the texture's dimensions here (1D, 2D, 3D, ARRAY_1D, ARRAY_2D, CUBE, ARRAY_CUBE)", mn);
+        return 0;
+    case 'K':
+        if (kind != OPK_MEM || o->base_kind != OPK_REG || o->uindex || o->imm || o->scale)
+            return err(c, col, "%s: expected the surface's coordinate registers here, [Rx]", mn);
+        return 0;
     case 'S':
         if (kind != OPK_SREG) return err(c, col, "%s: expected a special register (SR_...) here", mn);
         if (in->op == OP_S2UR && !isa_sreg_uniform((int)o->imm))
@@ -318,6 +331,7 @@ static int take_optional(const char *p, const isa_operand *rest, int nrest)
 {
     int cls = pred_letter(*p);
     if (pred_operand(&rest[0]) != cls) return 0;
+    if (*p == 'a' && rest[0].kind != OPK_REG) return 0;   /* TEX's Rb, absent before the handle UR4 */
     int have = 0, need = 0;
     for (int i = 0; i < nrest; i++) have += pred_operand(&rest[i]) == cls;
     for (const char *q = p + 1; *q; q++) {
@@ -326,6 +340,72 @@ static int take_optional(const char *p, const isa_operand *rest, int nrest)
         need += pred_letter(*q) == cls;
     }
     return have > need;
+}
+
+/* the coordinates of dimensions dim (an array's layer first) */
+static int tex_dim_coords(int dim)
+{
+    static const struct { int mod, n; } dims[] = {
+        { MOD_TEXD_D1, 1 }, { MOD_TEXD_D2, 2 }, { MOD_TEXD_D3, 3 }, { MOD_TEXD_A1, 2 },
+        { MOD_TEXD_A2, 3 }, { MOD_TEXD_CUBE, 3 }, { MOD_TEXD_ACUBE, 4 },
+    };
+    for (size_t i = 0; i < sizeof dims / sizeof dims[0]; i++)
+        if (dims[i].mod == dim) return dims[i].n;
+    return 1;
+}
+
+/* how many values a texture instruction reads: the coordinates, then a
+ * level of detail or bias (.LL .B .LB) */
+static int tex_coords(const isa_insn *in, int dim)
+{
+    int lod = in->func == MOD_TEXL_LL || in->func == MOD_TEXL_B || in->func == MOD_TEXL_LB;
+    return tex_dim_coords(dim) + lod;
+}
+
+static void tex_note(asm_ctx *c, const isa_operand *o)
+{
+    if (o->reg != ISA_REG_RZ && o->reg + o->width > c->k->nregs) c->k->nregs = o->reg + o->width;
+}
+
+/* the registers a texture or surface instruction's operands cover, which
+ * its other operands decide: TEX's destinations hold the components the
+ * mask enables (the first two in Rd, the rest in Rd2; TLD4 all four); its
+ * values (an array's layer, the coordinates, then a level or bias) split
+ * between Ra and Rb, differently by generation: sm_80 puts the first half,
+ * rounded up, in Ra (TLD4.SCR.R R6, R4, R0, R5 reads x from R0, y from R5;
+ * TEX.SCR.LL on 3D x, y from Ra, z and the level from Rb), sm_90 the
+ * coordinates in Ra and the level in Rb (TEX.LL on 3D: x, y, z from Ra);
+ * without Rb all are in Ra. A surface's [Rx]: one register a dimension.
+ * Read off nvcc's SASS of tex1D to tex3DLod and the layered forms
+ * (docs/cuda.md, "Textures"). */
+static int tex_widths(asm_ctx *c, isa_insn *in, int col)
+{
+    const char *sig = isa_ops[in->op].operands;
+    if (!strchr(sig, 'T') && !strchr(sig, 'K')) return 0;
+    if (strchr(sig, 'K')) {
+        int k = isa_operand_letter(in, 0) == 'K' ? 0 : 1;
+        int n = tex_dim_coords(in->func);
+        in->o[k].width = (uint8_t)n;
+        if (in->o[k].reg != ISA_REG_RZ && in->o[k].reg + n > ISA_NUM_REGS) return err(c, col, "%s: its coordinates run past R254", isa_ops[in->op].mnemonic);
+        if (in->o[k].reg + n > c->k->nregs) c->k->nregs = in->o[k].reg + n;
+        return 0;
+    }
+    int dim = (int)in->o[6].imm, mask = in->o[7].kind == OPK_IMM ? (int)in->o[7].imm : 0xf;
+    if (in->o[6].kind != OPK_TEXDIM) return err(c, col, "%s: the dimensions operand is missing", isa_ops[in->op].mnemonic);
+    if (mask < 1 || mask > 0xf) return err(c, col, "%s: the component mask 0x%x is not 0x1..0xf", isa_ops[in->op].mnemonic, (unsigned)mask);
+    int comps = in->op == OP_TLD4 ? 4 : __builtin_popcount((unsigned)mask);
+    in->o[1].width = (uint8_t)(comps < 2 ? comps : 2);
+    in->o[0].width = (uint8_t)(comps > 2 ? comps - 2 : 1);
+    int n = tex_coords(in, dim), rb = in->o[3].kind == OPK_REG && in->o[3].reg != ISA_REG_RZ;
+    int coords = tex_dim_coords(dim);
+    in->o[2].width = (uint8_t)(!rb ? n : c->k->sass_arch >= 90 ? coords : (n + 1) / 2);
+    if (rb) in->o[3].width = (uint8_t)(n - in->o[2].width);
+    for (int i = 0; i < 4; i++) {
+        if (in->o[i].kind != OPK_REG || in->o[i].reg == ISA_REG_RZ) continue;
+        if (in->o[i].reg + in->o[i].width > ISA_NUM_REGS) return err(c, col, "%s: its registers run past R254", isa_ops[in->op].mnemonic);
+        tex_note(c, &in->o[i]);
+    }
+    return 0;
 }
 
 /* split operands at top-level commas; returns count or -1 */
@@ -425,6 +505,7 @@ int asm_instruction(asm_ctx *c, const char *s, int col)
     if (given < n) return err(c, col + m + start[given], "%s takes %d operand%s, found %d",
                              isa_ops[in.op].mnemonic, slot, slot == 1 ? "" : "s", n);
     in.nops = (uint8_t)slot;
+    if (tex_widths(c, &in, col)) return -1;
     if (c->k->ncode == c->cap_code) {
         c->cap_code = c->cap_code ? 2 * c->cap_code : 64;
         c->k->code = xrealloc(c->k->code, sizeof(isa_insn) * (size_t)c->cap_code);

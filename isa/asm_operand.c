@@ -302,6 +302,13 @@ int asm_parse_operand(asm_ctx *c, const char *s, int len, int col, isa_operand *
         o->neg = (uint8_t)neg;
         return 0;
     }
+    for (int m = 1; m < MOD_COUNT_; m++)
+        if (isa_mod_group(m) == MG_TEXD && (int)strlen(isa_mod_text(m)) == len && !strncmp(s, isa_mod_text(m), (size_t)len)) {
+            /* TEX's dimensions: 2D, ARRAY_2D ... (modifiers.def's TEXD rows) */
+            o->kind = OPK_TEXDIM;
+            o->imm = m;
+            return 0;
+        }
     double f; int isf; int64_t v;
     if (asm_parse_number(s, len, &v, &f, &isf) == 0) {
         o->kind = OPK_IMM;

@@ -229,6 +229,15 @@ static inline uint64_t bool_combine(int op, uint64_t a, uint64_t b)
     }
 }
 
+/* isa/sem_mem.c's accesses, for the other memory semantics (sem_tex.c):
+ * begin an access of size bytes a lane; one lane's access (records its
+ * address, or a fault: -1); a loaded value into operand 0; whether the
+ * runner applies global accesses later (isa_env.defer_global) */
+void isa_mem_begin(const isa_xctx *x, int size, int store);
+int isa_mem_access(const isa_xctx *x, int lane, uint64_t addr, void *buf, int size, int write);
+void isa_mem_put(const isa_xctx *x, int lane, uint32_t buf[4]);
+int isa_mem_deferred(const isa_xctx *x);
+
 #define SEM(id) void sem_##id(isa_xctx *x)
 #define OP(id, mn, unit, space, kind, sig, allowed, required, doc) SEM(id);
 #include "opcodes.def"

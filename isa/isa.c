@@ -149,6 +149,8 @@ static int put_operand(const isa_kernel *k, const isa_insn *in, const isa_operan
         return snprintf(buf, len, "%s%sR%d%s", neg, bar, o->reg, bar);
     case OPK_BREG:
         return snprintf(buf, len, "B%d", o->reg);
+    case OPK_TEXDIM:
+        return snprintf(buf, len, "%s", isa_mod_text((int)o->imm));
     case OPK_UREG:
         if (o->reg == ISA_UREG_URZ) return snprintf(buf, len, "%sURZ", neg);
         return snprintf(buf, len, "%sUR%d", neg, o->reg);

@@ -66,7 +66,11 @@ enum {
     MG_TYPE2 = 1 << 11, /* two types: destination then source (conversions) */
     MG_SIGN = 1 << 12,  /* .U32 or .S32 on integer arithmetic */
     MG_HINT = 1 << 13,  /* real-SASS hints without effect on results (modifiers.def) */
-    MG_FLAG = 1 << 14   /* result-changing flags, each allowed by its own bit FL(id) */
+    MG_FLAG = 1 << 14,  /* result-changing flags, each allowed by its own bit FL(id) */
+    MG_TEXD = 1 << 15,  /* a texture's or surface's dimensions: TEX's 2D operand, SULD's .2D (isa_insn.func) */
+    MG_TEXL = 1 << 16,  /* TEX/TLD's level of detail: .LZ .LL .B .LB (isa_insn.func) */
+    MG_TEXC = 1 << 17,  /* TLD4's component .R .G .B .A (isa_insn.hi) */
+    MG_SURFB = 1 << 18  /* SULD/SUST out of range: .TRAP .IGN, clamped when neither (isa_insn.hi) */
 };
 
 /* one value per modifier, numbered within its group from 1 (0 = absent) */
@@ -91,7 +95,8 @@ typedef enum {
 
 typedef enum {
     OPK_NONE, OPK_REG, OPK_UREG, OPK_PRED, OPK_UPRED, OPK_IMM, OPK_CONST,
-    OPK_MEM, OPK_SREG, OPK_LABEL, OPK_BREG
+    OPK_MEM, OPK_SREG, OPK_LABEL, OPK_BREG,
+    OPK_TEXDIM         /* TEX's dimensions operand (2D, ARRAY_2D ...): imm = MOD_TEXD_* */
 } isa_operand_kind;
 
 /* isa_operand.neg on value sources: arithmetic negation or bitwise not */
@@ -219,12 +224,17 @@ const char *isa_unit_name(isa_unit u);
 /* opcode properties, asked instead of listing opcodes (as Lua's lopcodes.h) */
 static inline isa_space isa_op_space(int op) { return isa_ops[op].space; }
 static inline int isa_op_is_mem(int op) { return isa_ops[op].space != SPACE_NONE; }
+/* a texture fetch (TEX, TLD, TLD4: their destination letter is E) */
+static inline int isa_op_tex_fetch(int op) { return isa_ops[op].operands[0] == 'E'; }
 /* global addresses are 64 bits wide: a register (or uniform register) pair */
 static inline int isa_space_addr64(isa_space s) { return s == SPACE_GLOBAL; }
 static inline int isa_op_addr64(int op) { return isa_space_addr64(isa_ops[op].space); }
 /* memory operand i of in takes a 64-bit address (LDGSTS: its first, the
  * shared destination, does not) */
-static inline int isa_mem_addr64(const isa_insn *in, int i) { return isa_op_addr64(in->op) && !(in->op == OP_LDGSTS && i == 0); }
+static inline int isa_mem_addr64(const isa_insn *in, int i)
+{
+    return isa_op_addr64(in->op) && !(in->op == OP_LDGSTS && i == 0) && isa_ops[in->op].unit != UNIT_TEX;
+}
 const char *isa_space_name(isa_space s);       /* "global", ..., "" for none */
 const char *isa_kind_name(isa_kind k);          /* "" for ALU, "load", "store", ... */
 const char *isa_unit_choices(void);              /* "int fp32 ...", for messages and docs */

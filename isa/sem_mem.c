@@ -253,6 +253,15 @@ static void store(isa_xctx *x)
     }
 }
 
+/* the lane accesses for the other memory semantics (isa/sem_tex.c) */
+void isa_mem_begin(const isa_xctx *x, int size, int store) { begin(x, size, store, 0); }
+int isa_mem_access(const isa_xctx *x, int lane, uint64_t addr, void *buf, int size, int write)
+{
+    return access(x, lane, addr, buf, size, write);
+}
+void isa_mem_put(const isa_xctx *x, int lane, uint32_t buf[4]) { load_put(x, lane, buf); }
+int isa_mem_deferred(const isa_xctx *x) { return deferred(x); }
+
 SEM(LDG) { load(x); }
 SEM(LDS) { load(x); }
 SEM(LDL) { load(x); }
@@ -399,7 +408,13 @@ static void atomic(isa_xctx *x, int has_result)
 }
 
 /* LDGSTS reads global memory at issue: its destination is shared memory */
-int isa_defers(const isa_insn *in) { return isa_op_space(in->op) == SPACE_GLOBAL && in->op != OP_LDGSTS; }
+/* texture fetches read memory at issue: a texture is read-only while a
+ * kernel runs (the CUDA programming guide's texture coherence rule), so no
+ * order among SMs matters; surface loads and stores are ordered as LDG/STG */
+int isa_defers(const isa_insn *in)
+{
+    return isa_op_space(in->op) == SPACE_GLOBAL && in->op != OP_LDGSTS && !isa_op_tex_fetch(in->op);
+}
 
 /* A deferred load in two passes: the first (lanes_at) finds each lane's
  * host bytes, moving the window where a lane lies outside it as

@@ -37,6 +37,9 @@ extern const int sass_ntexts;
 void sem_sass_tests(TCase *tc);
 void sem_sass_warp_tests(TCase *tc);        /* tests/test_sem_warp.c */
 void sem_fast_tests(TCase *tc);             /* tests/test_sem_fast.c */
+void sem_tex_tests(TCase *tc);              /* tests/test_sem_tex.c, and its texts */
+extern const char *const tex_texts[];
+extern const int tex_ntexts;
 extern const uint64_t v64[];                /* 64-bit values for carry and compare chains */
 extern const int nv64;
 

@@ -199,12 +199,15 @@ START_TEST(test_opcode_columns)
 {
     for (int op = 0; op < OP_COUNT; op++) {
         const isa_opinfo *o = &isa_ops[op];
-        int has_mem = strchr(o->operands, 'M') != NULL;
+        /* textures: a surface's coordinates (K) or a fetch (E) name the memory */
+        int has_mem = strchr(o->operands, 'M') != NULL || strchr(o->operands, 'K') != NULL || isa_op_tex_fetch(op);
         ck_assert_msg(has_mem == isa_op_is_mem(op), "%s: memory operand %d, space %d", o->mnemonic, has_mem, o->space);
-        int dst_first = o->operands[0] && strchr("RWDXPUVQ", o->operands[0]);
+        int dst_first = o->operands[0] && strchr("RWDXPUVQE", o->operands[0]);
         /* LDGSTS loads into shared memory: its destination is an address */
         if (o->kind == KIND_LOAD) ck_assert_msg((dst_first || o->operands[0] == 'M') && has_mem, "%s: a load needs a destination", o->mnemonic);
         if (o->kind == KIND_STORE) ck_assert_msg(!dst_first && has_mem, "%s: a store has no destination", o->mnemonic);
+        ck_assert_msg(isa_op_tex_fetch(op) == (o->unit == UNIT_TEX && o->kind == KIND_LOAD && o->operands[0] == 'E'),
+                      "%s: texture fetches are the TEX unit's loads into E", o->mnemonic);
         if (o->kind == KIND_ATOMIC) ck_assert_msg(has_mem, "%s: an atomic needs an address", o->mnemonic);
         if (has_mem) ck_assert_msg(o->kind == KIND_LOAD || o->kind == KIND_STORE || o->kind == KIND_ATOMIC,
                                    "%s: memory access of kind %s", o->mnemonic, isa_kind_name(o->kind));

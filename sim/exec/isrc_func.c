@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int is_dst_letter(char c) { return c && strchr("RWDXPUVYQ", c) != NULL; }
+static int is_dst_letter(char c) { return c && strchr("RWDXPUVYQE", c) != NULL; }
 
 static void add(uint16_t *list, uint8_t *n, int max, int slot)
 {
@@ -36,8 +36,9 @@ static void operand_slots(const isa_insn *in, const isa_operand *o, int dst, isr
         break;
     case OPK_MEM: {
         int wide = isa_mem_addr64(in, (int)(o - in->o));
+        int regs = o->width > 1 ? o->width : wide ? 2 : 1;   /* a surface's [Rx]: one a dimension */
         if (o->base_kind == OPK_REG && o->reg != ISA_REG_RZ)
-            for (int i = 0; i < (wide ? 2 : 1); i++) add(s->src, &s->nsrc, ISRC_MAX_SRC, o->reg + i);
+            for (int i = 0; i < regs; i++) add(s->src, &s->nsrc, ISRC_MAX_SRC, o->reg + i);
         if (o->base_kind == OPK_UREG && o->reg != ISA_UREG_URZ)
             for (int i = 0; i < (wide ? 2 : 1); i++) add(s->src, &s->nsrc, ISRC_MAX_SRC, SB_UREG + o->reg + i);
         if (o->uindex && o->uindex - 1 != ISA_UREG_URZ) add(s->src, &s->nsrc, ISRC_MAX_SRC, SB_UREG + o->uindex - 1);

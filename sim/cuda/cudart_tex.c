@@ -1,0 +1,454 @@
+/* sim/cuda/cudart_tex.c — CUDA arrays, texture objects and surface objects
+ * (docs/cuda-programs.md, "Textures and surfaces"). An array is simulated
+ * device memory laid out row by row (pitch a multiple of 128 bytes; the
+ * GPU's own layout is opaque and tiled); a texture or surface object is a
+ * 64-byte descriptor in device memory (isa/tex.h) that TEX, TLD, TLD4, SULD
+ * and SUST read, and its handle is the descriptor's address over 64. */
+#include "cudart.h"
+#include "tex.h"
+#include "util/xalloc.h"
+#include <stdlib.h>
+#include <string.h>
+
+enum { cudaErrorInvalidChannelDescriptor = 20 };
+enum { ARRAY_LAYERED = 1 };   /* cudaArrayLayered */
+enum { RES_ARRAY = 0, RES_MIPMAP = 1, RES_LINEAR = 2, RES_PITCH2D = 3 };
+
+typedef struct { int x, y, z, w; int f; } cudaChannelFormatDesc;
+typedef struct { size_t width, height, depth; } cudaExtent;
+struct cudart_array {
+    uint64_t base;
+    size_t width, height, depth;    /* as given (0 for an absent dimension) */
+    unsigned flags;
+    cudaChannelFormatDesc desc;
+    uint32_t texel, pitch;
+    uint64_t slice;
+};
+typedef struct cudart_array *cudaArray_t;
+typedef struct {
+    int resType;
+    union {
+        struct { cudaArray_t array; } array;
+        struct { void *mipmap; } mipmap;
+        struct { void *devPtr; cudaChannelFormatDesc desc; size_t sizeInBytes; } linear;
+        struct { void *devPtr; cudaChannelFormatDesc desc; size_t width, height, pitchInBytes; } pitch2D;
+    } res;
+    unsigned flags;
+} cudaResourceDesc;
+typedef struct {
+    int addressMode[3], filterMode, readMode, sRGB;
+    float borderColor[4];
+    int normalizedCoords;
+    unsigned maxAnisotropy;
+    int mipmapFilterMode;
+    float mipmapLevelBias, minMipmapLevelClamp, maxMipmapLevelClamp;
+    int disableTrilinearOptimization, seamlessCubemap;
+} cudaTextureDesc;
+typedef unsigned long long cudaTextureObject_t;
+/* cudart_api.c's entry points this file calls */
+cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t w, size_t h, int kind);
+cudaError_t cudaFree(void *p);
+
+/* the objects made so far: their descriptors' slots and what the program gave */
+typedef struct { uint64_t addr; int used, surface; cudaResourceDesc res; cudaTextureDesc tex; } tex_object;
+static tex_object *objects;
+static int nobjects;
+static uint64_t pool, pool_used, pool_bytes;   /* the device buffer descriptors are cut from */
+
+CUDART_API cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w, int f)
+{
+    cudaChannelFormatDesc d = { x, y, z, w, f };
+    return d;
+}
+
+/* a format's channels, bits and kind, as the descriptor holds them; 0 or
+ * an error (said) */
+static cudaError_t format_of(const char *call, const cudaChannelFormatDesc *d, isa_tex_desc *t)
+{
+    if (!d) return cudart_ret(cudaErrorInvalidValue);
+    int bits[4] = { d->x, d->y, d->z, d->w }, n = 0;
+    while (n < 4 && bits[n]) n++;
+    int ok = n > 0 && d->f >= 0 && d->f <= 2 && (d->x == 8 || d->x == 16 || d->x == 32)
+             && !(d->f == 2 && d->x == 8);
+    for (int i = 1; i < n; i++) ok &= bits[i] == d->x;
+    for (int i = n; i < 4; i++) ok &= bits[i] == 0;
+    if (!ok) {
+        cudart_say(call, "channel format (%d, %d, %d, %d, kind %d): warpsim reads 1 to 4 channels of 8, 16 or 32 bits "
+                   "alike, signed, unsigned or float (16 or 32 bits)", d->x, d->y, d->z, d->w, d->f);
+        return cudart_ret((cudaError_t)cudaErrorInvalidChannelDescriptor);
+    }
+    t->channels = (uint8_t)n;
+    t->bits = (uint8_t)d->x;
+    t->kind = (uint8_t)(d->f == 0 ? ISA_TEXK_SIGNED : d->f == 1 ? ISA_TEXK_UNSIGNED : ISA_TEXK_FLOAT);
+    return cudaSuccess;
+}
+
+static cudaError_t array_new(const char *call, cudaArray_t *out, const cudaChannelFormatDesc *desc, size_t w, size_t h,
+                             size_t d, unsigned flags)
+{
+    if (cudart_init()) return cudart_ret(cudaErrorInitializationError);
+    isa_tex_desc t;
+    if (!out || !w) return cudart_ret(cudaErrorInvalidValue);
+    cudaError_t e = format_of(call, desc, &t);
+    if (e) return e;
+    struct cudart_array *a = xcalloc(1, sizeof *a);
+    a->width = w; a->height = h; a->depth = d; a->flags = flags; a->desc = *desc;
+    a->texel = (uint32_t)(t.channels * t.bits / 8);
+    a->pitch = (uint32_t)((w * a->texel + 127) / 128 * 128);
+    a->slice = (uint64_t)a->pitch * (h ? h : 1);
+    a->base = cudart_malloc(a->slice * (d ? d : 1), call);
+    if (!a->base) { free(a); return cudart_ret(cudaErrorMemoryAllocation); }
+    *out = a;
+    return cudaSuccess;
+}
+
+CUDART_API cudaError_t cudaMallocArray(cudaArray_t *a, const cudaChannelFormatDesc *desc, size_t w, size_t h, unsigned flags)
+{
+    return array_new("cudaMallocArray", a, desc, w, h, 0, flags);
+}
+
+CUDART_API cudaError_t cudaMalloc3DArray(cudaArray_t *a, const cudaChannelFormatDesc *desc, cudaExtent e, unsigned flags)
+{
+    return array_new("cudaMalloc3DArray", a, desc, e.width, e.height, e.depth, flags);
+}
+
+CUDART_API cudaError_t cudaFreeArray(cudaArray_t a)
+{
+    if (!a) return cudaSuccess;
+    cudaError_t e = cudaFree((void *)(uintptr_t)a->base);
+    free(a);
+    return e;
+}
+
+CUDART_API cudaError_t cudaArrayGetInfo(cudaChannelFormatDesc *desc, cudaExtent *ext, unsigned *flags, cudaArray_t a)
+{
+    if (!a) return cudart_ret(cudaErrorInvalidResourceHandle);
+    if (desc) *desc = a->desc;
+    if (ext) { ext->width = a->width; ext->height = a->height; ext->depth = a->depth; }
+    if (flags) *flags = a->flags;
+    return cudaSuccess;
+}
+
+CUDART_API cudaError_t cudaGetChannelDesc(cudaChannelFormatDesc *desc, cudaArray_t a)
+{
+    if (!a || !desc) return cudart_ret(cudaErrorInvalidValue);
+    *desc = a->desc;
+    return cudaSuccess;
+}
+
+/* a 2D copy into or out of an array: rows of width bytes from (x bytes, y) */
+static cudaError_t array_copy(const char *call, cudaArray_t a, size_t x, size_t y, void *host, size_t hpitch, size_t width,
+                              size_t height, int kind, int to_array)
+{
+    if (!a) { cudart_say(call, "the array is NULL"); return cudart_ret(cudaErrorInvalidResourceHandle); }
+    size_t rows = a->height ? a->height : 1;
+    if (x + width > a->pitch || x + width > a->width * a->texel || y + height > rows * (a->depth ? a->depth : 1)) {
+        cudart_say(call, "%zu x %zu bytes at (%zu, %zu) do not fit the %zu x %zu array", width, height, x, y,
+                   a->width * a->texel, rows);
+        return cudart_ret(cudaErrorInvalidValue);
+    }
+    void *dev = (void *)(uintptr_t)(a->base + (uint64_t)y * a->pitch + x);
+    if (to_array) return cudaMemcpy2D(dev, a->pitch, host, hpitch, width, height, kind);
+    return cudaMemcpy2D(host, hpitch, dev, a->pitch, width, height, kind);
+}
+
+CUDART_API cudaError_t cudaMemcpy2DToArray(cudaArray_t a, size_t x, size_t y, const void *src, size_t spitch, size_t w, size_t h,
+                                           int kind)
+{
+    return array_copy("cudaMemcpy2DToArray", a, x, y, (void *)src, spitch, w, h, kind, 1);
+}
+CUDART_API cudaError_t cudaMemcpy2DToArrayAsync(cudaArray_t a, size_t x, size_t y, const void *src, size_t spitch, size_t w,
+                                                size_t h, int kind, cudaStream_t s)
+{
+    (void)s;
+    return array_copy("cudaMemcpy2DToArrayAsync", a, x, y, (void *)src, spitch, w, h, kind, 1);
+}
+CUDART_API cudaError_t cudaMemcpy2DFromArray(void *dst, size_t dpitch, cudaArray_t a, size_t x, size_t y, size_t w, size_t h,
+                                             int kind)
+{
+    return array_copy("cudaMemcpy2DFromArray", a, x, y, dst, dpitch, w, h, kind, 0);
+}
+CUDART_API cudaError_t cudaMemcpy2DFromArrayAsync(void *dst, size_t dpitch, cudaArray_t a, size_t x, size_t y, size_t w,
+                                                  size_t h, int kind, cudaStream_t s)
+{
+    (void)s;
+    return array_copy("cudaMemcpy2DFromArrayAsync", a, x, y, dst, dpitch, w, h, kind, 0);
+}
+
+/* the deprecated linear forms: count bytes from (x, y) on, row after row */
+static cudaError_t array_copy_linear(const char *call, cudaArray_t a, size_t x, size_t y, void *host, size_t count, int kind,
+                                     int to_array)
+{
+    if (!a) return cudart_ret(cudaErrorInvalidResourceHandle);
+    size_t row = a->width * a->texel;
+    while (count) {
+        size_t n = row - x < count ? row - x : count;
+        cudaError_t e = array_copy(call, a, x, y, host, n, n, 1, kind, to_array);
+        if (e) return e;
+        host = (char *)host + n;
+        count -= n;
+        x = 0;
+        y++;
+    }
+    return cudaSuccess;
+}
+CUDART_API cudaError_t cudaMemcpyToArray(cudaArray_t a, size_t x, size_t y, const void *src, size_t count, int kind)
+{
+    return array_copy_linear("cudaMemcpyToArray", a, x, y, (void *)src, count, kind, 1);
+}
+CUDART_API cudaError_t cudaMemcpyFromArray(void *dst, cudaArray_t a, size_t x, size_t y, size_t count, int kind)
+{
+    return array_copy_linear("cudaMemcpyFromArray", a, x, y, dst, count, kind, 0);
+}
+
+/* a descriptor slot in device memory */
+static uint64_t slot_new(void)
+{
+    for (int i = 0; i < nobjects; i++)
+        if (!objects[i].used && objects[i].addr) return objects[i].addr;
+    if (pool_used + ISA_TEX_DESC_BYTES > pool_bytes) {
+        pool_bytes = 64 * 1024;
+        pool = cudart_malloc(pool_bytes, "texture and surface objects");
+        pool_used = 0;
+        if (!pool) return 0;
+    }
+    pool_used += ISA_TEX_DESC_BYTES;
+    return pool + pool_used - ISA_TEX_DESC_BYTES;
+}
+
+/* the resource's memory and shape into the descriptor; 0 or an error (said) */
+static cudaError_t resource_of(const char *call, const cudaResourceDesc *r, isa_tex_desc *t)
+{
+    t->height = t->depth = 1;
+    t->dims = 1;
+    switch (r->resType) {
+    case RES_ARRAY: {
+        struct cudart_array *a = r->res.array.array;
+        if (!a) { cudart_say(call, "the resource's array is NULL"); return cudart_ret(cudaErrorInvalidResourceHandle); }
+        cudaError_t e = format_of(call, &a->desc, t);
+        if (e) return e;
+        t->base = a->base;
+        t->width = (uint32_t)a->width;
+        t->height = (uint32_t)(a->height ? a->height : 1);
+        t->depth = (uint32_t)(a->depth ? a->depth : 1);
+        t->pitch = a->pitch;
+        t->slice = a->slice;
+        t->layered = (a->flags & ARRAY_LAYERED) != 0;
+        t->dims = (uint8_t)(a->height ? (a->depth && !t->layered ? 3 : 2) : 1);
+        return cudaSuccess;
+    }
+    case RES_LINEAR: {
+        cudaError_t e = format_of(call, &r->res.linear.desc, t);
+        if (e) return e;
+        t->base = (uint64_t)(uintptr_t)r->res.linear.devPtr;
+        t->width = (uint32_t)(r->res.linear.sizeInBytes / (t->channels * t->bits / 8u));
+        t->pitch = (uint32_t)r->res.linear.sizeInBytes;
+        t->linear_buffer = 1;
+        break;
+    }
+    case RES_PITCH2D: {
+        cudaError_t e = format_of(call, &r->res.pitch2D.desc, t);
+        if (e) return e;
+        t->base = (uint64_t)(uintptr_t)r->res.pitch2D.devPtr;
+        t->width = (uint32_t)r->res.pitch2D.width;
+        t->height = (uint32_t)r->res.pitch2D.height;
+        t->pitch = (uint32_t)r->res.pitch2D.pitchInBytes;
+        t->dims = 2;
+        break;
+    }
+    default:
+        cudart_say(call, "resource type %d: warpsim reads arrays, linear and pitch-2D memory (no mipmapped arrays)", r->resType);
+        return cudart_ret(cudaErrorNotSupported);
+    }
+    uint64_t bytes = (uint64_t)t->pitch * t->height;
+    if (!t->width || cudart_alloc_of(t->base, bytes ? bytes : 1) < 0) {
+        cudart_say(call, "the resource's memory at 0x%llx (%llu bytes) is not within one device allocation",
+                   (unsigned long long)t->base, (unsigned long long)bytes);
+        return cudart_ret(cudaErrorInvalidValue);
+    }
+    t->slice = bytes;
+    return cudaSuccess;
+}
+
+static cudaError_t object_new(const char *call, unsigned long long *out, const cudaResourceDesc *r, const cudaTextureDesc *td)
+{
+    if (cudart_init()) return cudart_ret(cudaErrorInitializationError);
+    if (!out || !r) return cudart_ret(cudaErrorInvalidValue);
+    isa_tex_desc t;
+    memset(&t, 0, sizeof t);
+    cudaError_t e = resource_of(call, r, &t);
+    if (e) return e;
+    if (td) {
+        for (int i = 0; i < 3; i++) t.addr[i] = (uint8_t)(td->addressMode[i] & 3);
+        t.linear = td->filterMode == 1;
+        t.read_norm = td->readMode == 1;
+        t.norm_coords = td->normalizedCoords != 0;
+        memcpy(t.border, td->borderColor, sizeof t.border);
+        if (t.linear && t.kind != ISA_TEXK_FLOAT && !t.read_norm) {
+            cudart_say(call, "linear filtering needs float texels or cudaReadModeNormalizedFloat");
+            return cudart_ret(cudaErrorInvalidValue);
+        }
+    }
+    uint64_t addr = slot_new();
+    if (!addr) return cudart_ret(cudaErrorMemoryAllocation);
+    cudart_copy(addr, &t, sizeof t, 1);
+    int i = 0;
+    while (i < nobjects && objects[i].addr != addr) i++;
+    if (i == nobjects) {
+        objects = xrealloc(objects, sizeof *objects * (size_t)(nobjects + 1));
+        nobjects++;
+    }
+    memset(&objects[i], 0, sizeof objects[i]);
+    objects[i].addr = addr;
+    objects[i].used = 1;
+    objects[i].surface = td == NULL;
+    objects[i].res = *r;
+    if (td) objects[i].tex = *td;
+    *out = addr >> ISA_TEX_HANDLE_SHIFT;
+    return cudaSuccess;
+}
+
+static tex_object *object_of(unsigned long long h, int surface)
+{
+    uint64_t addr = (uint64_t)h << ISA_TEX_HANDLE_SHIFT;
+    for (int i = 0; i < nobjects; i++)
+        if (objects[i].used && objects[i].addr == addr && objects[i].surface == surface) return &objects[i];
+    return NULL;
+}
+
+CUDART_API cudaError_t cudaCreateTextureObject(cudaTextureObject_t *t, const cudaResourceDesc *r, const cudaTextureDesc *td,
+                                               const void *view)
+{
+    if (view) { cudart_say("cudaCreateTextureObject", "resource views are not read by warpsim"); return cudart_ret(cudaErrorNotSupported); }
+    if (!td) return cudart_ret(cudaErrorInvalidValue);
+    return object_new("cudaCreateTextureObject", t, r, td);
+}
+CUDART_API cudaError_t cudaCreateTextureObject_v2(cudaTextureObject_t *t, const cudaResourceDesc *r, const cudaTextureDesc *td,
+                                                  const void *view)
+{
+    return cudaCreateTextureObject(t, r, td, view);
+}
+CUDART_API cudaError_t cudaCreateSurfaceObject(cudaTextureObject_t *s, const cudaResourceDesc *r)
+{
+    if (r && r->resType != RES_ARRAY) {
+        cudart_say("cudaCreateSurfaceObject", "a surface's resource must be an array (resource type %d)", r->resType);
+        return cudart_ret(cudaErrorInvalidValue);
+    }
+    return object_new("cudaCreateSurfaceObject", s, r, NULL);
+}
+
+static cudaError_t object_free(const char *call, unsigned long long h, int surface)
+{
+    tex_object *o = object_of(h, surface);
+    if (!o) { cudart_say(call, "%llu is not a live %s object", h, surface ? "surface" : "texture"); return cudart_ret(cudaErrorInvalidValue); }
+    o->used = 0;
+    return cudaSuccess;
+}
+CUDART_API cudaError_t cudaDestroyTextureObject(cudaTextureObject_t t) { return object_free("cudaDestroyTextureObject", t, 0); }
+CUDART_API cudaError_t cudaDestroySurfaceObject(cudaTextureObject_t s) { return object_free("cudaDestroySurfaceObject", s, 1); }
+
+CUDART_API cudaError_t cudaGetTextureObjectResourceDesc(cudaResourceDesc *r, cudaTextureObject_t t)
+{
+    tex_object *o = object_of(t, 0);
+    if (!o || !r) return cudart_ret(cudaErrorInvalidValue);
+    *r = o->res;
+    return cudaSuccess;
+}
+CUDART_API cudaError_t cudaGetTextureObjectTextureDesc(cudaTextureDesc *td, cudaTextureObject_t t)
+{
+    tex_object *o = object_of(t, 0);
+    if (!o || !td) return cudart_ret(cudaErrorInvalidValue);
+    *td = o->tex;
+    return cudaSuccess;
+}
+CUDART_API cudaError_t cudaGetSurfaceObjectResourceDesc(cudaResourceDesc *r, cudaTextureObject_t s)
+{
+    tex_object *o = object_of(s, 1);
+    if (!o || !r) return cudart_ret(cudaErrorInvalidValue);
+    *r = o->res;
+    return cudaSuccess;
+}
+
+/* ---- cudaMemcpy3D: pitched memory and arrays on either side ---- */
+typedef struct { size_t x, y, z; } cudaPos;
+typedef struct { void *ptr; size_t pitch, xsize, ysize; } cudaPitchedPtr;
+typedef struct {
+    cudaArray_t srcArray;
+    cudaPos srcPos;
+    cudaPitchedPtr srcPtr;
+    cudaArray_t dstArray;
+    cudaPos dstPos;
+    cudaPitchedPtr dstPtr;
+    cudaExtent extent;
+    int kind;
+} cudaMemcpy3DParms;
+
+/* one side of a 3D copy: where row (y, z) starts, its pitch and rows a slice */
+typedef struct { char *base; size_t pitch, rows; int device; } side3d;
+
+static int side_of(cudaArray_t a, const cudaPos *pos, const cudaPitchedPtr *p, size_t texel, side3d *s)
+{
+    if (a) {
+        s->base = (char *)(uintptr_t)(a->base + pos->z * a->slice + pos->y * a->pitch + pos->x * a->texel);
+        s->pitch = a->pitch;
+        s->rows = a->height ? a->height : 1;
+        s->device = 1;
+        return 0;
+    }
+    if (!p->ptr) return -1;
+    s->pitch = p->pitch;
+    s->rows = p->ysize ? p->ysize : 1;
+    s->base = (char *)p->ptr + pos->z * s->pitch * s->rows + pos->y * s->pitch + pos->x * texel;
+    s->device = cudart_alloc_of((uint64_t)(uintptr_t)p->ptr, 1) >= 0;
+    return 0;
+}
+
+static void copy_row(const side3d *d, const side3d *s, size_t y, size_t z, size_t n)
+{
+    char *dst = d->base + z * d->pitch * d->rows + y * d->pitch;
+    char *src = s->base + z * s->pitch * s->rows + y * s->pitch;
+    if (d->device && s->device) {
+        void *tmp = xmalloc(n);
+        cudart_copy((uint64_t)(uintptr_t)src, tmp, n, 0);
+        cudart_copy((uint64_t)(uintptr_t)dst, tmp, n, 1);
+        free(tmp);
+    } else if (d->device) cudart_copy((uint64_t)(uintptr_t)dst, src, n, 1);
+    else if (s->device) cudart_copy((uint64_t)(uintptr_t)src, dst, n, 0);
+    else memmove(dst, src, n);
+}
+
+CUDART_API cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms *p)
+{
+    static const char call[] = "cudaMemcpy3D";
+    if (cudart_init()) return cudart_ret(cudaErrorInitializationError);
+    if (cudart.sticky_error) return cudart_ret(cudart.sticky_error);
+    if (!p || (p->srcArray && p->srcPtr.ptr) || (p->dstArray && p->dstPtr.ptr)) return cudart_ret(cudaErrorInvalidValue);
+    /* an array on either side counts the width in its elements */
+    size_t texel = p->srcArray ? p->srcArray->texel : p->dstArray ? p->dstArray->texel : 1;
+    size_t width = p->extent.width * texel, height = p->extent.height ? p->extent.height : 1;
+    size_t depth = p->extent.depth ? p->extent.depth : 1;
+    side3d s, d;
+    if (side_of(p->srcArray, &p->srcPos, &p->srcPtr, texel, &s) || side_of(p->dstArray, &p->dstPos, &p->dstPtr, texel, &d)) {
+        cudart_say(call, "a side has neither an array nor a pointer");
+        return cudart_ret(cudaErrorInvalidValue);
+    }
+    for (int k = 0; k < 2; k++) {
+        const side3d *x = k ? &d : &s;
+        uint64_t first = (uint64_t)(uintptr_t)x->base, last = first + ((depth - 1) * x->rows + height - 1) * x->pitch + width;
+        if (width > x->pitch || (x->device && cudart_alloc_of(first, last - first) < 0)) {
+            cudart_say(call, "%zu x %zu x %zu bytes do not fit the %s side (pitch %zu)", width, height, depth,
+                       k ? "destination" : "source", x->pitch);
+            return cudart_ret(cudaErrorInvalidValue);
+        }
+    }
+    for (size_t z = 0; z < depth; z++)
+        for (size_t y = 0; y < height; y++) copy_row(&d, &s, y, z, width);
+    int dir = d.device ? (s.device ? cudaMemcpyDeviceToDevice : cudaMemcpyHostToDevice) : (s.device ? cudaMemcpyDeviceToHost : cudaMemcpyHostToHost);
+    cudart_charge_copy(dir, (uint64_t)width * height * depth, dir == cudaMemcpyDeviceToHost ? (void *)d.base : (void *)s.base);
+    return cudaSuccess;
+}
+CUDART_API cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms *p, cudaStream_t st)
+{
+    (void)st;
+    return cudaMemcpy3D(p);
+}
