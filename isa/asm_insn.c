@@ -392,6 +392,8 @@ static int tex_widths(asm_ctx *c, isa_insn *in, int col)
     }
     int dim = (int)in->o[6].imm, mask = in->o[7].kind == OPK_IMM ? (int)in->o[7].imm : 0xf;
     if (in->o[6].kind != OPK_TEXDIM) return err(c, col, "%s: the dimensions operand is missing", isa_ops[in->op].mnemonic);
+    if (dim == MOD_TEXD_CUBE || dim == MOD_TEXD_ACUBE)
+        return err(c, col, "%s: cube maps are not executed by warpsim (1D, 2D, 3D and layered textures are)", isa_ops[in->op].mnemonic);
     if (mask < 1 || mask > 0xf) return err(c, col, "%s: the component mask 0x%x is not 0x1..0xf", isa_ops[in->op].mnemonic, (unsigned)mask);
     int comps = in->op == OP_TLD4 ? 4 : __builtin_popcount((unsigned)mask);
     in->o[1].width = (uint8_t)(comps < 2 ? comps : 2);
