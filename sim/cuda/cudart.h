@@ -101,6 +101,10 @@ uint64_t cudart_malloc_managed(uint64_t bytes, const char *what);
 void cudart_pinned_add(const void *p, size_t n);
 int cudart_pinned_remove(const void *p);
 void cudart_charge_copy(int kind, uint64_t bytes, const void *host);
+/* cudart_attr.c: cudaDeviceAttr attr's value (cudart_attr.def), or -1 when
+ * not in the enum; the device memory programs are told of */
+int cudart_attribute(int attr, int64_t *value);
+uint64_t cudart_total_memory(void);
 /* cudart_views.c: the views and the trace of every launch (cuda_env.h),
  * their observer (NULL if none), a launch that did not end (no trace kept),
  * and at exit their files */
