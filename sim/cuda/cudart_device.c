@@ -18,6 +18,7 @@ static uint64_t record_alloc(int b, uint64_t bytes)
     cudart.allocs[cudart.nallocs].bytes = bytes;
     cudart.allocs[cudart.nallocs].buffer = b;
     cudart.allocs[cudart.nallocs].freed = 0;
+    cudart.allocs[cudart.nallocs].kind = 0;
     cudart.nallocs++;
     return base;
 }
@@ -47,7 +48,7 @@ int cudart_pinned_remove(const void *p)
     return -1;
 }
 
-static int is_pinned(const void *p, uint64_t n)
+int cudart_is_pinned(const void *p, uint64_t n)
 {
     const char *c = p;
     for (int i = 0; i < npinned; i++)
@@ -67,7 +68,7 @@ void cudart_charge_copy(int kind, uint64_t bytes, const void *host)
     if (cudart.functional || kind == cudaMemcpyHostToHost) return;
     double ns;
     if (kind == cudaMemcpyHostToDevice || kind == cudaMemcpyDeviceToHost) {
-        double mbps = (double)(is_pinned(host, bytes) ? CFG(c, copy_pinned_mbps) : CFG(c, copy_pageable_mbps));
+        double mbps = (double)(cudart_is_pinned(host, bytes) ? CFG(c, copy_pinned_mbps) : CFG(c, copy_pageable_mbps));
         if (mbps <= 0) return;
         ns = (double)CFG(c, copy_host_overhead_ns) + (double)bytes / mbps * 1e3;
     } else {
@@ -96,7 +97,10 @@ uint64_t cudart_malloc_managed(uint64_t bytes, const char *what)
     char name[64];
     snprintf(name, sizeof name, "%s#%d", what, cudart.nallocs);
     int b = gmem_alloc_shared(cudart.mem, name, bytes);
-    return b < 0 ? 0 : record_alloc(b, bytes);
+    if (b < 0) return 0;
+    uint64_t a = record_alloc(b, bytes);
+    cudart.allocs[cudart.nallocs - 1].kind = 1;
+    return a;
 }
 
 int cudart_alloc_of(uint64_t addr, uint64_t n)

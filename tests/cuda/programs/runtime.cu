@@ -149,7 +149,7 @@ static void CUDART_CB note(void *p)
 static int graph()
 {
     const int n = 1000;
-    float *h = (float *)malloc(n * sizeof(float)), *out = (float *)malloc(n * sizeof(float)), *d;
+    float *h = (float *)malloc(n * sizeof(float)), *out = (float *)calloc(n, sizeof(float)), *d;
     for (int i = 0; i < n; i++) h[i] = (float)i;
     CHECK(cudaMalloc(&d, n * sizeof(float)));
     cudaStream_t s;
