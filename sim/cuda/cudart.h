@@ -42,6 +42,7 @@ typedef struct {
     char name[256];
     const isa_kernel *k;
     uint32_t max_dynamic_shared;   /* cudaFuncAttributeMaxDynamicSharedMemorySize */
+    int carveout;                  /* cudaFuncAttributePreferredSharedMemoryCarveout (a hint; -1 unset) */
     int linked;                    /* cudart_link: 1 done, -1 failed (said) */
     uint8_t *bank4;                /* its module's bank 4 as the loader fills it */
 } cudart_func;

@@ -33,6 +33,7 @@ CUDART_API void __cudaRegisterFunction(void **handle, const char *host_fun, char
     cudart_func *f = &cudart.funcs[cudart.nfuncs++];
     memset(f, 0, sizeof *f);
     f->host_fun = host_fun;
+    f->carveout = -1;
     snprintf(f->name, sizeof f->name, "%s", device_fun);
 }
 

@@ -168,15 +168,21 @@ CUDART_API cudaError_t cudaFuncGetAttributes(func_attributes *a, const void *fun
     cudart_func *f = NULL;
     const isa_kernel *k = kernel_for(func, "cudaFuncGetAttributes", &f);
     if (!k || !a) return cudart_ret(cudaErrorInvalidDeviceFunction);
-    memset(a, 0, sizeof *a);
+    /* CUDA 11's 52 bytes; 12 and 13 add cluster fields and reserved words (all 0 here: no clusters) */
+    memset(a, 0, cudart_major >= 12 ? 144 : sizeof *a);
     a->shared = k->shared_bytes;
     a->constant = 0;
     a->local = k->local_bytes;
-    a->max_threads = 1024;
+    /* the most threads a block may have: 1024, or fewer where the kernel's
+     * registers fill the register file first (warpsim's occupancy rule,
+     * sim/exec/warpexec.c: registers x threads, whole warps) */
+    int64_t regs = CFG(&cudart.cfg, sm_registers) < 65536 ? CFG(&cudart.cfg, sm_registers) : 65536, ws = CFG(&cudart.cfg, sm_warp_size);
+    int64_t most = k->nregs > 0 ? regs / k->nregs / ws * ws : 1024;
+    a->max_threads = (int)(most < 1024 ? most : 1024);
     a->nregs = k->nregs;
     a->ptx_version = a->binary_version = k->sass_arch;
     a->max_dynamic_shared = f->max_dynamic_shared ? (int)f->max_dynamic_shared : 49152 - (int)k->shared_bytes;
-    a->carveout = -1;
+    a->carveout = f->carveout;
     return cudaSuccess;
 }
 
@@ -185,8 +191,19 @@ CUDART_API cudaError_t cudaFuncSetAttribute(const void *func, int attr, int valu
     INIT_OR_FAIL();
     cudart_func *f = NULL;
     if (!kernel_for(func, "cudaFuncSetAttribute", &f) && !f) return cudart_ret(cudaErrorInvalidDeviceFunction);
+    int64_t optin = CFG(&cudart.cfg, sm_shared_per_block) ? CFG(&cudart.cfg, sm_shared_per_block) : CFG(&cudart.cfg, sm_shared_memory);
+    if (attr == 8 && f->k && (value < 0 || value + (int64_t)f->k->shared_bytes > optin)) {
+        cudart_say("cudaFuncSetAttribute", "kernel %s: %d bytes of dynamic shared memory and %u static are more than "
+                   "cudaDevAttrMaxSharedMemoryPerBlockOptin (%lld)", f->name, value, f->k->shared_bytes, (long long)optin);
+        return cudart_ret(cudaErrorInvalidValue);
+    }
+    if (attr == 9 && (value < -1 || value > 100)) {
+        cudart_say("cudaFuncSetAttribute", "carveout %d: -1 or a percentage", value);
+        return cudart_ret(cudaErrorInvalidValue);
+    }
     if (attr == 8) f->max_dynamic_shared = (uint32_t)value;   /* MaxDynamicSharedMemorySize */
-    else if (attr != 9) {                                     /* PreferredSharedMemoryCarveout: a hint */
+    else if (attr == 9) f->carveout = value;                  /* PreferredSharedMemoryCarveout: a hint */
+    else if (attr != 10 && attr != 11 && attr != 12 && attr != 13) {   /* cluster attributes: only 1x1x1 is launched */
         cudart_say("cudaFuncSetAttribute", "attribute %d is not supported", attr);
         return cudart_ret(cudaErrorInvalidValue);
     }
