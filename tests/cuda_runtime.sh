@@ -8,7 +8,7 @@
 # host functions in stream order, pools, limits (runtime misc), stream
 # capture and graphs (runtime graph), cooperative groups' grid-wide sync and
 # the co-residency limit (coop), in timed and functional runs on h100 and
-# a100.
+# a100; CUDA 13's forms of the calls (runtime13.cuda13).
 . "$(dirname "$0")/lib.sh"
 P=$top/tests/cuda/programs
 for arch in 80 90; do
@@ -28,6 +28,11 @@ for arch in 80 90; do
     [ "$n" -eq 8 ] || { echo "FAIL: graph on $cfg: $n launches of scale_add in the summary, want 8"; fail=1; }
     grep -q '"cycles":[1-9]' "$tmp/g.json" || { echo "FAIL: graph on $cfg: replayed launches were not timed"; fail=1; }
 done
+# CUDA 13's forms on libcudart.so.13: cudaLaunchKernelEx (a 2x1x1 cluster
+# refused by name), cudaGraphInstantiate's three arguments, CUDA 13's
+# cudaDeviceProp, cudaPointerAttributes and cudaFuncAttributes
+expect 0 "^PASS: CUDA 13" -- "$bin" cuda -c h100 --sass "$P/runtime13.sm_90.sass" -- "$P/runtime13.cuda13"
+expect 0 "cudaLaunchAttributeClusterDimension (2, 1, 1)" -- "$bin" cuda -c h100 --functional --sass "$P/runtime13.sm_90.sass" -- "$P/runtime13.cuda13"
 # cooperative launches: nvcc's grid sync traps (BPT.TRAP) when bank 0 has no
 # grid workspace; until warpsim's ISA has BPT, the dumps' traps (never
 # reached in a cooperative launch) are replaced by EXIT here, and said
