@@ -1,8 +1,9 @@
 /* sim/cuda/cudart_api.c — the CUDA runtime calls of the stand-in libcudart
  * that nvcc's generated code and ordinary programs make: registration,
  * <<<...>>> launches, device memory (warpsim's simulated global memory),
- * streams (in order: every call completes before it returns), events
- * (simulated time) and errors. Device and function queries: cudart_device.c. */
+ * copies and memsets, events (simulated time) and errors. Streams and
+ * capture: cudart_stream.c; graphs: cudart_graph.c; 3D memory, pointers and
+ * pools: cudart_memory.c; device queries: cudart_attr.c, cudart_device.c. */
 #include "cudart.h"
 #include "util/xalloc.h"
 #include <stdio.h>

@@ -270,7 +270,11 @@ CUDART_API cudaError_t cudaStreamEndCapture(cudaStream_t s, struct cudart_graph 
     static const char call[] = "cudaStreamEndCapture";
     STREAM_OR_FAIL(st, s, call);
     if (!graph) return cudart_ret(cudaErrorInvalidValue);
-    if (!st || !st->capture || !st->capture_id) { cudart_say(call, "the stream did not begin a capture"); return cudart_ret(cudaErrorIllegalState); }
+    if (!st || !st->capture) { cudart_say(call, "the stream is not capturing"); return cudart_ret(cudaErrorIllegalState); }
+    if (!st->capture_id) {
+        cudart_say(call, "the stream joined a capture another stream began: end it on that stream");
+        return cudart_ret(cudaErrorStreamCaptureUnmatched);
+    }
     *graph = st->capture;
     for (int i = 0; i < nstreams; i++)   /* the streams that joined it leave */
         if (streams[i]->capture == st->capture) { streams[i]->capture = NULL; streams[i]->ndeps = 0; }
