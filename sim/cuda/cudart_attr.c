@@ -1,7 +1,7 @@
 /* sim/cuda/cudart_attr.c — the stand-in libcudart's device queries: every
  * cudaDeviceAttr (cudart_attr.def: one row each, with where its answer
  * comes from) and cudaDeviceProp (cudart_prop.def: each field's place in
- * CUDA 11's and 13's layout and the attributes that fill it), and the
+ * CUDA 11's, 12's and 13's layouts and the attributes that fill it), and the
  * device-level calls around them (flags, limits, PCI address, choosing). */
 #include "cudart.h"
 #include <stdio.h>
@@ -9,7 +9,7 @@
 #include <string.h>
 
 /* the layouts' sizes (the rows are read where the fields are filled) */
-#define PROP(field, off11, off13, bytes, count, a0, a1, a2)
+#define PROP(field, off11, off12, off13, bytes, count, a0, a1, a2)
 #include "cudart_prop.def"
 #undef PROP
 
@@ -81,12 +81,12 @@ static cudaError_t get_properties(void *prop, int dev)
     INIT_OR_FAIL();
     if (!prop) { cudart_say("cudaGetDeviceProperties", "prop is NULL"); return cudart_ret(cudaErrorInvalidValue); }
     if (dev != 0) { cudart_say("cudaGetDeviceProperties", "device %d: warpsim simulates one device, 0", dev); return cudart_ret(cudaErrorInvalidDevice); }
-    int v13 = cudart_major >= 13;
-    memset(prop, 0, v13 ? CUDART_PROP_SIZE13 : CUDART_PROP_SIZE11);
+    int v = cudart_major >= 13 ? 13 : cudart_major == 12 ? 12 : 11;
+    memset(prop, 0, v == 13 ? CUDART_PROP_SIZE13 : v == 12 ? CUDART_PROP_SIZE12 : CUDART_PROP_SIZE11);
     snprintf(prop, 256, "warpsim %s", cudart.cfg.sval[CFGK_gpu_name]);
     put(prop, 288, 8, (int64_t)cudart_total_memory());   /* totalGlobalMem, the same offset in every layout */
-#define PROP(field, off11, off13, bytes, count, a0, a1, a2) \
-    do { static const int attrs[3] = { a0, a1, a2 }; int off = v13 ? off13 : off11; \
+#define PROP(field, off11, off12, off13, bytes, count, a0, a1, a2) \
+    do { static const int attrs[3] = { a0, a1, a2 }; int off = v == 13 ? off13 : v == 12 ? off12 : off11; \
          if (off >= 0 && (a0)) put_field(prop, off, bytes, count, attrs); } while (0);
 #include "cudart_prop.def"
 #undef PROP

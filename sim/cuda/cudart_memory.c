@@ -101,14 +101,14 @@ CUDART_API cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total)
 }
 
 /* cudaPointerAttributes: type, device, devicePointer, hostPointer (CUDA 11's
- * 24 bytes; CUDA 12's and 13's add reserved words after them) */
+ * and 12.0's 24 bytes; CUDA 13's adds 8 reserved longs) */
 typedef struct { int type, device; void *device_pointer, *host_pointer; } pointer_attributes;
 
 CUDART_API cudaError_t cudaPointerGetAttributes(pointer_attributes *a, const void *p)
 {
     INIT_OR_FAIL();
     if (!a) { cudart_say("cudaPointerGetAttributes", "attributes NULL"); return cudart_ret(cudaErrorInvalidValue); }
-    memset(a, 0, cudart_major >= 12 ? 88 : sizeof *a);
+    memset(a, 0, cudart_major >= 13 ? 88 : sizeof *a);
     int i = cudart_alloc_of((uint64_t)(uintptr_t)p, 1);
     if (i >= 0) {
         int kind = cudart.allocs[i].kind;
