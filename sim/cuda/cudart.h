@@ -126,9 +126,9 @@ void cudart_event_note(const char *what, const char *name);
 /* a call warpsim does not implement: says so, returns cudaErrorNotSupported */
 int cudart_unimplemented(const char *call);
 const cudart_func *cudart_find_func(const void *host_fun, const char *call);
-cudaError_t cudart_launch(const cudart_func *f, dim3 grid, dim3 block, void **args, size_t shared);
-/* the same, named as call in messages; cooperative: bank 0 points at the
- * grid workspace cooperative groups' grid sync needs */
+/* a launch, now (cudart_enqueue_launch decides between now and a capture),
+ * named as call in messages; cooperative: bank 0 points at the grid
+ * workspace cooperative groups' grid sync needs */
 cudaError_t cudart_launch_as(const cudart_func *f, dim3 grid, dim3 block, void **args, size_t shared, int cooperative,
                              const char *call);
 /* device memory: the allocation holding [addr, addr+n), or -1 */

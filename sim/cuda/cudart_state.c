@@ -191,11 +191,6 @@ static void put_grid_workspace(uint8_t *cbank, const isa_kernel *k)
     memcpy(cbank + at + 4, &lo, 4);
 }
 
-cudaError_t cudart_launch(const cudart_func *cf, dim3 grid, dim3 block, void **args, size_t shared)
-{
-    return cudart_launch_as(cf, grid, block, args, shared, 0, "cudaLaunchKernel");
-}
-
 cudaError_t cudart_launch_as(const cudart_func *cf, dim3 grid, dim3 block, void **args, size_t shared, int cooperative,
                              const char *call)
 {
