@@ -121,6 +121,9 @@ int cudart_init(void);
 cudaError_t cudart_ret(cudaError_t e);
 /* a message on stderr, "warpsim cuda: CALL: ..." */
 void cudart_say(const char *call, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* says why call failed, and returns e as cudart_ret does */
+cudaError_t cudart_fail(const char *call, cudaError_t e, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+const char *cudaGetErrorName(cudaError_t e);
 /* an event for warpsim cuda (cuda_env.h, CUDA_ENV_STATE) */
 void cudart_event_note(const char *what, const char *name);
 /* a call warpsim does not implement: says so, returns cudaErrorNotSupported */

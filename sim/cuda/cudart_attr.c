@@ -110,14 +110,14 @@ CUDART_API cudaError_t cudaDeviceGetPCIBusId(char *id, int len, int dev)
 {
     INIT_OR_FAIL();
     if (!id || len <= 0) { cudart_say("cudaDeviceGetPCIBusId", "no room for the id"); return cudart_ret(cudaErrorInvalidValue); }
-    if (dev != 0) return cudart_ret(cudaErrorInvalidDevice);
+    if (dev != 0) return cudart_fail("cudaDeviceGetPCIBusId", cudaErrorInvalidDevice, "device %d: warpsim simulates one device, 0", dev);
     snprintf(id, (size_t)len, "%s", pci_id);
     return cudaSuccess;
 }
 CUDART_API cudaError_t cudaDeviceGetByPCIBusId(int *dev, const char *id)
 {
     INIT_OR_FAIL();
-    if (!dev || !id) return cudart_ret(cudaErrorInvalidValue);
+    if (!dev || !id) return cudart_fail("cudaDeviceGetByPCIBusId", cudaErrorInvalidValue, "device or id is NULL");
     if (strcmp(id, pci_id) && strcmp(id, pci_id + 5)) {
         cudart_say("cudaDeviceGetByPCIBusId", "'%s': warpsim's one device is at %s", id, pci_id);
         return cudart_ret(cudaErrorInvalidDevice);
@@ -139,7 +139,7 @@ CUDART_API cudaError_t cudaSetDeviceFlags(unsigned flags)
 CUDART_API cudaError_t cudaGetDeviceFlags(unsigned *flags)
 {
     INIT_OR_FAIL();
-    if (!flags) return cudart_ret(cudaErrorInvalidValue);
+    if (!flags) return cudart_fail("cudaGetDeviceFlags", cudaErrorInvalidValue, "the flags pointer is NULL");
     *flags = device_flags | 0x8;   /* cudaDeviceMapHost: always on, as with unified addressing */
     return cudaSuccess;
 }
@@ -147,7 +147,7 @@ CUDART_API cudaError_t cudaSetValidDevices(int *devs, int n)
 {
     INIT_OR_FAIL();
     for (int i = 0; devs && i < n; i++)
-        if (devs[i] != 0) return cudart_ret(cudaErrorInvalidDevice);
+        if (devs[i] != 0) return cudart_fail("cudaSetValidDevices", cudaErrorInvalidDevice, "device %d: warpsim simulates one device, 0", devs[i]);
     return cudaSuccess;
 }
 
@@ -180,7 +180,7 @@ CUDART_API cudaError_t cudaThreadGetLimit(size_t *value, int limit) { return cud
 static int cache_config, shmem_config;
 CUDART_API cudaError_t cudaDeviceSetCacheConfig(int cfg)
 {
-    if (cfg < 0 || cfg > 3) return cudart_ret(cudaErrorInvalidValue);
+    if (cfg < 0 || cfg > 3) return cudart_fail("cudaDeviceSetCacheConfig", cudaErrorInvalidValue, "%d is not a cudaFuncCache", cfg);
     cache_config = cfg;
     return cudaSuccess;
 }
@@ -189,7 +189,7 @@ CUDART_API cudaError_t cudaThreadSetCacheConfig(int cfg) { return cudaDeviceSetC
 CUDART_API cudaError_t cudaThreadGetCacheConfig(int *cfg) { return cudaDeviceGetCacheConfig(cfg); }
 CUDART_API cudaError_t cudaDeviceSetSharedMemConfig(int cfg)
 {
-    if (cfg < 0 || cfg > 2) return cudart_ret(cudaErrorInvalidValue);
+    if (cfg < 0 || cfg > 2) return cudart_fail("cudaDeviceSetSharedMemConfig", cudaErrorInvalidValue, "%d is not a cudaSharedMemConfig", cfg);
     shmem_config = cfg;
     return cudaSuccess;
 }

@@ -43,7 +43,7 @@ CUDART_API cudaError_t cudaGraphCreate(struct cudart_graph **g, unsigned flags)
 
 CUDART_API cudaError_t cudaGraphDestroy(struct cudart_graph *g)
 {
-    if (!g) return cudart_ret(cudaErrorInvalidValue);
+    if (!g) return cudart_fail("cudaGraphDestroy", cudaErrorInvalidValue, "the graph is NULL");
     for (int i = 0; i < g->nnodes; i++) { cudart_work_free(&g->nodes[i]->w); free(g->nodes[i]->deps); free(g->nodes[i]); }
     free(g->nodes);
     free(g);
@@ -73,7 +73,7 @@ typedef struct { void (*fn)(void *); void *data; } host_params;
 
 static cudaError_t kernel_work(cudart_work *w, const kernel_params *p, const char *call)
 {
-    if (!p) return cudart_ret(cudaErrorInvalidValue);
+    if (!p) return cudart_fail(call, cudaErrorInvalidValue, "the parameters are NULL");
     if (p->extra) { cudart_say(call, "kernel arguments through 'extra' are not supported: use kernelParams"); return cudart_ret(cudaErrorNotSupported); }
     const cudart_func *f = cudart_find_func(p->func, call);
     if (!f) return cudart_ret(cudaErrorInvalidDeviceFunction);
@@ -115,7 +115,7 @@ CUDART_API cudaError_t cudaGraphAddMemcpyNode(struct cudart_node **n, struct cud
                                               const cudart_copy3d *p)
 {
     INIT_OR_FAIL();
-    if (!p) return cudart_ret(cudaErrorInvalidValue);
+    if (!p) return cudart_fail("cudaGraphAddMemcpyNode", cudaErrorInvalidValue, "the parameters are NULL");
     cudart_work w = { .kind = WORK_COPY3D, .p3d = *p };
     return add_node(n, g, deps, ndeps, &w, "cudaGraphAddMemcpyNode");
 }
@@ -138,7 +138,7 @@ CUDART_API cudaError_t cudaGraphAddEmptyNode(struct cudart_node **n, struct cuda
 
 CUDART_API cudaError_t cudaGraphAddDependencies(struct cudart_graph *g, struct cudart_node *const *from, struct cudart_node *const *to, size_t n)
 {
-    if (!g || (n && (!from || !to))) return cudart_ret(cudaErrorInvalidValue);
+    if (!g || (n && (!from || !to))) return cudart_fail("cudaGraphAddDependencies", cudaErrorInvalidValue, "the graph or an edge list is NULL");
     for (size_t i = 0; i < n; i++) {
         if (!from[i] || !to[i] || from[i]->g != g || to[i]->g != g) {
             cudart_say("cudaGraphAddDependencies", "edge %zu joins a node that is not of this graph", i);
@@ -153,7 +153,7 @@ CUDART_API cudaError_t cudaGraphAddDependencies(struct cudart_graph *g, struct c
 
 CUDART_API cudaError_t cudaGraphGetNodes(struct cudart_graph *g, struct cudart_node **nodes, size_t *count)
 {
-    if (!g || !count) return cudart_ret(cudaErrorInvalidValue);
+    if (!g || !count) return cudart_fail("cudaGraphGetNodes", cudaErrorInvalidValue, "the graph or the count is NULL");
     if (nodes)
         for (size_t i = 0; i < *count && i < (size_t)g->nnodes; i++) nodes[i] = g->nodes[i];
     *count = (size_t)g->nnodes;
@@ -216,7 +216,7 @@ CUDART_API cudaError_t cudaGraphInstantiateWithFlags(struct cudart_exec **out, s
 
 CUDART_API cudaError_t cudaGraphExecDestroy(struct cudart_exec *x)
 {
-    if (!x) return cudart_ret(cudaErrorInvalidValue);
+    if (!x) return cudart_fail("cudaGraphExecDestroy", cudaErrorInvalidValue, "the graph exec is NULL");
     for (int i = 0; i < x->n; i++) cudart_work_free(&x->work[i]);
     free(x->work);
     free(x->origin);
@@ -231,7 +231,7 @@ CUDART_API cudaError_t cudaGraphLaunch(struct cudart_exec *x, cudaStream_t s)
     if (!x) { cudart_say(call, "the graph exec is NULL"); return cudart_ret(cudaErrorInvalidValue); }
     int bad;
     struct cudart_stream *st = cudart_stream_of(s, &bad);
-    if (bad) return cudart_ret(cudaErrorInvalidResourceHandle);
+    if (bad) return cudart_fail(call, cudaErrorInvalidResourceHandle, "%p is not a stream of cudaStreamCreate (or was destroyed)", (void *)s);
     if (st && st->capture) { cudart_say(call, "launching a graph into a capture (a child graph) is not supported"); return cudart_ret(cudaErrorStreamCaptureUnsupported); }
     for (int i = 0; i < x->n; i++) {
         cudaError_t e = cudart_work_run(&x->work[i], call);
@@ -246,7 +246,7 @@ CUDART_API cudaError_t cudaGraphExecKernelNodeSetParams(struct cudart_exec *x, c
 {
     static const char call[] = "cudaGraphExecKernelNodeSetParams";
     INIT_OR_FAIL();
-    if (!x || !n) return cudart_ret(cudaErrorInvalidValue);
+    if (!x || !n) return cudart_fail(call, cudaErrorInvalidValue, "the graph exec or the node is NULL");
     for (int i = 0; i < x->n; i++) {
         if (x->origin[i] != n) continue;
         if (x->work[i].kind != WORK_KERNEL) { cudart_say(call, "the node is not a kernel node"); return cudart_ret(cudaErrorInvalidValue); }
@@ -264,7 +264,7 @@ CUDART_API cudaError_t cudaGraphExecKernelNodeSetParams(struct cudart_exec *x, c
 CUDART_API cudaError_t cudaGraphKernelNodeSetParams(struct cudart_node *n, const kernel_params *p)
 {
     INIT_OR_FAIL();
-    if (!n || n->w.kind != WORK_KERNEL) return cudart_ret(cudaErrorInvalidValue);
+    if (!n || n->w.kind != WORK_KERNEL) return cudart_fail("cudaGraphKernelNodeSetParams", cudaErrorInvalidValue, "the node is NULL or not a kernel node");
     cudart_work w;
     cudaError_t e = kernel_work(&w, p, "cudaGraphKernelNodeSetParams");
     if (e) return e;

@@ -34,7 +34,7 @@ static char *at(const cudart_pitched *p, const cudart_pos *pos, size_t y, size_t
 cudaError_t cudart_memcpy3d(const char *call, const cudart_copy3d *p)
 {
     INIT_OR_FAIL();
-    if (!p) return cudart_ret(cudaErrorInvalidValue);
+    if (!p) return cudart_fail(call, cudaErrorInvalidValue, "the parameters are NULL");
     if (p->src_array || p->dst_array) {
         cudart_say(call, "CUDA arrays are not modelled by warpsim: copy between pitched pointers (cudaMalloc3D, make_cudaPitchedPtr)");
         return cudart_ret(cudaErrorNotSupported);
@@ -60,7 +60,7 @@ cudaError_t cudart_memcpy3d(const char *call, const cudart_copy3d *p)
 CUDART_API cudaError_t cudaMemcpy3D(const cudart_copy3d *p) { return cudart_memcpy3d("cudaMemcpy3D", p); }
 CUDART_API cudaError_t cudaMemcpy3DAsync(const cudart_copy3d *p, cudaStream_t s)
 {
-    if (!p) return cudart_ret(cudaErrorInvalidValue);
+    if (!p) return cudart_fail("cudaMemcpy3DAsync", cudaErrorInvalidValue, "the parameters are NULL");
     cudart_work w = { .kind = WORK_COPY3D, .p3d = *p };
     return cudart_enqueue(s, &w, "cudaMemcpy3DAsync");
 }
@@ -165,7 +165,7 @@ CUDART_API cudaError_t cudaHostGetDevicePointer(void **dev, void *host, unsigned
 CUDART_API cudaError_t cudaHostGetFlags(unsigned *flags, void *host)
 {
     INIT_OR_FAIL();
-    if (!flags) return cudart_ret(cudaErrorInvalidValue);
+    if (!flags) return cudart_fail("cudaHostGetFlags", cudaErrorInvalidValue, "the flags pointer is NULL");
     int i = cudart_alloc_of((uint64_t)(uintptr_t)host, 1);
     if (i >= 0 && cudart.allocs[i].kind == 2) { *flags = 2; return cudaSuccess; }
     if (cudart_is_pinned(host, 1)) { *flags = 0; return cudaSuccess; }
@@ -204,7 +204,7 @@ static cudaError_t alloc_async(void **p, size_t size, cudaStream_t s, const char
 {
     int bad;
     struct cudart_stream *st = cudart_stream_of(s, &bad);
-    if (bad) return cudart_ret(cudaErrorInvalidResourceHandle);
+    if (bad) return cudart_fail(call, cudaErrorInvalidResourceHandle, "%p is not a stream of cudaStreamCreate (or was destroyed)", (void *)s);
     if (st && st->capture) {
         cudart_say(call, "allocation nodes are not supported in a capture: allocate before cudaStreamBeginCapture");
         return cudart_ret(cudaErrorStreamCaptureUnsupported);
@@ -215,7 +215,7 @@ CUDART_API cudaError_t cudaMallocAsync(void **p, size_t size, cudaStream_t s) { 
 CUDART_API cudaError_t cudaMallocAsync_ptsz(void **p, size_t size, cudaStream_t s) { return alloc_async(p, size, s, "cudaMallocAsync"); }
 CUDART_API cudaError_t cudaMallocFromPoolAsync(void **p, size_t size, mem_pool *pool, cudaStream_t s)
 {
-    if (!pool) return cudart_ret(cudaErrorInvalidValue);
+    if (!pool) return cudart_fail("cudaMallocFromPoolAsync", cudaErrorInvalidValue, "the pool is NULL");
     return alloc_async(p, size, s, "cudaMallocFromPoolAsync");
 }
 CUDART_API cudaError_t cudaMallocFromPoolAsync_ptsz(void **p, size_t size, mem_pool *pool, cudaStream_t s) { return cudaMallocFromPoolAsync(p, size, pool, s); }
@@ -223,7 +223,7 @@ CUDART_API cudaError_t cudaFreeAsync(void *p, cudaStream_t s)
 {
     int bad;
     struct cudart_stream *st = cudart_stream_of(s, &bad);
-    if (bad) return cudart_ret(cudaErrorInvalidResourceHandle);
+    if (bad) return cudart_fail("cudaFreeAsync", cudaErrorInvalidResourceHandle, "%p is not a stream of cudaStreamCreate (or was destroyed)", (void *)s);
     if (st && st->capture) { cudart_say("cudaFreeAsync", "free nodes are not supported in a capture"); return cudart_ret(cudaErrorStreamCaptureUnsupported); }
     return cudaFree(p);
 }
@@ -232,35 +232,35 @@ CUDART_API cudaError_t cudaFreeAsync_ptsz(void *p, cudaStream_t s) { return cuda
 CUDART_API cudaError_t cudaDeviceGetDefaultMemPool(mem_pool **pool, int dev)
 {
     INIT_OR_FAIL();
-    if (!pool) return cudart_ret(cudaErrorInvalidValue);
-    if (dev) return cudart_ret(cudaErrorInvalidDevice);
+    if (!pool) return cudart_fail("cudaDeviceGetDefaultMemPool", cudaErrorInvalidValue, "the pool is NULL");
+    if (dev) return cudart_fail("cudaDeviceGetDefaultMemPool", cudaErrorInvalidDevice, "device %d: warpsim simulates one device, 0", dev);
     *pool = &default_pool;
     return cudaSuccess;
 }
 CUDART_API cudaError_t cudaDeviceGetMemPool(mem_pool **pool, int dev)
 {
-    if (!pool) return cudart_ret(cudaErrorInvalidValue);
-    if (dev) return cudart_ret(cudaErrorInvalidDevice);
+    if (!pool) return cudart_fail("cudaDeviceGetMemPool", cudaErrorInvalidValue, "the pool is NULL");
+    if (dev) return cudart_fail("cudaDeviceGetMemPool", cudaErrorInvalidDevice, "device %d: warpsim simulates one device, 0", dev);
     *pool = current_pool;
     return cudaSuccess;
 }
 CUDART_API cudaError_t cudaDeviceSetMemPool(int dev, mem_pool *pool)
 {
-    if (!pool || pool->magic != 1) return cudart_ret(cudaErrorInvalidValue);
-    if (dev) return cudart_ret(cudaErrorInvalidDevice);
+    if (!pool || pool->magic != 1) return cudart_fail("cudaDeviceSetMemPool", cudaErrorInvalidValue, "%p is not a memory pool", (void *)pool);
+    if (dev) return cudart_fail("cudaDeviceSetMemPool", cudaErrorInvalidDevice, "device %d: warpsim simulates one device, 0", dev);
     current_pool = pool;
     return cudaSuccess;
 }
 CUDART_API cudaError_t cudaMemPoolCreate(mem_pool **pool, const void *props)
 {
-    if (!pool || !props) return cudart_ret(cudaErrorInvalidValue);
+    if (!pool || !props) return cudart_fail("cudaMemPoolCreate", cudaErrorInvalidValue, "pool or properties NULL");
     *pool = xcalloc(1, sizeof **pool);
     (*pool)->magic = 1;
     return cudaSuccess;
 }
 CUDART_API cudaError_t cudaMemPoolDestroy(mem_pool *pool)
 {
-    if (!pool || pool->magic != 1 || pool == &default_pool) return cudart_ret(cudaErrorInvalidValue);
+    if (!pool || pool->magic != 1 || pool == &default_pool) return cudart_fail("cudaMemPoolDestroy", cudaErrorInvalidValue, "%p is not a pool of cudaMemPoolCreate (the default pool cannot be destroyed)", (void *)pool);
     if (current_pool == pool) current_pool = &default_pool;
     pool->magic = 0;
     free(pool);

@@ -124,7 +124,7 @@ CUDART_API cudaError_t cudaStreamAttachMemAsync(cudaStream_t s, void *p, size_t 
     (void)n; (void)flags;
     int bad;
     cudart_stream_of(s, &bad);
-    if (bad) return cudart_ret(cudaErrorInvalidResourceHandle);
+    if (bad) return cudart_fail("cudaStreamAttachMemAsync", cudaErrorInvalidResourceHandle, "%p is not a stream of cudaStreamCreate (or was destroyed)", (void *)s);
     if (cudart_alloc_of((uint64_t)(uintptr_t)p, 1) < 0) {
         cudart_say("cudaStreamAttachMemAsync", "%p is not memory of cudaMallocManaged", p);
         return cudart_ret(cudaErrorInvalidValue);

@@ -61,6 +61,17 @@ cudaError_t cudart_ret(cudaError_t e)
     return e;
 }
 
+cudaError_t cudart_fail(const char *call, cudaError_t e, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "warpsim cuda: %s: ", call);
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, " (%s)\n", cudaGetErrorName(e));
+    va_end(ap);
+    return cudart_ret(e);
+}
+
 int cudart_unimplemented(const char *call)
 {
     cudart_say(call, "not implemented by warpsim's libcudart (docs/cuda-programs.md lists what is); "

@@ -64,14 +64,14 @@ CUDART_API cudaError_t cudaStreamDestroy(cudaStream_t s)
 CUDART_API cudaError_t cudaStreamGetPriority(cudaStream_t s, int *prio)
 {
     STREAM_OR_FAIL(st, s, "cudaStreamGetPriority");
-    if (!prio) return cudart_ret(cudaErrorInvalidValue);
+    if (!prio) return cudart_fail("cudaStreamGetPriority", cudaErrorInvalidValue, "the priority pointer is NULL");
     *prio = st ? st->priority : 0;
     return cudaSuccess;
 }
 CUDART_API cudaError_t cudaStreamGetFlags(cudaStream_t s, unsigned *flags)
 {
     STREAM_OR_FAIL(st, s, "cudaStreamGetFlags");
-    if (!flags) return cudart_ret(cudaErrorInvalidValue);
+    if (!flags) return cudart_fail("cudaStreamGetFlags", cudaErrorInvalidValue, "the flags pointer is NULL");
     *flags = st ? st->flags : 0;
     return cudaSuccess;
 }
@@ -211,7 +211,7 @@ CUDART_API cudaError_t cudaStreamAddCallback_ptsz(cudaStream_t s, void (*cb)(cud
 CUDART_API cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s)
 {
     STREAM_OR_FAIL(st, s, "cudaEventRecord");
-    if (!e) return cudart_ret(cudaErrorInvalidResourceHandle);
+    if (!e) return cudart_fail("cudaEventRecord", cudaErrorInvalidResourceHandle, "the event is NULL");
     e->capture = st ? st->capture : NULL;
     if (e->capture) {
         e->ndeps = st->ndeps;
@@ -236,7 +236,7 @@ CUDART_API cudaError_t cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsign
 {
     (void)flags;
     STREAM_OR_FAIL(st, s, "cudaStreamWaitEvent");
-    if (!e) return cudart_ret(cudaErrorInvalidResourceHandle);
+    if (!e) return cudart_fail("cudaStreamWaitEvent", cudaErrorInvalidResourceHandle, "the event is NULL");
     if (!e->capture) return cudaSuccess;
     if (!st) { cudart_say("cudaStreamWaitEvent", "the default stream cannot join a capture"); return cudart_ret(cudaErrorStreamCaptureUnsupported); }
     if (!st->capture) { st->capture = e->capture; st->ndeps = 0; }
@@ -269,7 +269,7 @@ CUDART_API cudaError_t cudaStreamEndCapture(cudaStream_t s, struct cudart_graph 
 {
     static const char call[] = "cudaStreamEndCapture";
     STREAM_OR_FAIL(st, s, call);
-    if (!graph) return cudart_ret(cudaErrorInvalidValue);
+    if (!graph) return cudart_fail(call, cudaErrorInvalidValue, "the graph pointer is NULL");
     if (!st || !st->capture) { cudart_say(call, "the stream is not capturing"); return cudart_ret(cudaErrorIllegalState); }
     if (!st->capture_id) {
         cudart_say(call, "the stream joined a capture another stream began: end it on that stream");
@@ -286,7 +286,7 @@ CUDART_API cudaError_t cudaStreamEndCapture_ptsz(cudaStream_t s, struct cudart_g
 CUDART_API cudaError_t cudaStreamIsCapturing(cudaStream_t s, int *status)
 {
     STREAM_OR_FAIL(st, s, "cudaStreamIsCapturing");
-    if (!status) return cudart_ret(cudaErrorInvalidValue);
+    if (!status) return cudart_fail("cudaStreamIsCapturing", cudaErrorInvalidValue, "the status pointer is NULL");
     *status = st && st->capture ? 1 : 0;   /* cudaStreamCaptureStatusActive, None */
     return cudaSuccess;
 }
@@ -306,7 +306,7 @@ CUDART_API cudaError_t cudaStreamGetCaptureInfo(cudaStream_t s, int *status, uns
                                                 const void **deps, void *a6, void *a7)
 {
     STREAM_OR_FAIL(st, s, "cudaStreamGetCaptureInfo");
-    if (!status) return cudart_ret(cudaErrorInvalidValue);
+    if (!status) return cudart_fail("cudaStreamGetCaptureInfo", cudaErrorInvalidValue, "the status pointer is NULL");
     *status = st && st->capture ? 1 : 0;
     if (id) *id = capture_id_of(st);
     if (cudart_major < 12) return cudaSuccess;
@@ -321,7 +321,7 @@ CUDART_API cudaError_t cudaStreamGetCaptureInfo_v2(cudaStream_t s, int *status, 
                                                    const void **deps, size_t *count)
 {
     STREAM_OR_FAIL(st, s, "cudaStreamGetCaptureInfo_v2");
-    if (!status) return cudart_ret(cudaErrorInvalidValue);
+    if (!status) return cudart_fail("cudaStreamGetCaptureInfo_v2", cudaErrorInvalidValue, "the status pointer is NULL");
     *status = st && st->capture ? 1 : 0;
     if (id) *id = capture_id_of(st);
     if (graph) *graph = st ? st->capture : NULL;
@@ -332,7 +332,7 @@ CUDART_API cudaError_t cudaStreamGetCaptureInfo_v2(cudaStream_t s, int *status, 
 
 CUDART_API cudaError_t cudaThreadExchangeStreamCaptureMode(int *mode)
 {
-    if (!mode || *mode < 0 || *mode > 2) return cudart_ret(cudaErrorInvalidValue);
+    if (!mode || *mode < 0 || *mode > 2) return cudart_fail("cudaThreadExchangeStreamCaptureMode", cudaErrorInvalidValue, "mode is NULL or not a cudaStreamCaptureMode");
     static int current;
     int old = current;
     current = *mode;
