@@ -5,7 +5,8 @@
 # dumps) that check their own results on the host and print PASS or FAIL:
 # every cudaDeviceGetAttribute number (runtime attrs), 3D memory, memory
 # info, pointer attributes, mapped and registered host memory, streams,
-# host functions in stream order, pools, limits (runtime misc), stream
+# host functions in stream order, pools, limits (runtime misc), bad
+# arguments answered with CUDA's error codes (runtime bad), stream
 # capture and graphs (runtime graph), cooperative groups' grid-wide sync and
 # the co-residency limit (coop), in timed and functional runs on h100 and
 # a100; CUDA 13's forms of the calls (runtime13.cuda13).
@@ -17,7 +18,7 @@ for arch in 80 90; do
     dump=$P/runtime.sm_$arch.sass
     expect 0 "attributes: 137 answered, 63 refused" -- "$bin" cuda -c $cfg --sass "$dump" -- "$prog" attrs
     expect 0 "^PASS: attrs" -- "$bin" cuda -c $cfg --sass "$dump" -- "$prog" attrs
-    for mode in misc graph; do
+    for mode in misc graph bad; do
         expect 0 "^PASS: $mode" -- "$bin" cuda -c $cfg --sass "$dump" -- "$prog" $mode
         expect 0 "^PASS: $mode" -- "$bin" cuda -c $cfg --functional --sass "$dump" -- "$prog" $mode
     done

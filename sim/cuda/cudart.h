@@ -176,7 +176,9 @@ int cudart_free_mapped(void *p);
 int cudart_blocks_per_sm(const isa_kernel *k, dim3 block, size_t dynamic_shared);
 /* cudart_state.c: f's SASS, or NULL (said) */
 const isa_kernel *cudart_kernel_of(cudart_func *f, const char *call);
-/* cudart_device.c: pinned host memory (cudaMallocHost, cudaHostRegister) */
+/* cudart_device.c: a kernel's own static shared memory (sm_90's reserved
+ * 1 KB not counted); pinned host memory (cudaMallocHost, cudaHostRegister) */
+uint32_t cudart_static_shared(const isa_kernel *k);
 int cudart_is_pinned(const void *p, uint64_t n);
 /* cudart_attr.c: cudaDeviceAttr attr's value (cudart_attr.def), or -1 when
  * not in the enum; the device memory programs are told of */

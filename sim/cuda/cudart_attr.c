@@ -170,7 +170,10 @@ CUDART_API cudaError_t cudaDeviceSetLimit(int limit, size_t value)
 CUDART_API cudaError_t cudaDeviceGetLimit(size_t *value, int limit)
 {
     INIT_OR_FAIL();
-    if (!value || limit < 0 || limit > 6) { cudart_say("cudaDeviceGetLimit", "%d is not a cudaLimit", limit); return cudart_ret(cudaErrorInvalidValue); }
+    if (!value || limit < 0 || limit > 6) {
+        cudart_say("cudaDeviceGetLimit", value ? "%d is not a cudaLimit" : "the value pointer is NULL (limit %d)", limit);
+        return cudart_ret(cudaErrorInvalidValue);
+    }
     *value = limits[limit];
     return cudaSuccess;
 }

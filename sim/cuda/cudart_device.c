@@ -4,6 +4,7 @@
  * answered from the config; the simulated time copies take. */
 #include "cudart.h"
 #include "exec/func.h"
+#include "sass_dump.h"
 #include "mem/memsys.h"
 #include "util/xalloc.h"
 #include <stdio.h>
@@ -152,6 +153,14 @@ typedef struct {
     int max_threads, nregs, ptx_version, binary_version, cache_mode_ca, max_dynamic_shared, carveout;
 } func_attributes;
 
+/* the kernel's own static shared memory: sm_90 code's shared window starts
+ * with 1 KB the system reserves (isa/sass_dump.h), which k->shared_bytes counts */
+uint32_t cudart_static_shared(const isa_kernel *k)
+{
+    uint32_t base = k->sass_arch >= 90 ? SASS_SHARED_BASE_SM90 : 0;
+    return k->shared_bytes > base ? k->shared_bytes - base : 0;
+}
+
 static const isa_kernel *kernel_for(const void *func, const char *call, cudart_func **fout)
 {
     const cudart_func *f = cudart_find_func(func, call);
@@ -170,7 +179,7 @@ CUDART_API cudaError_t cudaFuncGetAttributes(func_attributes *a, const void *fun
     if (!k || !a) return cudart_ret(cudaErrorInvalidDeviceFunction);
     /* CUDA 11's 52 bytes; 12 and 13 add cluster fields and reserved words (all 0 here: no clusters) */
     memset(a, 0, cudart_major >= 12 ? 144 : sizeof *a);
-    a->shared = k->shared_bytes;
+    a->shared = cudart_static_shared(k);
     a->constant = 0;
     a->local = k->local_bytes;
     /* the most threads a block may have: 1024, or fewer where the kernel's
@@ -181,7 +190,7 @@ CUDART_API cudaError_t cudaFuncGetAttributes(func_attributes *a, const void *fun
     a->max_threads = (int)(most < 1024 ? most : 1024);
     a->nregs = k->nregs;
     a->ptx_version = a->binary_version = k->sass_arch;
-    a->max_dynamic_shared = f->max_dynamic_shared ? (int)f->max_dynamic_shared : 49152 - (int)k->shared_bytes;
+    a->max_dynamic_shared = f->max_dynamic_shared ? (int)f->max_dynamic_shared : 49152 - (int)cudart_static_shared(k);
     a->carveout = f->carveout;
     return cudaSuccess;
 }
@@ -192,9 +201,9 @@ CUDART_API cudaError_t cudaFuncSetAttribute(const void *func, int attr, int valu
     cudart_func *f = NULL;
     if (!kernel_for(func, "cudaFuncSetAttribute", &f) && !f) return cudart_ret(cudaErrorInvalidDeviceFunction);
     int64_t optin = CFG(&cudart.cfg, sm_shared_per_block) ? CFG(&cudart.cfg, sm_shared_per_block) : CFG(&cudart.cfg, sm_shared_memory);
-    if (attr == 8 && f->k && (value < 0 || value + (int64_t)f->k->shared_bytes > optin)) {
+    if (attr == 8 && f->k && (value < 0 || value + (int64_t)cudart_static_shared(f->k) > optin)) {
         cudart_say("cudaFuncSetAttribute", "kernel %s: %d bytes of dynamic shared memory and %u static are more than "
-                   "cudaDevAttrMaxSharedMemoryPerBlockOptin (%lld)", f->name, value, f->k->shared_bytes, (long long)optin);
+                   "cudaDevAttrMaxSharedMemoryPerBlockOptin (%lld)", f->name, value, cudart_static_shared(f->k), (long long)optin);
         return cudart_ret(cudaErrorInvalidValue);
     }
     if (attr == 9 && (value < -1 || value > 100)) {

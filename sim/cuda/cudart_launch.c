@@ -124,7 +124,8 @@ CUDART_API cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *bytes, 
     dim3 block = { (unsigned)block_size, 1, 1 };
     if (cudart_blocks_per_sm(k, block, 0) < nblocks) { *bytes = 0; return cudaSuccess; }
     int64_t optin = CFG(&cudart.cfg, sm_shared_per_block) ? CFG(&cudart.cfg, sm_shared_per_block) : CFG(&cudart.cfg, sm_shared_memory);
-    size_t lo = 0, hi = optin > (int64_t)k->shared_bytes ? (size_t)(optin - (int64_t)k->shared_bytes) : 0;
+    int64_t own = cudart_static_shared(k);
+    size_t lo = 0, hi = optin > own ? (size_t)(optin - own) : 0;
     while (lo < hi) {   /* blocks per SM only fall as shared memory grows */
         size_t mid = (lo + hi + 1) / 2;
         if (cudart_blocks_per_sm(k, block, mid) >= nblocks) lo = mid; else hi = mid - 1;

@@ -13,6 +13,8 @@
 //            in stream order, pointer attributes, registered and mapped host
 //            memory, stream-ordered allocation and the default pool, events
 //            with flags, occupancy, function attributes, profiler start/stop
+//   bad      NULL pointers, bad handles, enums and sizes to the calls above:
+//            each answers the CUDA error the runtime returns, nothing crashes
 //   unimpl   cudaIpcGetMemHandle, which warpsim does not implement
 #include <cuda_profiler_api.h>
 #include <cstdio>
@@ -421,12 +423,81 @@ static int misc()
     return finish("misc");
 }
 
+// ---- bad ----
+
+#define REFUSED(call, want) do { cudaError_t e_ = (call); cudaGetLastError(); \
+    EXPECT(e_ == (want), "%s gave %s, want %s", #call, cudaGetErrorName(e_), #want); } while (0)
+
+static int bad()
+{
+    cudaStream_t s, nosuch = (cudaStream_t)0x1234;
+    CHECK(cudaStreamCreate(&s));
+    int v;
+    unsigned u;
+    size_t n;
+    REFUSED(cudaStreamGetPriority(nosuch, &v), cudaErrorInvalidResourceHandle);
+    REFUSED(cudaStreamGetFlags(s, NULL), cudaErrorInvalidValue);
+    REFUSED(cudaLaunchHostFunc(s, NULL, NULL), cudaErrorInvalidValue);
+    REFUSED(cudaEventRecord(NULL, s), cudaErrorInvalidResourceHandle);
+    REFUSED(cudaStreamBeginCapture(0, cudaStreamCaptureModeGlobal), cudaErrorStreamCaptureUnsupported);
+    cudaGraph_t g;
+    REFUSED(cudaStreamEndCapture(s, &g), cudaErrorIllegalState);
+    CHECK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
+    REFUSED(cudaStreamSynchronize(s), cudaErrorStreamCaptureUnsupported);
+    REFUSED(cudaMallocAsync((void **)&v, 16, s), cudaErrorStreamCaptureUnsupported);
+    CHECK(cudaStreamEndCapture(s, &g));
+    REFUSED(cudaGraphInstantiate(NULL, g, NULL, NULL, 0), cudaErrorInvalidValue);
+    REFUSED(cudaGraphLaunch(NULL, s), cudaErrorInvalidValue);
+    REFUSED(cudaGraphAddKernelNode(NULL, g, NULL, 0, NULL), cudaErrorInvalidValue);
+    cudaGraph_t other;
+    cudaGraphNode_t a, b;
+    CHECK(cudaGraphCreate(&other, 0));
+    CHECK(cudaGraphAddEmptyNode(&a, g, NULL, 0));
+    CHECK(cudaGraphAddEmptyNode(&b, other, NULL, 0));
+    REFUSED(cudaGraphAddDependencies(g, &a, &b, 1), cudaErrorInvalidValue);
+    REFUSED(cudaGraphAddEmptyNode(&a, g, &b, 1), cudaErrorInvalidValue);
+    REFUSED(cudaGraphGetNodes(g, NULL, NULL), cudaErrorInvalidValue);
+    REFUSED(cudaMemcpy3D(NULL), cudaErrorInvalidValue);
+    REFUSED(cudaMalloc3D(NULL, make_cudaExtent(4, 4, 4)), cudaErrorInvalidValue);
+    cudaPitchedPtr pp = make_cudaPitchedPtr(NULL, 64, 64, 4);
+    REFUSED(cudaMemset3D(pp, 0, make_cudaExtent(128, 4, 1)), cudaErrorInvalidPitchValue);
+    REFUSED(cudaMemset3D(pp, 0, make_cudaExtent(64, 4, 1)), cudaErrorInvalidValue);
+    REFUSED(cudaPointerGetAttributes(NULL, &v), cudaErrorInvalidValue);
+    REFUSED(cudaHostUnregister(NULL), cudaErrorHostMemoryNotRegistered);
+    REFUSED(cudaHostGetDevicePointer((void **)&a, &v, 0), cudaErrorInvalidValue);
+    REFUSED(cudaHostRegister(NULL, 16, 0), cudaErrorInvalidValue);
+    cudaMemPool_t pool;
+    REFUSED(cudaDeviceGetDefaultMemPool(&pool, 3), cudaErrorInvalidDevice);
+    CHECK(cudaDeviceGetDefaultMemPool(&pool, 0));
+    REFUSED(cudaMemPoolSetAttribute(pool, (cudaMemPoolAttr)99, &v), cudaErrorInvalidValue);
+    REFUSED(cudaMemPoolDestroy(pool), cudaErrorInvalidValue);
+    REFUSED(cudaLaunchCooperativeKernel((void *)bad, dim3(1), dim3(32), NULL, 0, s), cudaErrorInvalidDeviceFunction);
+    REFUSED(cudaDeviceSetLimit(cudaLimitPersistingL2CacheSize, 1 << 20), cudaErrorInvalidValue);
+    REFUSED(cudaDeviceGetLimit(NULL, cudaLimitStackSize), cudaErrorInvalidValue);
+    REFUSED(cudaFuncSetAttribute(add_one, cudaFuncAttributeMaxDynamicSharedMemorySize, 64 << 20), cudaErrorInvalidValue);
+    REFUSED(cudaOccupancyAvailableDynamicSMemPerBlock(NULL, add_one, 1, 128), cudaErrorInvalidValue);
+    REFUSED(cudaDeviceGetPCIBusId(NULL, 0, 0), cudaErrorInvalidValue);
+    REFUSED(cudaDeviceGetByPCIBusId(&v, "0000:99:00.0"), cudaErrorInvalidDevice);
+    REFUSED(cudaSetDeviceFlags(0x100), cudaErrorInvalidValue);
+    REFUSED(cudaGetDeviceFlags(NULL), cudaErrorInvalidValue);
+    REFUSED(cudaStreamIsCapturing(s, NULL), cudaErrorInvalidValue);
+    REFUSED(cudaEventRecordWithFlags(NULL, s, 7), cudaErrorInvalidValue);
+    REFUSED(cudaMemGetInfo(NULL, NULL), cudaSuccess);
+    (void)u; (void)n;
+    CHECK(cudaGraphDestroy(g));
+    CHECK(cudaGraphDestroy(other));
+    CHECK(cudaStreamDestroy(s));
+    REFUSED(cudaStreamDestroy(s), cudaErrorInvalidResourceHandle);
+    return finish("bad");
+}
+
 int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "attrs";
     if (!strcmp(mode, "attrs")) return attrs();
     if (!strcmp(mode, "graph")) return graph();
     if (!strcmp(mode, "misc")) return misc();
+    if (!strcmp(mode, "bad")) return bad();
     if (!strcmp(mode, "unimpl")) {
         cudaIpcMemHandle_t hdl;
         int *d;
@@ -435,6 +506,6 @@ int main(int argc, char **argv)
         printf("got a handle\n");
         return 0;
     }
-    fprintf(stderr, "usage: runtime attrs|graph|misc|unimpl\n");
+    fprintf(stderr, "usage: runtime attrs|graph|misc|bad|unimpl\n");
     return 2;
 }
