@@ -2,7 +2,8 @@
  * is a list of nodes (stream work: cudart_stream.c's cudart_work) and the
  * nodes each depends on, made by stream capture or node by node; an
  * instantiated graph is its work copied in a topological order (a graph
- * with a cycle is refused), and each cudaGraphLaunch runs that work in order
+ * with a cycle is refused; a child graph is copied in), and each
+ * cudaGraphLaunch runs that work in order
  * as the calls themselves would: kernels simulated like any launch (they
  * show in the summary), copies and memsets with their time. */
 #include "cudart.h"
@@ -151,6 +152,80 @@ CUDART_API cudaError_t cudaGraphAddDependencies(struct cudart_graph *g, struct c
     return cudaSuccess;
 }
 
+/* a child graph: its nodes copied into g (a copy, as CUDA takes), its roots
+ * after deps, and an empty node after its leaves standing for the child */
+static int inline_graph(struct cudart_graph *g, const struct cudart_graph *child, const int *deps, int ndeps)
+{
+    int base = g->nnodes, n = child->nnodes, *leaf = xmalloc(sizeof *leaf * (size_t)(n ? n : 1)), nleaf = 0;
+    for (int i = 0; i < n; i++) {
+        const struct cudart_node *c = child->nodes[i];
+        int *d = xmalloc(sizeof *d * (size_t)(c->ndeps ? c->ndeps : 1));
+        for (int j = 0; j < c->ndeps; j++) d[j] = base + c->deps[j];
+        cudart_graph_add(g, &c->w, c->ndeps ? d : deps, c->ndeps ? c->ndeps : ndeps);
+        free(d);
+    }
+    for (int i = 0; i < n; i++) {   /* the leaves: no node of the child depends on them */
+        int used = 0;
+        for (int j = 0; j < n && !used; j++)
+            for (int k = 0; k < child->nodes[j]->ndeps; k++) used |= child->nodes[j]->deps[k] == i;
+        if (!used) leaf[nleaf++] = base + i;
+    }
+    cudart_work empty = { .kind = WORK_EMPTY };
+    int node = cudart_graph_add(g, &empty, n ? leaf : deps, n ? nleaf : ndeps);
+    free(leaf);
+    return node;
+}
+
+CUDART_API cudaError_t cudaGraphAddChildGraphNode(struct cudart_node **out, struct cudart_graph *g, struct cudart_node *const *deps,
+                                                  size_t ndeps, const struct cudart_graph *child)
+{
+    static const char call[] = "cudaGraphAddChildGraphNode";
+    INIT_OR_FAIL();
+    if (!out || !g || !child || child == g || (ndeps && !deps)) return cudart_fail(call, cudaErrorInvalidValue, "node, graph or child NULL, or the child is the graph");
+    int *idx = xmalloc(sizeof *idx * (ndeps ? ndeps : 1));
+    for (size_t i = 0; i < ndeps; i++) {
+        if (!deps[i] || deps[i]->g != g) { free(idx); return cudart_fail(call, cudaErrorInvalidValue, "dependency %zu is not a node of this graph", i); }
+        idx[i] = deps[i]->index;
+    }
+    int node = inline_graph(g, child, idx, (int)ndeps);
+    free(idx);
+    *out = g->nodes[node];
+    return cudaSuccess;
+}
+
+/* an instantiated graph launched into a capture: its work, in its order */
+int cudart_graph_add_exec(struct cudart_graph *g, const struct cudart_exec *x, const int *deps, int ndeps)
+{
+    int last = -1;
+    for (int i = 0; i < x->n; i++) {
+        last = cudart_graph_add(g, &x->work[i], last < 0 ? deps : &last, last < 0 ? ndeps : 1);
+    }
+    if (last < 0) {
+        cudart_work empty = { .kind = WORK_EMPTY };
+        last = cudart_graph_add(g, &empty, deps, ndeps);
+    }
+    return last;
+}
+
+CUDART_API cudaError_t cudaGraphClone(struct cudart_graph **out, const struct cudart_graph *g)
+{
+    INIT_OR_FAIL();
+    if (!out || !g) return cudart_fail("cudaGraphClone", cudaErrorInvalidValue, "the graph or the clone pointer is NULL");
+    struct cudart_graph *c = cudart_graph_new();
+    for (int i = 0; i < g->nnodes; i++) cudart_graph_add(c, &g->nodes[i]->w, g->nodes[i]->deps, g->nodes[i]->ndeps);
+    *out = c;
+    return cudaSuccess;
+}
+
+/* cudaGraphNodeType: kernel 0, memcpy 1, memset 2, host 3, empty 5 (a child graph is inlined: its node is empty) */
+CUDART_API cudaError_t cudaGraphNodeGetType(const struct cudart_node *n, int *type)
+{
+    static const int types[] = { [WORK_EMPTY] = 5, [WORK_KERNEL] = 0, [WORK_COPY] = 1, [WORK_COPY3D] = 1, [WORK_MEMSET] = 2, [WORK_HOST] = 3 };
+    if (!n || !type) return cudart_fail("cudaGraphNodeGetType", cudaErrorInvalidValue, "the node or the type pointer is NULL");
+    *type = types[n->w.kind];
+    return cudaSuccess;
+}
+
 CUDART_API cudaError_t cudaGraphGetNodes(struct cudart_graph *g, struct cudart_node **nodes, size_t *count)
 {
     if (!g || !count) return cudart_fail("cudaGraphGetNodes", cudaErrorInvalidValue, "the graph or the count is NULL");
@@ -232,7 +307,11 @@ CUDART_API cudaError_t cudaGraphLaunch(struct cudart_exec *x, cudaStream_t s)
     int bad;
     struct cudart_stream *st = cudart_stream_of(s, &bad);
     if (bad) return cudart_fail(call, cudaErrorInvalidResourceHandle, "%p is not a stream of cudaStreamCreate (or was destroyed)", (void *)s);
-    if (st && st->capture) { cudart_say(call, "launching a graph into a capture (a child graph) is not supported"); return cudart_ret(cudaErrorStreamCaptureUnsupported); }
+    if (st && st->capture) {   /* captured: its work becomes nodes of the capture */
+        st->deps[0] = cudart_graph_add_exec(st->capture, x, st->deps, st->ndeps);
+        st->ndeps = 1;
+        return cudaSuccess;
+    }
     for (int i = 0; i < x->n; i++) {
         cudaError_t e = cudart_work_run(&x->work[i], call);
         if (e) return e;

@@ -219,6 +219,40 @@ static int graph()
     CHECK(cudaGraphLaunch(ge2, s));
     CHECK(cudaStreamSynchronize(s));
     EXPECT(out[7] == 2.5f, "after cudaGraphExecKernelNodeSetParams: %g", out[7]);
+    // the built graph as a child of another, after a memset, and cloned;
+    // an instantiated graph launched inside a capture
+    cudaGraph_t parent, clone;
+    cudaGraphNode_t pre, child;
+    CHECK(cudaGraphCreate(&parent, 0));
+    cudaMemsetParams mp2 = mp;
+    mp2.value = 0x3f800000;   // 1.0f: the child's memset sets 0 again first
+    CHECK(cudaGraphAddMemsetNode(&pre, parent, NULL, 0, &mp2));
+    CHECK(cudaGraphAddChildGraphNode(&child, parent, &pre, 1, g2));
+    CHECK(cudaGraphClone(&clone, parent));
+    cudaGraphNodeType type;
+    CHECK(cudaGraphNodeGetType(kern, &type));
+    EXPECT(type == cudaGraphNodeTypeKernel, "kernel node type %d", (int)type);
+    cudaGraphExec_t gp;
+    CHECK(cudaGraphInstantiate(&gp, clone, NULL, NULL, 0));
+    log2.calls = 0;
+    CHECK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
+    CHECK(cudaGraphLaunch(gp, s));
+    CHECK(cudaGraphLaunch(gp, s));
+    cudaGraph_t twice;
+    CHECK(cudaStreamEndCapture(s, &twice));
+    EXPECT(log2.calls == 0, "a graph launched into a capture ran");
+    cudaGraphExec_t gt;
+    CHECK(cudaGraphInstantiate(&gt, twice, NULL, NULL, 0));
+    CHECK(cudaGraphLaunch(gt, s));
+    CHECK(cudaStreamSynchronize(s));
+    wrong = 0;
+    for (int i = 0; i < n; i++) wrong += out[i] != 0.5f;   // the graph as first built: the params changed in ge2 only
+    EXPECT(wrong == 0 && log2.calls == 2, "child graph launched twice in a capture: %d wrong, %d host calls", wrong, log2.calls);
+    CHECK(cudaGraphExecDestroy(gp));
+    CHECK(cudaGraphExecDestroy(gt));
+    CHECK(cudaGraphDestroy(parent));
+    CHECK(cudaGraphDestroy(clone));
+    CHECK(cudaGraphDestroy(twice));
     // a cycle cannot be instantiated
     cudaGraph_t g3;
     cudaGraphNode_t e1, e2;
@@ -406,9 +440,11 @@ static void misc_device()
     size_t dyn = 0;
     CHECK(cudaOccupancyAvailableDynamicSMemPerBlock(&dyn, add_one, 1, 128));
     EXPECT(dyn > 0, "dynamic shared memory available %zu", dyn);
-    int blocks = 0;
+    int blocks = 0, min_grid = 0, best = 0;
     CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, add_one, 128, 0));
     EXPECT(blocks > 0, "%d blocks per SM", blocks);
+    CHECK(cudaOccupancyMaxPotentialBlockSize(&min_grid, &best, add_one, 0, 0));
+    EXPECT(best > 0 && best <= 1024 && min_grid > 0, "cudaOccupancyMaxPotentialBlockSize: block %d, grid %d", best, min_grid);
     CHECK(cudaProfilerStart());
     CHECK(cudaProfilerStop());
 }
