@@ -289,6 +289,19 @@ CUDART_API cudaError_t cudaGraphInstantiateWithFlags(struct cudart_exec **out, s
     return instantiate(out, g, "cudaGraphInstantiateWithFlags");
 }
 
+/* CUDA 12's cudaGraphInstantiateParams: flags, upload stream, error node and result out */
+typedef struct { unsigned long long flags; cudaStream_t upload; void *err_node; int result; } instantiate_params;
+CUDART_API cudaError_t cudaGraphInstantiateWithParams(struct cudart_exec **out, struct cudart_graph *g, instantiate_params *p)
+{
+    cudaError_t e = instantiate(out, g, "cudaGraphInstantiateWithParams");
+    if (p) { p->err_node = NULL; p->result = e ? 1 : 0; }   /* cudaGraphInstantiateError, Success */
+    return e;
+}
+CUDART_API cudaError_t cudaGraphInstantiateWithParams_ptsz(struct cudart_exec **out, struct cudart_graph *g, instantiate_params *p)
+{
+    return cudaGraphInstantiateWithParams(out, g, p);
+}
+
 CUDART_API cudaError_t cudaGraphExecDestroy(struct cudart_exec *x)
 {
     if (!x) return cudart_fail("cudaGraphExecDestroy", cudaErrorInvalidValue, "the graph exec is NULL");
