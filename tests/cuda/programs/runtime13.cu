@@ -2,7 +2,8 @@
 // calls, for `warpsim cuda` on its libcudart.so.13 (tests/cuda_runtime.sh):
 // cudaLaunchKernelEx with launch attributes (a cluster of 1x1x1 and a
 // priority taken, a 2x1x1 cluster refused), cudaGraphInstantiate's three
-// arguments, cudaStreamGetCaptureInfo's CUDA 13 form, and CUDA 13's layouts
+// arguments and cudaGraphInstantiateWithParams, cudaStreamGetCaptureInfo's
+// CUDA 13 form, and CUDA 13's layouts
 // of cudaDeviceProp, cudaPointerAttributes and cudaFuncAttributes. Checked
 // on the host: PASS or FAIL. regen13.sh builds it with CUDA 13's nvcc; its
 // kernels' SASS comes from CUDA 11.8's build of this same file (the host
@@ -58,6 +59,12 @@ int main()
     CHECK(cudaStreamEndCapture(s, &g));
     cudaGraphExec_t ge;
     CHECK(cudaGraphInstantiate(&ge, g, 0));
+    cudaGraphInstantiateParams ip = {};
+    ip.result_out = cudaGraphInstantiateError;
+    cudaGraphExec_t ge2;
+    CHECK(cudaGraphInstantiateWithParams(&ge2, g, &ip));
+    EXPECT(ip.result_out == cudaGraphInstantiateSuccess, "cudaGraphInstantiateWithParams: result %d", (int)ip.result_out);
+    CHECK(cudaGraphExecDestroy(ge2));
     CHECK(cudaGraphLaunch(ge, s));
     CHECK(cudaGraphLaunch(ge, s));
     CHECK(cudaStreamSynchronize(s));
