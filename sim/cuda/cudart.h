@@ -87,6 +87,7 @@ struct cudart_stream {
     struct cudart_graph *capture;
     unsigned long long capture_id;
     int ndeps, deps[16];
+    void *dep_nodes[16];    /* their handles, as cudaStreamGetCaptureInfo gives them */
 };
 
 /* cudart_state.c: the one simulated device */
@@ -157,8 +158,11 @@ cudaError_t cudart_work_run(const cudart_work *w, const char *call);
 int cudart_pack_args(cudart_work *w, void **args, const char *call);
 void cudart_work_copy(cudart_work *to, const cudart_work *from);
 void cudart_work_free(cudart_work *w);
-/* cudart_graph.c: a node for work w in graph g after deps; its index */
+/* cudart_graph.c: a node for work w in graph g after deps; its index; the
+ * handle of node index, and the index of a handle (-1: not g's) */
 int cudart_graph_add(struct cudart_graph *g, const cudart_work *w, const int *deps, int ndeps);
+void *cudart_graph_node(struct cudart_graph *g, int index);
+int cudart_graph_index(const struct cudart_graph *g, const void *node);
 /* cudart_api.c: copies and memsets as the calls do them, with their time */
 cudaError_t cudart_memcpy2d(const char *call, void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
                             size_t height, int kind);

@@ -34,6 +34,13 @@ int cudart_graph_add(struct cudart_graph *g, const cudart_work *w, const int *de
     return n->index;
 }
 
+void *cudart_graph_node(struct cudart_graph *g, int index) { return index >= 0 && index < g->nnodes ? g->nodes[index] : NULL; }
+int cudart_graph_index(const struct cudart_graph *g, const void *node)
+{
+    const struct cudart_node *n = node;
+    return n && n->g == g ? n->index : -1;
+}
+
 CUDART_API cudaError_t cudaGraphCreate(struct cudart_graph **g, unsigned flags)
 {
     INIT_OR_FAIL();

@@ -18,8 +18,8 @@ cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t n, si
 cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t n, size_t offset, int kind);
 cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t n, size_t offset, int kind, cudaStream_t st);
 cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t n, size_t offset, int kind, cudaStream_t st);
-cudaError_t cudaStreamGetCaptureInfo(cudaStream_t s, int *status, unsigned long long *id, void *graph, const void **deps, void *a6, void *a7);
-cudaError_t cudaStreamGetCaptureInfo_v2(cudaStream_t s, int *status, unsigned long long *id, void *graph, const void **deps, size_t *count);
+cudaError_t cudaStreamGetCaptureInfo(cudaStream_t s, int *status, unsigned long long *id, void *graph, const void *const **deps, void *a6, void *a7);
+cudaError_t cudaStreamGetCaptureInfo_v2(cudaStream_t s, int *status, unsigned long long *id, void *graph, const void *const **deps, size_t *count);
 cudaError_t cudaGraphUpload(void *x, cudaStream_t s);
 
 CUDART_API cudaError_t cudaLaunchKernel_ptsz(const void *func, dim3 grid, dim3 block, void **args, size_t shared, cudaStream_t st)
@@ -49,18 +49,18 @@ CUDART_API cudaError_t cudaMemcpyFromSymbolAsync_ptsz(void *dst, const void *sym
 {
     return cudaMemcpyFromSymbolAsync(dst, sym, n, off, kind, st);
 }
-CUDART_API cudaError_t cudaStreamGetCaptureInfo_ptsz(cudaStream_t s, int *status, unsigned long long *id, void *graph, const void **deps,
+CUDART_API cudaError_t cudaStreamGetCaptureInfo_ptsz(cudaStream_t s, int *status, unsigned long long *id, void *graph, const void *const **deps,
                                                      void *a6, void *a7)
 {
     return cudaStreamGetCaptureInfo(s, status, id, graph, deps, a6, a7);
 }
-CUDART_API cudaError_t cudaStreamGetCaptureInfo_v2_ptsz(cudaStream_t s, int *status, unsigned long long *id, void *graph, const void **deps,
+CUDART_API cudaError_t cudaStreamGetCaptureInfo_v2_ptsz(cudaStream_t s, int *status, unsigned long long *id, void *graph, const void *const **deps,
                                                         size_t *count)
 {
     return cudaStreamGetCaptureInfo_v2(s, status, id, graph, deps, count);
 }
 /* CUDA 12.3 to 12.9's form with edge data (CUDA 13's cudaStreamGetCaptureInfo) */
-CUDART_API cudaError_t cudaStreamGetCaptureInfo_v3(cudaStream_t s, int *status, unsigned long long *id, void *graph, const void **deps,
+CUDART_API cudaError_t cudaStreamGetCaptureInfo_v3(cudaStream_t s, int *status, unsigned long long *id, void *graph, const void *const **deps,
                                                    const void **edges, size_t *count)
 {
     cudaError_t e = cudaStreamGetCaptureInfo_v2(s, status, id, graph, deps, count);
@@ -68,7 +68,7 @@ CUDART_API cudaError_t cudaStreamGetCaptureInfo_v3(cudaStream_t s, int *status, 
     return e;
 }
 CUDART_API cudaError_t cudaStreamGetCaptureInfo_v3_ptsz(cudaStream_t s, int *status, unsigned long long *id, void *graph,
-                                                        const void **deps, const void **edges, size_t *count)
+                                                        const void *const **deps, const void **edges, size_t *count)
 {
     return cudaStreamGetCaptureInfo_v3(s, status, id, graph, deps, edges, count);
 }

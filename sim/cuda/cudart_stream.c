@@ -300,34 +300,82 @@ static unsigned long long capture_id_of(const struct cudart_stream *st)
     return 0;
 }
 
-/* CUDA 11's (stream, status, id); 12's and _v2 add graph, dependencies and
- * their count; 13's puts edge data before the count */
-CUDART_API cudaError_t cudaStreamGetCaptureInfo(cudaStream_t s, int *status, unsigned long long *id, struct cudart_graph **graph,
-                                                const void **deps, void *a6, void *a7)
+/* the nodes the stream's next work will depend on, as handles (valid until
+ * the stream's next call, as CUDA's are) */
+static const void *const *dep_handles(struct cudart_stream *st, size_t *count)
+{
+    *count = 0;
+    if (!st || !st->capture) return NULL;
+    for (int i = 0; i < st->ndeps; i++) st->dep_nodes[i] = cudart_graph_node(st->capture, st->deps[i]);
+    *count = (size_t)st->ndeps;
+    return (const void *const *)st->dep_nodes;
+}
+
+/* _v2 (CUDA 11.3+): status, id, graph, dependencies and their count */
+CUDART_API cudaError_t cudaStreamGetCaptureInfo_v2(cudaStream_t s, int *status, unsigned long long *id, struct cudart_graph **graph,
+                                                   const void *const **deps, size_t *count)
 {
     STREAM_OR_FAIL(st, s, "cudaStreamGetCaptureInfo");
     if (!status) return cudart_fail("cudaStreamGetCaptureInfo", cudaErrorInvalidValue, "the status pointer is NULL");
     *status = st && st->capture ? 1 : 0;
     if (id) *id = capture_id_of(st);
-    if (cudart_major < 12) return cudaSuccess;
     if (graph) *graph = st ? st->capture : NULL;
-    if (deps) *deps = NULL;
-    size_t *count = cudart_major >= 13 ? a7 : a6;
-    if (cudart_major >= 13 && a6) *(const void **)a6 = NULL;
-    if (count) *count = 0;
+    size_t n;
+    const void *const *h = dep_handles(st, &n);
+    if (deps) *deps = h;
+    if (count) *count = n;
     return cudaSuccess;
 }
-CUDART_API cudaError_t cudaStreamGetCaptureInfo_v2(cudaStream_t s, int *status, unsigned long long *id, struct cudart_graph **graph,
-                                                   const void **deps, size_t *count)
+
+/* CUDA 11's (stream, status, id); 12's is _v2's; 13's puts edge data
+ * before the count */
+CUDART_API cudaError_t cudaStreamGetCaptureInfo(cudaStream_t s, int *status, unsigned long long *id, struct cudart_graph **graph,
+                                                const void *const **deps, void *a6, void *a7)
 {
-    STREAM_OR_FAIL(st, s, "cudaStreamGetCaptureInfo_v2");
-    if (!status) return cudart_fail("cudaStreamGetCaptureInfo_v2", cudaErrorInvalidValue, "the status pointer is NULL");
-    *status = st && st->capture ? 1 : 0;
-    if (id) *id = capture_id_of(st);
-    if (graph) *graph = st ? st->capture : NULL;
-    if (deps) *deps = NULL;
-    if (count) *count = 0;
+    if (cudart_major < 12) return cudaStreamGetCaptureInfo_v2(s, status, id, NULL, NULL, NULL);
+    if (cudart_major == 12) return cudaStreamGetCaptureInfo_v2(s, status, id, graph, deps, a6);
+    if (a6) *(const void **)a6 = NULL;
+    return cudaStreamGetCaptureInfo_v2(s, status, id, graph, deps, a7);
+}
+
+/* the nodes the next work depends on: added to (flags 0) or replaced (1) */
+static cudaError_t update_deps(cudaStream_t s, const void *const *nodes, size_t n, unsigned flags)
+{
+    static const char call[] = "cudaStreamUpdateCaptureDependencies";
+    STREAM_OR_FAIL(st, s, call);
+    if (!st || !st->capture) return cudart_fail(call, cudaErrorIllegalState, "the stream is not capturing");
+    if (flags > 1 || (n && !nodes)) return cudart_fail(call, cudaErrorInvalidValue, "flags %u or nodes NULL", flags);
+    int deps[16], nd = flags ? 0 : st->ndeps;
+    memcpy(deps, st->deps, sizeof deps);
+    for (size_t i = 0; i < n; i++) {
+        int idx = cudart_graph_index(st->capture, nodes[i]);
+        if (idx < 0) return cudart_fail(call, cudaErrorInvalidValue, "node %zu is not of the capture's graph", i);
+        if (nd == 16) return cudart_fail(call, cudaErrorNotSupported, "more than 16 dependencies");
+        deps[nd++] = idx;
+    }
+    memcpy(st->deps, deps, sizeof deps);
+    st->ndeps = nd;
     return cudaSuccess;
+}
+/* CUDA 11.3 to 12: (stream, nodes, count, flags); 13: (stream, nodes, edge data, count, flags) */
+CUDART_API cudaError_t cudaStreamUpdateCaptureDependencies(cudaStream_t s, const void *const *nodes, uintptr_t a3, uintptr_t a4, uintptr_t a5)
+{
+    if (cudart_major >= 13) return update_deps(s, nodes, (size_t)a4, (unsigned)a5);
+    return update_deps(s, nodes, (size_t)a3, (unsigned)a4);
+}
+CUDART_API cudaError_t cudaStreamUpdateCaptureDependencies_ptsz(cudaStream_t s, const void *const *nodes, uintptr_t a3, uintptr_t a4, uintptr_t a5)
+{
+    return cudaStreamUpdateCaptureDependencies(s, nodes, a3, a4, a5);
+}
+/* CUDA 12.3+: with edge data (the default edges only: ignored) */
+CUDART_API cudaError_t cudaStreamUpdateCaptureDependencies_v2(cudaStream_t s, const void *const *nodes, const void *edges, size_t n, unsigned flags)
+{
+    (void)edges;
+    return update_deps(s, nodes, n, flags);
+}
+CUDART_API cudaError_t cudaStreamUpdateCaptureDependencies_v2_ptsz(cudaStream_t s, const void *const *nodes, const void *edges, size_t n, unsigned flags)
+{
+    return cudaStreamUpdateCaptureDependencies_v2(s, nodes, edges, n, flags);
 }
 
 CUDART_API cudaError_t cudaThreadExchangeStreamCaptureMode(int *mode)

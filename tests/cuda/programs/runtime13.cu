@@ -3,7 +3,7 @@
 // cudaLaunchKernelEx with launch attributes (a cluster of 1x1x1 and a
 // priority taken, a 2x1x1 cluster refused), cudaGraphInstantiate's three
 // arguments and cudaGraphInstantiateWithParams, cudaStreamGetCaptureInfo's
-// CUDA 13 form, and CUDA 13's layouts
+// and cudaStreamUpdateCaptureDependencies' CUDA 13 forms, and CUDA 13's layouts
 // of cudaDeviceProp, cudaPointerAttributes and cudaFuncAttributes. Checked
 // on the host: PASS or FAIL. regen13.sh builds it with CUDA 13's nvcc; its
 // kernels' SASS comes from CUDA 11.8's build of this same file (the host
@@ -53,8 +53,15 @@ int main()
     cudaStreamCaptureStatus st;
     unsigned long long id = 0;
     cudaGraph_t cg = NULL;
-    CHECK(cudaStreamGetCaptureInfo(s, &st, &id, &cg));
-    EXPECT(st == cudaStreamCaptureStatusActive && id != 0 && cg != NULL, "capture info: status %d id %llu graph %p", (int)st, id, (void *)cg);
+    const cudaGraphNode_t *deps = NULL;
+    size_t ndeps = 0;
+    CHECK(cudaStreamGetCaptureInfo(s, &st, &id, &cg, &deps, NULL, &ndeps));
+    EXPECT(st == cudaStreamCaptureStatusActive && id != 0 && cg != NULL && ndeps == 1, "capture info: status %d id %llu graph %p, %zu dependencies",
+           (int)st, id, (void *)cg, ndeps);
+    cudaGraphNodeType type = cudaGraphNodeTypeEmpty;
+    if (ndeps == 1) CHECK(cudaGraphNodeGetType(deps[0], &type));
+    EXPECT(type == cudaGraphNodeTypeKernel, "the capture's last node has type %d", (int)type);
+    CHECK(cudaStreamUpdateCaptureDependencies(s, (cudaGraphNode_t *)deps, NULL, 1, cudaStreamSetCaptureDependencies));
     cudaGraph_t g;
     CHECK(cudaStreamEndCapture(s, &g));
     cudaGraphExec_t ge;
