@@ -1,8 +1,9 @@
 /* sim/cuda/cudart_api.c — the CUDA runtime calls of the stand-in libcudart
  * that nvcc's generated code and ordinary programs make: registration,
  * <<<...>>> launches, device memory (warpsim's simulated global memory),
- * streams (in order: every call completes before it returns), events
- * (simulated time) and errors. Device and function queries: cudart_device.c. */
+ * copies and memsets, events (simulated time) and errors. Streams and
+ * capture: cudart_stream.c; graphs: cudart_graph.c; 3D memory, pointers and
+ * pools: cudart_memory.c; device queries: cudart_attr.c, cudart_device.c. */
 #include "cudart.h"
 #include "util/xalloc.h"
 #include <stdio.h>
@@ -33,6 +34,7 @@ CUDART_API void __cudaRegisterFunction(void **handle, const char *host_fun, char
     cudart_func *f = &cudart.funcs[cudart.nfuncs++];
     memset(f, 0, sizeof *f);
     f->host_fun = host_fun;
+    f->carveout = -1;
     snprintf(f->name, sizeof f->name, "%s", device_fun);
 }
 
@@ -114,11 +116,10 @@ CUDART_API cudaError_t __cudaPopCallConfiguration(dim3 *grid, dim3 *block, size_
 
 CUDART_API cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **args, size_t shared, cudaStream_t stream)
 {
-    (void)stream;
     INIT_OR_FAIL();
     const cudart_func *f = cudart_find_func(func, "cudaLaunchKernel");
     if (!f) return cudart_ret(cudaErrorInvalidDeviceFunction);
-    return cudart_launch(f, grid, block, args, shared);
+    return cudart_enqueue_launch(f, grid, block, args, shared, stream, 0, "cudaLaunchKernel");
 }
 
 /* CUDA 12.4+ code launches through a kernel handle: the registered function */
@@ -132,10 +133,9 @@ CUDART_API cudaError_t __cudaGetKernel(const void **kernel, const void *func)
 }
 CUDART_API cudaError_t __cudaLaunchKernel(const void *kernel, dim3 grid, dim3 block, void **args, size_t shared, cudaStream_t stream)
 {
-    (void)stream;
     INIT_OR_FAIL();
     for (int i = 0; i < cudart.nfuncs; i++)
-        if (kernel == &cudart.funcs[i]) return cudart_launch(&cudart.funcs[i], grid, block, args, shared);
+        if (kernel == &cudart.funcs[i]) return cudart_enqueue_launch(&cudart.funcs[i], grid, block, args, shared, stream, 0, "cudaLaunchKernel");
     cudart_say("__cudaLaunchKernel", "%p is not a kernel handle of __cudaGetKernel", kernel);
     return cudart_ret(cudaErrorInvalidDeviceFunction);
 }
@@ -209,10 +209,10 @@ CUDART_API cudaError_t cudaMallocHost(void **ptr, size_t size)
     cudart_pinned_add(*ptr, size);
     return cudaSuccess;
 }
-CUDART_API cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned flags) { (void)flags; return cudaMallocHost(ptr, size); }
 CUDART_API cudaError_t cudaFreeHost(void *ptr)
 {
     if (!ptr) return cudaSuccess;
+    if (!cudart_free_mapped(ptr)) return cudaSuccess;
     if (cudart_pinned_remove(ptr)) {
         cudart_say("cudaFreeHost", "%p is not memory of cudaMallocHost or cudaHostAlloc (or was freed already)", ptr);
         return cudart_ret(cudaErrorInvalidValue);
@@ -222,7 +222,7 @@ CUDART_API cudaError_t cudaFreeHost(void *ptr)
 }
 
 /* kind resolved (cudaMemcpyDefault: from the addresses) */
-static int direction(const void *dst, const void *src, size_t n, int kind)
+int cudart_direction(const void *dst, const void *src, size_t n, int kind)
 {
     if (kind != cudaMemcpyDefault) return kind;
     int dd = cudart_alloc_of((uint64_t)(uintptr_t)dst, n) >= 0, sd = cudart_alloc_of((uint64_t)(uintptr_t)src, n) >= 0;
@@ -230,13 +230,13 @@ static int direction(const void *dst, const void *src, size_t n, int kind)
 }
 
 /* one copy; its time is charged by the caller (a 2D copy is one transfer) */
-static cudaError_t memcpy_any(const char *call, void *dst, const void *src, size_t n, int kind)
+cudaError_t cudart_memcpy_untimed(const char *call, void *dst, const void *src, size_t n, int kind)
 {
     INIT_OR_FAIL();
     if (cudart.sticky_error) return cudart_ret(cudart.sticky_error);
     if (!n) return cudaSuccess;
     uint64_t d = (uint64_t)(uintptr_t)dst, s = (uint64_t)(uintptr_t)src;
-    switch (direction(dst, src, n, kind)) {
+    switch (cudart_direction(dst, src, n, kind)) {
     case cudaMemcpyHostToHost: memmove(dst, src, n); return cudaSuccess;
     case cudaMemcpyHostToDevice:
         if (cudart_alloc_of(d, n) < 0) break;
@@ -265,39 +265,42 @@ static cudaError_t memcpy_any(const char *call, void *dst, const void *src, size
 /* a copy and its simulated time (the host side: src to the device, dst from it) */
 static cudaError_t memcpy_timed(const char *call, void *dst, const void *src, size_t n, int kind)
 {
-    cudaError_t e = memcpy_any(call, dst, src, n, kind);
-    int dir = direction(dst, src, n, kind);
+    cudaError_t e = cudart_memcpy_untimed(call, dst, src, n, kind);
+    int dir = cudart_direction(dst, src, n, kind);
     if (!e && n) cudart_charge_copy(dir, n, dir == cudaMemcpyDeviceToHost ? dst : src);
     return e;
 }
 CUDART_API cudaError_t cudaMemcpy(void *dst, const void *src, size_t n, int kind) { return memcpy_timed("cudaMemcpy", dst, src, n, kind); }
 CUDART_API cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t n, int kind, cudaStream_t st)
 {
-    (void)st;
-    return memcpy_timed("cudaMemcpyAsync", dst, src, n, kind);
+    cudart_work w = { .kind = WORK_COPY, .dst = dst, .src = src, .dpitch = n, .spitch = n, .width = n, .height = 1, .copy_kind = kind };
+    return cudart_enqueue(st, &w, "cudaMemcpyAsync");
 }
 
-static cudaError_t memcpy2d(const char *call, void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+cudaError_t cudart_memcpy2d(const char *call, void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
                             size_t height, int kind)
 {
-    if (width > dpitch || width > spitch) return cudart_ret(cudaErrorInvalidValue);
+    if (width > dpitch || width > spitch) {
+        cudart_say(call, "width %zu is more than a pitch (%zu, %zu)", width, dpitch, spitch);
+        return cudart_ret(cudaErrorInvalidPitchValue);
+    }
     for (size_t r = 0; r < height; r++) {
-        cudaError_t e = memcpy_any(call, (char *)dst + r * dpitch, (const char *)src + r * spitch, width, kind);
+        cudaError_t e = cudart_memcpy_untimed(call, (char *)dst + r * dpitch, (const char *)src + r * spitch, width, kind);
         if (e) return e;
     }
-    int dir = height && width ? direction(dst, src, width, kind) : cudaMemcpyHostToHost;
+    int dir = height && width ? cudart_direction(dst, src, width, kind) : cudaMemcpyHostToHost;
     cudart_charge_copy(dir, (uint64_t)width * height, dir == cudaMemcpyDeviceToHost ? dst : src);
     return cudaSuccess;
 }
 CUDART_API cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t w, size_t h, int kind)
 {
-    return memcpy2d("cudaMemcpy2D", dst, dpitch, src, spitch, w, h, kind);
+    return cudart_memcpy2d("cudaMemcpy2D", dst, dpitch, src, spitch, w, h, kind);
 }
 CUDART_API cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t w, size_t h, int kind,
                                          cudaStream_t st)
 {
-    (void)st;
-    return memcpy2d("cudaMemcpy2DAsync", dst, dpitch, src, spitch, w, h, kind);
+    cudart_work wk = { .kind = WORK_COPY, .dst = dst, .src = src, .dpitch = dpitch, .spitch = spitch, .width = w, .height = h, .copy_kind = kind };
+    return cudart_enqueue(st, &wk, "cudaMemcpy2DAsync");
 }
 
 CUDART_API cudaError_t cudaMallocPitch(void **ptr, size_t *pitch, size_t width, size_t height)
@@ -307,7 +310,8 @@ CUDART_API cudaError_t cudaMallocPitch(void **ptr, size_t *pitch, size_t width, 
     return cudaMalloc(ptr, *pitch * height);
 }
 
-static cudaError_t memset_any(const char *call, void *dst, int value, size_t n)
+/* n bytes at dst: value in every byte (elem 1), or in every 2 or 4 */
+static cudaError_t memset_any(const char *call, void *dst, unsigned value, unsigned elem, size_t n)
 {
     INIT_OR_FAIL();
     if (cudart.sticky_error) return cudart_ret(cudart.sticky_error);
@@ -317,28 +321,48 @@ static cudaError_t memset_any(const char *call, void *dst, int value, size_t n)
         cudart_say(call, "%zu bytes at %p: not within one device allocation", n, dst);
         return cudart_ret(cudaErrorInvalidValue);
     }
-    void *tmp = xmalloc(n);
-    memset(tmp, value, n);
+    uint8_t *tmp = xmalloc(n);
+    if (elem == 1) memset(tmp, (int)value, n);
+    else for (size_t i = 0; i < n; i++) tmp[i] = (uint8_t)(value >> (8 * (i % elem)));
     cudart_copy(d, tmp, n, 1);
     free(tmp);
     return cudaSuccess;
 }
 static cudaError_t memset_timed(const char *call, void *dst, int value, size_t n)
 {
-    cudaError_t e = memset_any(call, dst, value, n);
+    cudaError_t e = memset_any(call, dst, (unsigned)value & 0xff, 1, n);
     if (!e && n) cudart_charge_copy(-1, n, NULL);
     return e;
 }
 CUDART_API cudaError_t cudaMemset(void *dst, int value, size_t n) { return memset_timed("cudaMemset", dst, value, n); }
-CUDART_API cudaError_t cudaMemsetAsync(void *dst, int value, size_t n, cudaStream_t st) { (void)st; return memset_timed("cudaMemsetAsync", dst, value, n); }
-CUDART_API cudaError_t cudaMemset2D(void *dst, size_t pitch, int value, size_t w, size_t h)
+CUDART_API cudaError_t cudaMemsetAsync(void *dst, int value, size_t n, cudaStream_t st)
 {
+    cudart_work w = { .kind = WORK_MEMSET, .dst = dst, .dpitch = n, .value = (unsigned)value & 0xff, .elem = 1, .width = n, .height = 1 };
+    return cudart_enqueue(st, &w, "cudaMemsetAsync");
+}
+/* rows of width bytes, pitch apart; one transfer's time */
+cudaError_t cudart_memset2d(const char *call, void *dst, size_t pitch, unsigned value, unsigned elem, size_t w, size_t h)
+{
+    if (h > 1 && w > pitch) { cudart_say(call, "width %zu is more than the pitch %zu", w, pitch); return cudart_ret(cudaErrorInvalidPitchValue); }
     for (size_t r = 0; r < h; r++) {
-        cudaError_t e = memset_any("cudaMemset2D", (char *)dst + r * pitch, value, w);
+        cudaError_t e = memset_any(call, (char *)dst + r * pitch, value, elem, w);
         if (e) return e;
     }
     if (w && h) cudart_charge_copy(-1, (uint64_t)w * h, NULL);
     return cudaSuccess;
+}
+CUDART_API cudaError_t cudaMemset2D(void *dst, size_t pitch, int value, size_t w, size_t h)
+{
+    return cudart_memset2d("cudaMemset2D", dst, pitch, (unsigned)value & 0xff, 1, w, h);
+}
+CUDART_API cudaError_t cudaMemset2DAsync(void *dst, size_t pitch, int value, size_t w, size_t h, cudaStream_t st)
+{
+    cudart_work wk = { .kind = WORK_MEMSET, .dst = dst, .dpitch = pitch, .value = (unsigned)value & 0xff, .elem = 1, .width = w, .height = h };
+    return cudart_enqueue(st, &wk, "cudaMemset2DAsync");
+}
+CUDART_API cudaError_t cudaMemset2DAsync_ptsz(void *dst, size_t pitch, int value, size_t w, size_t h, cudaStream_t st)
+{
+    return cudaMemset2DAsync(dst, pitch, value, w, h, st);
 }
 
 /* ---- symbols (__device__ and __constant__ variables) ---- */
@@ -401,31 +425,15 @@ CUDART_API cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol)
     return cudaSuccess;
 }
 
-/* ---- synchronisation, streams, events: every call completes in order ---- */
+/* ---- synchronisation, events: every call completes in order (streams: cudart_stream.c) ---- */
 
 CUDART_API cudaError_t cudaDeviceSynchronize(void) { INIT_OR_FAIL(); return cudart_ret(cudart.sticky_error); }
 CUDART_API cudaError_t cudaThreadSynchronize(void) { return cudaDeviceSynchronize(); }
 CUDART_API cudaError_t cudaDeviceReset(void) { return cudaSuccess; }
-CUDART_API cudaError_t cudaStreamCreate(cudaStream_t *s) { if (!s) return cudart_ret(cudaErrorInvalidValue); *s = xcalloc(1, 16); return cudaSuccess; }
-CUDART_API cudaError_t cudaStreamCreateWithFlags(cudaStream_t *s, unsigned flags) { (void)flags; return cudaStreamCreate(s); }
-CUDART_API cudaError_t cudaStreamCreateWithPriority(cudaStream_t *s, unsigned flags, int prio) { (void)flags; (void)prio; return cudaStreamCreate(s); }
-CUDART_API cudaError_t cudaStreamDestroy(cudaStream_t s) { free(s); return cudaSuccess; }
-CUDART_API cudaError_t cudaStreamSynchronize(cudaStream_t s) { (void)s; return cudaDeviceSynchronize(); }
-CUDART_API cudaError_t cudaStreamQuery(cudaStream_t s) { (void)s; return cudaDeviceSynchronize(); }
-CUDART_API cudaError_t cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned flags) { (void)s; (void)e; (void)flags; return cudaSuccess; }
 
 CUDART_API cudaError_t cudaEventCreate(cudaEvent_t *e) { if (!e) return cudart_ret(cudaErrorInvalidValue); *e = xcalloc(1, sizeof **e); return cudaSuccess; }
 CUDART_API cudaError_t cudaEventCreateWithFlags(cudaEvent_t *e, unsigned flags) { (void)flags; return cudaEventCreate(e); }
 CUDART_API cudaError_t cudaEventDestroy(cudaEvent_t e) { free(e); return cudaSuccess; }
-CUDART_API cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s)
-{
-    (void)s;
-    if (!e) return cudart_ret(cudaErrorInvalidResourceHandle);
-    e->ms = cudart.now_ms;   /* simulated: the launches' cycles so far at the config's clock */
-    e->recorded = 1;
-    return cudaSuccess;
-}
-CUDART_API cudaError_t cudaEventRecordWithFlags(cudaEvent_t e, cudaStream_t s, unsigned flags) { (void)flags; return cudaEventRecord(e, s); }
 CUDART_API cudaError_t cudaEventSynchronize(cudaEvent_t e) { return e ? cudaSuccess : cudart_ret(cudaErrorInvalidResourceHandle); }
 CUDART_API cudaError_t cudaEventQuery(cudaEvent_t e) { return e ? cudaSuccess : cudart_ret(cudaErrorInvalidResourceHandle); }
 CUDART_API cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t a, cudaEvent_t b)
@@ -460,10 +468,20 @@ static const struct { int code; const char *name, *text; } errors[] = {
     { cudaErrorNoDevice, "cudaErrorNoDevice", "no CUDA-capable device is detected" },
     { cudaErrorInvalidDevice, "cudaErrorInvalidDevice", "invalid device ordinal" },
     { cudaErrorInvalidResourceHandle, "cudaErrorInvalidResourceHandle", "invalid resource handle" },
+    { cudaErrorIllegalState, "cudaErrorIllegalState", "the operation cannot be performed in the present state" },
     { cudaErrorNotReady, "cudaErrorNotReady", "device not ready" },
     { cudaErrorIllegalAddress, "cudaErrorIllegalAddress", "an illegal memory access was encountered" },
     { cudaErrorLaunchOutOfResources, "cudaErrorLaunchOutOfResources", "too many resources requested for launch" },
     { cudaErrorLaunchTimeout, "cudaErrorLaunchTimeout", "the launch timed out and was terminated" },
+    { cudaErrorInvalidPitchValue, "cudaErrorInvalidPitchValue", "invalid pitch argument" },
+    { cudaErrorHostMemoryAlreadyRegistered, "cudaErrorHostMemoryAlreadyRegistered", "part or all of the requested memory range is already mapped" },
+    { cudaErrorHostMemoryNotRegistered, "cudaErrorHostMemoryNotRegistered", "pointer does not correspond to a registered memory region" },
+    { cudaErrorCooperativeLaunchTooLarge, "cudaErrorCooperativeLaunchTooLarge", "too many blocks in cooperative launch" },
+    { cudaErrorStreamCaptureUnsupported, "cudaErrorStreamCaptureUnsupported", "operation not permitted when stream is capturing" },
+    { cudaErrorStreamCaptureInvalidated, "cudaErrorStreamCaptureInvalidated", "operation failed due to a previous error during capture" },
+    { cudaErrorStreamCaptureUnmatched, "cudaErrorStreamCaptureUnmatched", "capture was not initiated in this stream" },
+    { cudaErrorStreamCaptureUnjoined, "cudaErrorStreamCaptureUnjoined", "capturing stream has unjoined work" },
+    { cudaErrorGraphExecUpdateFailure, "cudaErrorGraphExecUpdateFailure", "the graph update was not performed because it included changes which violated constraints specific to instantiated graph update" },
     { cudaErrorNotSupported, "cudaErrorNotSupported", "operation not supported (not implemented by warpsim's libcudart)" },
     { cudaErrorUnknown, "cudaErrorUnknown", "unknown error" },
 };

@@ -4,6 +4,7 @@
  * answered from the config; the simulated time copies take. */
 #include "cudart.h"
 #include "exec/func.h"
+#include "sass_dump.h"
 #include "mem/memsys.h"
 #include "util/xalloc.h"
 #include <stdio.h>
@@ -18,6 +19,7 @@ static uint64_t record_alloc(int b, uint64_t bytes)
     cudart.allocs[cudart.nallocs].bytes = bytes;
     cudart.allocs[cudart.nallocs].buffer = b;
     cudart.allocs[cudart.nallocs].freed = 0;
+    cudart.allocs[cudart.nallocs].kind = 0;
     cudart.nallocs++;
     return base;
 }
@@ -47,7 +49,7 @@ int cudart_pinned_remove(const void *p)
     return -1;
 }
 
-static int is_pinned(const void *p, uint64_t n)
+int cudart_is_pinned(const void *p, uint64_t n)
 {
     const char *c = p;
     for (int i = 0; i < npinned; i++)
@@ -67,7 +69,7 @@ void cudart_charge_copy(int kind, uint64_t bytes, const void *host)
     if (cudart.functional || kind == cudaMemcpyHostToHost) return;
     double ns;
     if (kind == cudaMemcpyHostToDevice || kind == cudaMemcpyDeviceToHost) {
-        double mbps = (double)(is_pinned(host, bytes) ? CFG(c, copy_pinned_mbps) : CFG(c, copy_pageable_mbps));
+        double mbps = (double)(cudart_is_pinned(host, bytes) ? CFG(c, copy_pinned_mbps) : CFG(c, copy_pageable_mbps));
         if (mbps <= 0) return;
         ns = (double)CFG(c, copy_host_overhead_ns) + (double)bytes / mbps * 1e3;
     } else {
@@ -96,7 +98,10 @@ uint64_t cudart_malloc_managed(uint64_t bytes, const char *what)
     char name[64];
     snprintf(name, sizeof name, "%s#%d", what, cudart.nallocs);
     int b = gmem_alloc_shared(cudart.mem, name, bytes);
-    return b < 0 ? 0 : record_alloc(b, bytes);
+    if (b < 0) return 0;
+    uint64_t a = record_alloc(b, bytes);
+    cudart.allocs[cudart.nallocs - 1].kind = 1;
+    return a;
 }
 
 int cudart_alloc_of(uint64_t addr, uint64_t n)
@@ -137,98 +142,6 @@ CUDART_API cudaError_t cudaSetDevice(int dev)
     return cudaSuccess;
 }
 
-/* CUDA's device attributes (driver_types.h, cudaDeviceAttr) from the config */
-static int attribute(int attr, int *value)
-{
-    const config *c = &cudart.cfg;
-    int arch = (int)CFG(c, gpu_sass_arch);
-    int64_t v;
-    switch (attr) {
-    case 1: v = 1024; break;                                     /* MaxThreadsPerBlock */
-    case 2: case 3: v = 1024; break;                             /* MaxBlockDimX, Y */
-    case 4: v = 64; break;                                       /* MaxBlockDimZ */
-    case 5: v = 2147483647; break;                               /* MaxGridDimX */
-    case 6: case 7: v = 65535; break;                            /* MaxGridDimY, Z */
-    case 8: v = CFG(c, sm_shared_per_block) && CFG(c, sm_shared_per_block) < 49152 ? CFG(c, sm_shared_per_block) : 49152; break;
-    case 9: v = 65536; break;                                    /* TotalConstantMemory */
-    case 10: v = CFG(c, sm_warp_size); break;
-    case 12: v = CFG(c, sm_registers) < 65536 ? CFG(c, sm_registers) : 65536; break;   /* MaxRegistersPerBlock */
-    case 13: v = CFG(c, gpu_clock_mhz) * 1000; break;            /* ClockRate, kHz */
-    case 16: v = CFG(c, sm_count); break;                        /* MultiProcessorCount */
-    case 36: v = CFG(c, dram_clock_mhz) * 1000; break;           /* MemoryClockRate, kHz */
-    case 38: v = CFG(c, l2_slices) * CFG(c, l2_slice_size); break;   /* L2CacheSize */
-    case 39: v = CFG(c, sm_max_threads); break;                  /* MaxThreadsPerMultiProcessor */
-    case 75: v = arch / 10; break;                               /* ComputeCapabilityMajor */
-    case 76: v = arch % 10; break;                               /* ComputeCapabilityMinor */
-    case 81: v = CFG(c, sm_shared_memory); break;                /* MaxSharedMemoryPerMultiprocessor */
-    case 82: v = CFG(c, sm_registers); break;                    /* MaxRegistersPerMultiprocessor */
-    case 97: v = CFG(c, sm_shared_per_block) ? CFG(c, sm_shared_per_block) : CFG(c, sm_shared_memory); break;   /* MaxSharedMemoryPerBlockOptin */
-    case 106: v = CFG(c, sm_max_blocks); break;                  /* MaxBlocksPerMultiprocessor */
-    case 41: v = 1; break;                                       /* UnifiedAddressing */
-    default: return -1;
-    }
-    *value = (int)v;
-    return 0;
-}
-
-CUDART_API cudaError_t cudaDeviceGetAttribute(int *value, int attr, int dev)
-{
-    INIT_OR_FAIL();
-    if (!value || dev != 0) return cudart_ret(dev ? cudaErrorInvalidDevice : cudaErrorInvalidValue);
-    if (attribute(attr, value)) {
-        cudart_say("cudaDeviceGetAttribute", "attribute %d is not answered by warpsim (docs/cuda-programs.md lists those that are)", attr);
-        cudart_event_note("unimplemented", "cudaDeviceGetAttribute");
-        return cudart_ret(cudaErrorNotSupported);
-    }
-    return cudaSuccess;
-}
-
-/* cudaDeviceProp: the offsets of the fields set, in CUDA 11's layout
- * (12's starts alike) and 13's (which dropped clockRate and others) */
-typedef struct { int size, mp_count, l2, max_threads_sm, shared_sm, regs_sm, optin, max_blocks_sm, clock, mem_clock, bus; } prop_layout;
-static const prop_layout layout11 = { 728, 388, 616, 624, 640, 648, 696, 712, 348, 608, 612 };
-static const prop_layout layout13 = { 1008, 384, 596, 604, 624, 632, 672, 688, -1, -1, 592 };
-
-static void put_int(void *p, int off, int64_t v) { if (off >= 0) { int x = (int)v; memcpy((char *)p + off, &x, 4); } }
-static void put_size(void *p, int off, uint64_t v) { size_t x = (size_t)v; memcpy((char *)p + off, &x, 8); }
-
-static cudaError_t get_properties(void *prop, int dev)
-{
-    INIT_OR_FAIL();
-    if (!prop) return cudart_ret(cudaErrorInvalidValue);
-    if (dev != 0) return cudart_ret(cudaErrorInvalidDevice);
-    const prop_layout *L = cudart_major >= 13 ? &layout13 : &layout11;
-    const config *c = &cudart.cfg;
-    memset(prop, 0, (size_t)L->size);
-    snprintf(prop, 256, "warpsim %s", c->sval[CFGK_gpu_name]);
-    int v;
-    put_size(prop, 288, 80ull << 30);                       /* totalGlobalMem: simulated memory is sparse */
-    attribute(8, &v); put_size(prop, 296, (uint64_t)v);       /* sharedMemPerBlock */
-    attribute(12, &v); put_int(prop, 304, v);                 /* regsPerBlock */
-    put_int(prop, 308, CFG(c, sm_warp_size));
-    put_size(prop, 312, 2147483647);                        /* memPitch */
-    put_int(prop, 320, 1024);                               /* maxThreadsPerBlock, maxThreadsDim, maxGridSize */
-    put_int(prop, 324, 1024); put_int(prop, 328, 1024); put_int(prop, 332, 64);
-    put_int(prop, 336, 2147483647); put_int(prop, 340, 65535); put_int(prop, 344, 65535);
-    put_size(prop, 352, 65536);                             /* totalConstMem */
-    put_int(prop, 360, CFG(c, gpu_sass_arch) / 10);
-    put_int(prop, 364, CFG(c, gpu_sass_arch) % 10);
-    put_size(prop, 368, 512);                               /* textureAlignment */
-    put_int(prop, L->mp_count, CFG(c, sm_count));
-    put_int(prop, L->clock, CFG(c, gpu_clock_mhz) * 1000);
-    put_int(prop, L->mem_clock, CFG(c, dram_clock_mhz) * 1000);
-    attribute(38, &v); put_int(prop, L->l2, v);
-    put_int(prop, L->max_threads_sm, CFG(c, sm_max_threads));
-    put_size(prop, L->shared_sm, (uint64_t)CFG(c, sm_shared_memory));
-    put_int(prop, L->regs_sm, CFG(c, sm_registers));
-    attribute(97, &v); put_size(prop, L->optin, (uint64_t)v);
-    put_int(prop, L->max_blocks_sm, CFG(c, sm_max_blocks));
-    put_int(prop, L->bus, 5120);
-    return cudaSuccess;
-}
-CUDART_API cudaError_t cudaGetDeviceProperties(void *prop, int dev) { return get_properties(prop, dev); }
-CUDART_API cudaError_t cudaGetDeviceProperties_v2(void *prop, int dev) { return get_properties(prop, dev); }
-
 CUDART_API cudaError_t cudaDriverGetVersion(int *v) { if (!v) return cudart_ret(cudaErrorInvalidValue); *v = cudart_major * 1000; return cudaSuccess; }
 CUDART_API cudaError_t cudaRuntimeGetVersion(int *v) { if (!v) return cudart_ret(cudaErrorInvalidValue); *v = cudart_major * 1000; return cudaSuccess; }
 
@@ -239,6 +152,14 @@ typedef struct {
     size_t shared, constant, local;
     int max_threads, nregs, ptx_version, binary_version, cache_mode_ca, max_dynamic_shared, carveout;
 } func_attributes;
+
+/* the kernel's own static shared memory: sm_90 code's shared window starts
+ * with 1 KB the system reserves (isa/sass_dump.h), which k->shared_bytes counts */
+uint32_t cudart_static_shared(const isa_kernel *k)
+{
+    uint32_t base = k->sass_arch >= 90 ? SASS_SHARED_BASE_SM90 : 0;
+    return k->shared_bytes > base ? k->shared_bytes - base : 0;
+}
 
 static const isa_kernel *kernel_for(const void *func, const char *call, cudart_func **fout)
 {
@@ -256,15 +177,21 @@ CUDART_API cudaError_t cudaFuncGetAttributes(func_attributes *a, const void *fun
     cudart_func *f = NULL;
     const isa_kernel *k = kernel_for(func, "cudaFuncGetAttributes", &f);
     if (!k || !a) return cudart_ret(cudaErrorInvalidDeviceFunction);
-    memset(a, 0, sizeof *a);
-    a->shared = k->shared_bytes;
+    /* CUDA 11's 52 bytes; 12 and 13 add cluster fields and reserved words (all 0 here: no clusters) */
+    memset(a, 0, cudart_major >= 12 ? 144 : sizeof *a);
+    a->shared = cudart_static_shared(k);
     a->constant = 0;
     a->local = k->local_bytes;
-    a->max_threads = 1024;
+    /* the most threads a block may have: 1024, or fewer where the kernel's
+     * registers fill the register file first (warpsim's occupancy rule,
+     * sim/exec/warpexec.c: registers x threads, whole warps) */
+    int64_t regs = CFG(&cudart.cfg, sm_registers) < 65536 ? CFG(&cudart.cfg, sm_registers) : 65536, ws = CFG(&cudart.cfg, sm_warp_size);
+    int64_t most = k->nregs > 0 ? regs / k->nregs / ws * ws : 1024;
+    a->max_threads = (int)(most < 1024 ? most : 1024);
     a->nregs = k->nregs;
     a->ptx_version = a->binary_version = k->sass_arch;
-    a->max_dynamic_shared = f->max_dynamic_shared ? (int)f->max_dynamic_shared : 49152 - (int)k->shared_bytes;
-    a->carveout = -1;
+    a->max_dynamic_shared = f->max_dynamic_shared ? (int)f->max_dynamic_shared : 49152 - (int)cudart_static_shared(k);
+    a->carveout = f->carveout;
     return cudaSuccess;
 }
 
@@ -273,16 +200,25 @@ CUDART_API cudaError_t cudaFuncSetAttribute(const void *func, int attr, int valu
     INIT_OR_FAIL();
     cudart_func *f = NULL;
     if (!kernel_for(func, "cudaFuncSetAttribute", &f) && !f) return cudart_ret(cudaErrorInvalidDeviceFunction);
+    int64_t optin = CFG(&cudart.cfg, sm_shared_per_block) ? CFG(&cudart.cfg, sm_shared_per_block) : CFG(&cudart.cfg, sm_shared_memory);
+    if (attr == 8 && f->k && (value < 0 || value + (int64_t)cudart_static_shared(f->k) > optin)) {
+        cudart_say("cudaFuncSetAttribute", "kernel %s: %d bytes of dynamic shared memory and %u static are more than "
+                   "cudaDevAttrMaxSharedMemoryPerBlockOptin (%lld)", f->name, value, cudart_static_shared(f->k), (long long)optin);
+        return cudart_ret(cudaErrorInvalidValue);
+    }
+    if (attr == 9 && (value < -1 || value > 100)) {
+        cudart_say("cudaFuncSetAttribute", "carveout %d: -1 or a percentage", value);
+        return cudart_ret(cudaErrorInvalidValue);
+    }
     if (attr == 8) f->max_dynamic_shared = (uint32_t)value;   /* MaxDynamicSharedMemorySize */
-    else if (attr != 9) {                                     /* PreferredSharedMemoryCarveout: a hint */
+    else if (attr == 9) f->carveout = value;                  /* PreferredSharedMemoryCarveout: a hint */
+    else if (attr != 10 && attr != 11 && attr != 12 && attr != 13) {   /* cluster attributes: only 1x1x1 is launched */
         cudart_say("cudaFuncSetAttribute", "attribute %d is not supported", attr);
         return cudart_ret(cudaErrorInvalidValue);
     }
     return cudaSuccess;
 }
 CUDART_API cudaError_t cudaFuncSetCacheConfig(const void *func, int cfg) { (void)func; (void)cfg; return cudaSuccess; }
-CUDART_API cudaError_t cudaDeviceSetCacheConfig(int cfg) { (void)cfg; return cudaSuccess; }
-CUDART_API cudaError_t cudaDeviceSetSharedMemConfig(int cfg) { (void)cfg; return cudaSuccess; }
 
 CUDART_API cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *n, const void *func, int block_size, size_t dynamic_shared)
 {

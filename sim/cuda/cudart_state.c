@@ -61,6 +61,17 @@ cudaError_t cudart_ret(cudaError_t e)
     return e;
 }
 
+cudaError_t cudart_fail(const char *call, cudaError_t e, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "warpsim cuda: %s: ", call);
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, " (%s)\n", cudaGetErrorName(e));
+    va_end(ap);
+    return cudart_ret(e);
+}
+
 int cudart_unimplemented(const char *call)
 {
     cudart_say(call, "not implemented by warpsim's libcudart (docs/cuda-programs.md lists what is); "
@@ -139,7 +150,7 @@ const cudart_func *cudart_find_func(const void *host_fun, const char *call)
 }
 
 /* the SASS of f for the config's arch, or NULL (said, and noted) */
-static const isa_kernel *kernel_of(cudart_func *f, const char *call)
+const isa_kernel *cudart_kernel_of(cudart_func *f, const char *call)
 {
     if (f->k) return f->k;
     int arch = (int)CFG(&cudart.cfg, gpu_sass_arch);
@@ -168,12 +179,35 @@ static const src_file *source_of(const isa_kernel *k)
 
 static void write_summary(int partial_sig);
 
-cudaError_t cudart_launch(const cudart_func *cf, dim3 grid, dim3 block, void **args, size_t shared)
+/* a cooperative launch's grid workspace: cooperative groups' grid-wide
+ * barrier counts arrivals at its byte 4 (one allocation, kept) */
+static uint64_t grid_workspace(void)
 {
-    static const char call[] = "cudaLaunchKernel";
+    static uint64_t ws;
+    if (!ws) ws = cudart_malloc(16, "cooperative-workspace");
+    return ws;
+}
+
+/* bank 0's pointer to the grid workspace, where nvcc's SASS for
+ * cg::this_grid().sync() reads it (a null pointer traps): the high word at
+ * 0x8c and the low at 0x90 for sm_80 (0x44 and 0x48 for sm_90), as CUDA
+ * 11.8's dumps of tests/cuda/programs/coop.cu read them */
+static void put_grid_workspace(uint8_t *cbank, const isa_kernel *k)
+{
+    uint64_t ws = grid_workspace();
+    uint32_t hi = (uint32_t)(ws >> 32), lo = (uint32_t)ws;
+    uint32_t at = k->sass_arch >= 90 ? 0x44 : 0x8c;
+    if (at + 8 > k->cbank_bytes) return;
+    memcpy(cbank + at, &hi, 4);
+    memcpy(cbank + at + 4, &lo, 4);
+}
+
+cudaError_t cudart_launch_as(const cudart_func *cf, dim3 grid, dim3 block, void **args, size_t shared, int cooperative,
+                             const char *call)
+{
     if (cudart.sticky_error) return cudart_ret(cudart.sticky_error);
     cudart_func *f = (cudart_func *)cf;
-    const isa_kernel *k = kernel_of(f, call);
+    const isa_kernel *k = cudart_kernel_of(f, call);
     if (!k) return cudart_ret(cudaErrorInvalidDeviceFunction);
     if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z || (uint64_t)block.x * block.y * block.z > 1024) {
         cudart_say(call, "kernel %s: grid (%u, %u, %u), block (%u, %u, %u): an invalid configuration", f->name,
@@ -197,6 +231,7 @@ cudaError_t cudart_launch(const cudart_func *cf, dim3 grid, dim3 block, void **a
     memcpy(cbank, words, sizeof words);
     uint32_t sp = k->local_bytes;
     memcpy(cbank + 0x28, &sp, 4);
+    if (cooperative) put_grid_workspace(cbank, k);
     for (int i = 0; i < k->nparams; i++) {
         const isa_param *p = &k->params[i];
         if (p->offset + p->size > k->cbank_bytes || !args || !args[i]) {

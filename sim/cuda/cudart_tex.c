@@ -369,86 +369,13 @@ CUDART_API cudaError_t cudaGetSurfaceObjectResourceDesc(cudaResourceDesc *r, cud
     return cudaSuccess;
 }
 
-/* ---- cudaMemcpy3D: pitched memory and arrays on either side ---- */
-typedef struct { size_t x, y, z; } cudaPos;
-typedef struct { void *ptr; size_t pitch, xsize, ysize; } cudaPitchedPtr;
-typedef struct {
-    cudaArray_t srcArray;
-    cudaPos srcPos;
-    cudaPitchedPtr srcPtr;
-    cudaArray_t dstArray;
-    cudaPos dstPos;
-    cudaPitchedPtr dstPtr;
-    cudaExtent extent;
-    int kind;
-} cudaMemcpy3DParms;
-
-/* one side of a 3D copy: where row (y, z) starts, its pitch and rows a slice */
-typedef struct { char *base; size_t pitch, rows; int device; } side3d;
-
-static int side_of(cudaArray_t a, const cudaPos *pos, const cudaPitchedPtr *p, size_t texel, side3d *s)
+/* an array side of a 3D copy as the pitched device memory it is, and its
+ * texel's bytes: positions and the extent count the array's elements */
+int cudart_array_as_pitched(const void *array, cudart_pitched *out, size_t *texel)
 {
-    if (a) {
-        s->base = (char *)(uintptr_t)(a->base + pos->z * a->slice + pos->y * a->pitch + pos->x * a->texel);
-        s->pitch = a->pitch;
-        s->rows = a->height ? a->height : 1;
-        s->device = 1;
-        return 0;
-    }
-    if (!p->ptr) return -1;
-    s->pitch = p->pitch;
-    s->rows = p->ysize ? p->ysize : 1;
-    s->base = (char *)p->ptr + pos->z * s->pitch * s->rows + pos->y * s->pitch + pos->x * texel;
-    s->device = cudart_alloc_of((uint64_t)(uintptr_t)p->ptr, 1) >= 0;
+    const struct cudart_array *a = array;
+    if (!a || !a->base) return -1;
+    *out = (cudart_pitched){ (void *)(uintptr_t)a->base, a->pitch, a->width * a->texel, a->height ? a->height : 1 };
+    *texel = a->texel;
     return 0;
-}
-
-static void copy_row(const side3d *d, const side3d *s, size_t y, size_t z, size_t n)
-{
-    char *dst = d->base + z * d->pitch * d->rows + y * d->pitch;
-    char *src = s->base + z * s->pitch * s->rows + y * s->pitch;
-    if (d->device && s->device) {
-        void *tmp = xmalloc(n);
-        cudart_copy((uint64_t)(uintptr_t)src, tmp, n, 0);
-        cudart_copy((uint64_t)(uintptr_t)dst, tmp, n, 1);
-        free(tmp);
-    } else if (d->device) cudart_copy((uint64_t)(uintptr_t)dst, src, n, 1);
-    else if (s->device) cudart_copy((uint64_t)(uintptr_t)src, dst, n, 0);
-    else memmove(dst, src, n);
-}
-
-CUDART_API cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms *p)
-{
-    static const char call[] = "cudaMemcpy3D";
-    if (cudart_init()) return cudart_ret(cudaErrorInitializationError);
-    if (cudart.sticky_error) return cudart_ret(cudart.sticky_error);
-    if (!p || (p->srcArray && p->srcPtr.ptr) || (p->dstArray && p->dstPtr.ptr)) return cudart_ret(cudaErrorInvalidValue);
-    /* an array on either side counts the width in its elements */
-    size_t texel = p->srcArray ? p->srcArray->texel : p->dstArray ? p->dstArray->texel : 1;
-    size_t width = p->extent.width * texel, height = p->extent.height ? p->extent.height : 1;
-    size_t depth = p->extent.depth ? p->extent.depth : 1;
-    side3d s, d;
-    if (side_of(p->srcArray, &p->srcPos, &p->srcPtr, texel, &s) || side_of(p->dstArray, &p->dstPos, &p->dstPtr, texel, &d)) {
-        cudart_say(call, "a side has neither an array nor a pointer");
-        return cudart_ret(cudaErrorInvalidValue);
-    }
-    for (int k = 0; k < 2; k++) {
-        const side3d *x = k ? &d : &s;
-        uint64_t first = (uint64_t)(uintptr_t)x->base, last = first + ((depth - 1) * x->rows + height - 1) * x->pitch + width;
-        if (width > x->pitch || (x->device && cudart_alloc_of(first, last - first) < 0)) {
-            cudart_say(call, "%zu x %zu x %zu bytes do not fit the %s side (pitch %zu)", width, height, depth,
-                       k ? "destination" : "source", x->pitch);
-            return cudart_ret(cudaErrorInvalidValue);
-        }
-    }
-    for (size_t z = 0; z < depth; z++)
-        for (size_t y = 0; y < height; y++) copy_row(&d, &s, y, z, width);
-    int dir = d.device ? (s.device ? cudaMemcpyDeviceToDevice : cudaMemcpyHostToDevice) : (s.device ? cudaMemcpyDeviceToHost : cudaMemcpyHostToHost);
-    cudart_charge_copy(dir, (uint64_t)width * height * depth, dir == cudaMemcpyDeviceToHost ? (void *)d.base : (void *)s.base);
-    return cudaSuccess;
-}
-CUDART_API cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms *p, cudaStream_t st)
-{
-    (void)st;
-    return cudaMemcpy3D(p);
 }

@@ -7,7 +7,7 @@
 set -e
 cd "$(dirname "$0")"
 export PATH=/usr/bin:$PATH
-for prog in cudademo symbols managed idioms; do
+for prog in cudademo symbols managed idioms runtime coop; do
     for arch in 80 90; do
         nvcc -ccbin clang-14 -cudart shared -arch=sm_$arch -O2 -o $prog.sm_$arch $prog.cu
         strip $prog.sm_$arch

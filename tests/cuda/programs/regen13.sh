@@ -20,3 +20,14 @@ if [ "${1:-}" = dump ]; then
 else
     strip symbols.cuda13
 fi
+# runtime13.cu: CUDA 12 and 13 forms of runtime calls (cudaLaunchKernelEx,
+# three-argument cudaGraphInstantiate, CUDA 13's struct layouts), built by
+# CUDA 13's nvcc here; its kernel's SASS and ELF listing come from CUDA
+# 11.8's build of the same file for sm_90 (the kernel uses no global
+# variables: the same code and parameters), so no CUDA 13 cuobjdump is needed
+nvcc -cudart shared -arch=sm_90 -O2 -o runtime13.cuda13 runtime13.cu
+strip runtime13.cuda13
+PATH=/usr/bin:$PATH nvcc -ccbin clang-14 -cudart shared -arch=sm_90 -O2 -o runtime13.sm_90.tmp runtime13.cu
+PATH=/usr/bin:$PATH cuobjdump -sass runtime13.sm_90.tmp > runtime13.sm_90.sass
+PATH=/usr/bin:$PATH cuobjdump -elf runtime13.sm_90.tmp > runtime13.sm_90.elf.txt
+rm -f runtime13.sm_90.tmp
