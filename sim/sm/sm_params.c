@@ -116,6 +116,7 @@ int sm_params_load(sm_params *p, const config *cfg, diag *d)
     p->membar_cta = (int)CFG(cfg, sync_membar_cta);
     p->membar_gl = (int)CFG(cfg, sync_membar_gl);
     p->clock_cost = (int)CFG(cfg, sm_clock_cost);
+    p->clock_mhz = (int)CFG(cfg, gpu_clock_mhz);
     p->ctl_stalls = (int)CFG(cfg, sched_ctl_stalls);
     p->opcoll = (opcoll_params){ (int)CFG(cfg, opcoll_banks), (int)CFG(cfg, opcoll_bank_ports),
                                  (int)CFG(cfg, opcoll_units), (int)CFG(cfg, opcoll_warp_skew) };
@@ -124,6 +125,11 @@ int sm_params_load(sm_params *p, const config *cfg, diag *d)
         p->op_alt_unit[op] = (int8_t)cfg->op_alt_unit[op];
         p->op_latency[op] = (uint16_t)cfg->op_latency[op];
     }
+    /* a device-library call (printf, malloc, free: CALL.ABS) until its
+     * result is in R4: SM_DEVLIB_CALL_CYCLES unless opcode.CALL.ABS.latency
+     * says otherwise; longer than any window, so that no instruction reads
+     * R4 before the deferred call has written it */
+    if (!p->op_latency[OP_CALL_ABS]) p->op_latency[OP_CALL_ABS] = SM_DEVLIB_CALL_CYCLES;
     p->policy = sched_at((int)CFG(cfg, sched_policy));
     p->policy_param = p->policy->param_key >= 0 ? (int)cfg->ival[p->policy->param_key] : 0;
     return 0;

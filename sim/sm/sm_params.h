@@ -9,6 +9,9 @@
 #include "opcoll.h"
 
 #define SM_MAX_INSTANCES 16
+/* CALL.ABS (printf, malloc, free) until R4 holds its result, when the
+ * config names no opcode.CALL.ABS.latency: see sm_params.c */
+#define SM_DEVLIB_CALL_CYCLES 1000
 
 typedef struct {
     int count, latency, occupancy, shared;  /* occupancy: busy cycles per warp instruction */
@@ -32,6 +35,7 @@ typedef struct {
     int line_size, sector_size, smem_banks, smem_bank_width, smem_lanes_per_cycle, smem_cycles_per_pass;
     int smem_sched_cycles_per_pass;   /* smem.scheduler_cycles_per_pass */
     int barrier_latency, barrier_per_warp, membar_cta, membar_gl, clock_cost;
+    int clock_mhz;          /* gpu.clock_mhz: __nanosleep's nanoseconds in cycles */
     int ctl_stalls;         /* sched.ctl_stalls: honour nvcc's stall counts */
     opcoll_params opcoll;   /* register banks and operand collectors (banks 0: none) */
     uint8_t op_expand[OP_COUNT];     /* per-opcode overrides (config_opcode.h) */
