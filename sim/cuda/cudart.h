@@ -19,7 +19,7 @@
 /* cudaError_t values (driver_types.h; the same in CUDA 11 to 13) */
 typedef enum {
     cudaSuccess = 0, cudaErrorInvalidValue = 1, cudaErrorMemoryAllocation = 2, cudaErrorInitializationError = 3,
-    cudaErrorLaunchFailure = 4, cudaErrorInvalidConfiguration = 9, cudaErrorInvalidSymbol = 13,
+    cudaErrorLaunchFailure = 719, cudaErrorAssert = 710, cudaErrorInvalidConfiguration = 9, cudaErrorInvalidSymbol = 13,
     cudaErrorInvalidMemcpyDirection = 21, cudaErrorInvalidDeviceFunction = 98, cudaErrorNoDevice = 100,
     cudaErrorInvalidDevice = 101, cudaErrorInvalidResourceHandle = 400, cudaErrorNotReady = 600,
     cudaErrorIllegalAddress = 700, cudaErrorLaunchOutOfResources = 701, cudaErrorLaunchTimeout = 702,
@@ -89,6 +89,11 @@ void cudart_event_note(const char *what, const char *name);
 int cudart_unimplemented(const char *call);
 const cudart_func *cudart_find_func(const void *host_fun, const char *call);
 cudaError_t cudart_launch(const cudart_func *f, dim3 grid, dim3 block, void **args, size_t shared);
+/* cudart_devlib.c: after a launch, its printf output printed; the error a
+ * fault leaves (cudaErrorAssert, cudaErrorLaunchFailure for __trap,
+ * cudaErrorIllegalAddress), cudaSuccess when it did not fault */
+cudaError_t cudart_devlib_after_launch(int faulted);
+const char *cudaGetErrorName(cudaError_t e);
 /* device memory: the allocation holding [addr, addr+n), or -1 */
 int cudart_alloc_of(uint64_t addr, uint64_t n);
 /* copy between host and simulated device memory (dir 1: to the device) */

@@ -462,6 +462,7 @@ static const struct { int code; const char *name, *text; } errors[] = {
     { cudaErrorInvalidResourceHandle, "cudaErrorInvalidResourceHandle", "invalid resource handle" },
     { cudaErrorNotReady, "cudaErrorNotReady", "device not ready" },
     { cudaErrorIllegalAddress, "cudaErrorIllegalAddress", "an illegal memory access was encountered" },
+    { cudaErrorAssert, "cudaErrorAssert", "device-side assert triggered" },
     { cudaErrorLaunchOutOfResources, "cudaErrorLaunchOutOfResources", "too many resources requested for launch" },
     { cudaErrorLaunchTimeout, "cudaErrorLaunchTimeout", "the launch timed out and was terminated" },
     { cudaErrorNotSupported, "cudaErrorNotSupported", "operation not supported (not implemented by warpsim's libcudart)" },

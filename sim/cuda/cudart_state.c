@@ -239,12 +239,15 @@ cudaError_t cudart_launch(const cudart_func *cf, dim3 grid, dim3 block, void **a
         fflush(NULL);
         _exit(128 + stop_signal());
     }
+    cudaError_t fe = cudart_devlib_after_launch(st == FUNC_FAULT);   /* its printf output; a trap's or assert's error */
     if (st == FUNC_FAULT) {
-        cudart_say(call, "kernel %s faulted (above); the device is now in error, as a GPU is after an illegal address", f->name);
+        cudart_say(call, "kernel %s faulted (above); the device is now in error (%s), as a GPU is after %s", f->name,
+                   cudaGetErrorName(fe), fe == cudaErrorAssert ? "a failed assert" : fe == cudaErrorLaunchFailure
+                   ? "__trap()" : "an illegal address");
         cudart_event_note("fault", f->name);
         cudart_views_broken();
-        cudart.sticky_error = cudaErrorIllegalAddress;
-        return cudart_ret(cudaErrorIllegalAddress);
+        cudart.sticky_error = fe;
+        return cudart_ret(fe);
     }
     if (st != FUNC_OK) {
         cudart_event_note("bad-launch", f->name);
