@@ -38,6 +38,7 @@ SEM(CALL_ABS)
 {
     int fn = (int)x->in->o[0].imm;
     int known = x->env->call && fn > ISA_CALL_NONE && fn < ISA_CALL_COUNT;
+    x->res->target = fn;   /* for the timing model: which call, what it costs */
     if (known && x->env->defer_global && isa_defers(x->in)) return;
     isa_call_run(x->k, x->in, x->w, x->env, x->res);
 }

@@ -149,6 +149,7 @@ CUDART_API cudaError_t __cudaLaunchKernel_ptsz(const void *kernel, dim3 grid, di
 CUDART_API cudaError_t cudaMalloc(void **ptr, size_t size)
 {
     INIT_OR_FAIL();
+    if (cudart.sticky_error) return cudart_ret(cudart.sticky_error);   /* after a fault, as the H100's (devlib.h100.txt) */
     if (!ptr) return cudart_ret(cudaErrorInvalidValue);
     *ptr = NULL;
     if (!size) return cudaSuccess;

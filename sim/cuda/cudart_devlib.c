@@ -10,6 +10,7 @@
 
 enum { LIMIT_STACK = 0, LIMIT_PRINTF_FIFO = 1, LIMIT_MALLOC_HEAP = 2 };   /* cudaLimit (driver_types.h) */
 enum { ERROR_UNSUPPORTED_LIMIT = 215 };
+#define FIFO_LEAST (512u << 10)
 
 static size_t stack_limit = 1024;   /* CUDA's default per-thread stack; warpsim sizes frames from the code */
 
@@ -18,7 +19,9 @@ CUDART_API cudaError_t cudaDeviceSetLimit(int limit, size_t value)
     if (cudart_init()) return cudart_ret(cudaErrorInitializationError);
     switch (limit) {
     case LIMIT_STACK: stack_limit = value; return cudaSuccess;
-    case LIMIT_PRINTF_FIFO: devlib_set_limit(DEVLIB_PRINTF_FIFO, value); return cudaSuccess;
+    case LIMIT_PRINTF_FIFO:   /* the H100's driver reads 4096 and 8192 back as 512 KB: its least */
+        devlib_set_limit(DEVLIB_PRINTF_FIFO, value < FIFO_LEAST ? FIFO_LEAST : value);
+        return cudaSuccess;
     case LIMIT_MALLOC_HEAP:
         if (!devlib_set_limit(DEVLIB_HEAP, value)) return cudaSuccess;
         cudart_say("cudaDeviceSetLimit", "cudaLimitMallocHeapSize: a kernel has used the heap already; "

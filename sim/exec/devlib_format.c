@@ -45,6 +45,7 @@ typedef struct {
     int width, prec;         /* -1: none */
     int len;                 /* 0 none, 'h', 'H' (hh), 'l', 'L' (ll, j, z, t: 64 bits), 'D' (L double) */
     char conv;
+    int star_prec;           /* a precision of '*' */
 } spec;
 
 static int field(const char **p, const devlib_args *a, uint64_t *off, int *nargs)
@@ -63,7 +64,9 @@ static const char *parse(const char *p, spec *s, const devlib_args *a, uint64_t 
     s->width = *p == '*' || (*p >= '0' && *p <= '9') ? field(&p, a, off, nargs) : -1;
     if (s->width < -1) { s->width = -s->width; if (nf < 6) { s->flags[nf++] = '-'; s->flags[nf] = 0; } }
     s->prec = -1;
-    if (*p == '.') { p++; s->prec = field(&p, a, off, nargs); if (s->prec < 0) s->prec = -1; }
+    s->star_prec = 0;
+    if (*p == '.' && p[1] == '*') s->star_prec = 1;   /* CUDA's printf has no %.*: see conversion() */
+    else if (*p == '.') { p++; s->prec = field(&p, a, off, nargs); if (s->prec < 0) s->prec = -1; }
     if (s->width > FIELD_MAX) s->width = FIELD_MAX;
     if (s->prec > FIELD_MAX) s->prec = FIELD_MAX;
     s->len = 0;
@@ -175,8 +178,23 @@ size_t devlib_format(char *out, size_t cap, const char *fmt, const devlib_args *
         put(&o, p, (size_t)(pct - p));
         if (pct[1] == '%') { put(&o, "%", 1); p = pct + 2; continue; }
         spec s;
-        p = parse(pct + 1, &s, a, &off, nargs);
+        const char *at = parse(pct + 1, &s, a, &off, nargs);
+        if (s.star_prec) {
+            /* the H100's printf prints a conversion with precision '*'
+             * as written and takes no argument for it (devlib.h100.txt) */
+            const char *end = at;
+            while (*end && !strchr("diuxXocsfFeEgGaAp%", *end)) end++;
+            if (*end) end++;
+            put(&o, pct, (size_t)(end - pct));
+            p = end;
+            continue;
+        }
+        p = at;
+        int before = *nargs;
         conversion(&o, &s, a, &off, nargs);
+        /* CUDA's device side counts no argument for %hu and %hhu (printf
+         * returned 2 for "%hd %hhd %hu %hhu" on the H100) */
+        if ((s.len == 'h' || s.len == 'H') && s.conv == 'u') *nargs = before;
     }
     if (cap) out[o.len < cap ? o.len : cap - 1] = 0;
     return o.len;

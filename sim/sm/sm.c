@@ -389,8 +389,8 @@ static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int
     /* a device-library call: the warp runs the library's code meanwhile,
      * so it issues nothing else until the call is done (and the runner has
      * made the deferred call, which reads the arguments the warp stored) */
-    if (st->op == OP_CALL_ABS && t->sync_until < now + p->op_latency[OP_CALL_ABS])
-        t->sync_until = now + p->op_latency[OP_CALL_ABS];
+    if (st->op == OP_CALL_ABS && dy.res && t->sync_until < now + sm_devlib_cycles(p, dy.res->target))
+        t->sync_until = now + sm_devlib_cycles(p, dy.res->target);
     if (st->op == OP_NANOSLEEP && dy.res) {
         /* __nanosleep: the longest of the lanes' times (bounded to 1 ms
          * by isa/sem_call.c), in cycles at gpu.clock_mhz */

@@ -2,6 +2,7 @@
  * units (one group of unit_<class>.* keys per row of isa/units.def),
  * schedulers, front end, caches of the SM, LD/ST and shared memory. */
 #include "sm_params.h"
+#include "exec.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -125,12 +126,25 @@ int sm_params_load(sm_params *p, const config *cfg, diag *d)
         p->op_alt_unit[op] = (int8_t)cfg->op_alt_unit[op];
         p->op_latency[op] = (uint16_t)cfg->op_latency[op];
     }
-    /* a device-library call (printf, malloc, free: CALL.ABS) until its
-     * result is in R4: SM_DEVLIB_CALL_CYCLES unless opcode.CALL.ABS.latency
-     * says otherwise; longer than any window, so that no instruction reads
-     * R4 before the deferred call has written it */
-    if (!p->op_latency[OP_CALL_ABS]) p->op_latency[OP_CALL_ABS] = SM_DEVLIB_CALL_CYCLES;
+
     p->policy = sched_at((int)CFG(cfg, sched_policy));
     p->policy_param = p->policy->param_key >= 0 ? (int)cfg->ival[p->policy->param_key] : 0;
     return 0;
+}
+
+/* the cycles a device-library call holds its warp (CALL.ABS: ISA_CALL_*),
+ * measured on an H100 (driver 580.159.04, 1980 MHz, CUDA 11.8 and 13 alike)
+ * with clock64 around one thread's call, its second launch
+ * (tests/cuda/programs/devlib.h100.txt, mode sleep: printf 42552, malloc
+ * 13920, free 11955; the first launch's were 54641, 24563, 15145). A warp
+ * of 32 lanes calling at once was not measured: the same is taken. At least
+ * SM_DEVLIB_LEAST, longer than any window, so that the deferred call has
+ * run before the warp goes on. */
+uint64_t sm_devlib_cycles(const sm_params *p, int fn)
+{
+    static const uint64_t measured[ISA_CALL_COUNT] = {
+        [ISA_CALL_VPRINTF] = 42552, [ISA_CALL_MALLOC] = 13920, [ISA_CALL_FREE] = 11955,
+    };
+    uint64_t c = p->op_latency[OP_CALL_ABS] ? p->op_latency[OP_CALL_ABS] : fn > 0 && fn < ISA_CALL_COUNT ? measured[fn] : 0;
+    return c < SM_DEVLIB_LEAST ? SM_DEVLIB_LEAST : c;
 }

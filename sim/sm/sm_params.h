@@ -9,9 +9,8 @@
 #include "opcoll.h"
 
 #define SM_MAX_INSTANCES 16
-/* CALL.ABS (printf, malloc, free) until R4 holds its result, when the
- * config names no opcode.CALL.ABS.latency: see sm_params.c */
-#define SM_DEVLIB_CALL_CYCLES 1000
+/* the least a device-library call (CALL.ABS) holds its warp: sm_params.c */
+#define SM_DEVLIB_LEAST 256
 
 typedef struct {
     int count, latency, occupancy, shared;  /* occupancy: busy cycles per warp instruction */
@@ -47,5 +46,9 @@ typedef struct {
 
 /* read the timing keys of cfg; errors (unknown policy, bad occupies) in d */
 int sm_params_load(sm_params *p, const config *cfg, diag *d);
+
+/* the cycles CALL.ABS's function fn (ISA_CALL_*) holds its warp:
+ * opcode.CALL.ABS.latency, else the H100's measured cost */
+uint64_t sm_devlib_cycles(const sm_params *p, int fn);
 
 #endif
