@@ -15,6 +15,9 @@ typedef enum {
 /* the device library functions CALL.ABS runs (its immediate, which
  * isa/sass_elf.c sets from the relocation naming the function) */
 enum { ISA_CALL_NONE, ISA_CALL_VPRINTF, ISA_CALL_MALLOC, ISA_CALL_FREE, ISA_CALL_ASSERTFAIL, ISA_CALL_COUNT };
+/* the address the loader gives function fn in bank 4 (CUDA 12+ loads it
+ * and calls the register): its low word, which CALL.ABS Rn reads */
+#define ISA_CALL_ADDRESS(fn) (0xffffffffde710000ull | (uint64_t)(fn))
 const char *isa_call_name(int fn);
 int isa_call_named(const char *name);   /* ISA_CALL_NONE when not one */
 

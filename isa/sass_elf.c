@@ -153,6 +153,7 @@ static void reloc_row(elf_image *e, const char *target, int rela, const char *li
     x.kind = !strcmp(type, "R_CUDA_ABS32_LO_32") ? ISA_RELOC_LO32 : !strcmp(type, "R_CUDA_ABS32_HI_32") ? ISA_RELOC_HI32
            : !strcmp(type, "R_CUDA_64") ? ISA_RELOC_BANK4_64 : !strcmp(type, "R_CUDA_32") ? ISA_RELOC_BANK4_32 : ISA_RELOC_OTHER;
     x.var = var_index(e->vars, e->nvars, sym);
+    x.call = x.var < 0 ? isa_call_named(sym) : 0;   /* CUDA 12+: vprintf's address in bank 4 */
     if (!strcmp(target, ".nv.constant4")) {
         e->bank4 = xrealloc(e->bank4, sizeof *e->bank4 * (size_t)(e->nbank4 + 1));
         e->bank4[e->nbank4++] = x;

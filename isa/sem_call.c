@@ -21,9 +21,22 @@ int isa_call_named(const char *name)
     return ISA_CALL_NONE;
 }
 
+/* the function CALL.ABS calls: the number the ELF put in its immediate
+ * (CUDA 11), or the address the loader gave it in bank 4 (CUDA 12+: the
+ * register's low word in the first executing lane); ISA_CALL_NONE if none */
+static int callee(const isa_insn *in, const isa_warp_regs *w, uint64_t mask)
+{
+    const isa_operand *o = &in->o[0];
+    if (o->kind == OPK_IMM) return o->imm > 0 && o->imm < ISA_CALL_COUNT ? (int)o->imm : ISA_CALL_NONE;
+    if (o->kind != OPK_REG || o->reg >= w->nregs || !mask) return ISA_CALL_NONE;
+    uint32_t a = w->regs[o->reg * w->warp_size + __builtin_ctzll(mask)];
+    uint32_t fn = a - (uint32_t)ISA_CALL_ADDRESS(0);
+    return fn > 0 && fn < ISA_CALL_COUNT ? (int)fn : ISA_CALL_NONE;
+}
+
 void isa_call_run(const isa_kernel *k, const isa_insn *in, isa_warp_regs *w, const isa_env *env, isa_result *res)
 {
-    int fn = (int)in->o[0].imm, lane = __builtin_ctzll(res->exec_mask | (1ull << 63));
+    int fn = callee(in, w, res->exec_mask), lane = __builtin_ctzll(res->exec_mask | (1ull << 63));
     int f = env->call && fn > ISA_CALL_NONE && fn < ISA_CALL_COUNT ? env->call(env, k, fn, w, res->exec_mask, &lane)
                                                                     : FAULT_CALL;
     if (f && !res->fault) {
@@ -36,10 +49,10 @@ void isa_call_run(const isa_kernel *k, const isa_insn *in, isa_warp_regs *w, con
 /* CALL.ABS: done here, or at the window's end with the deferred global accesses */
 SEM(CALL_ABS)
 {
-    int fn = (int)x->in->o[0].imm;
-    int known = x->env->call && fn > ISA_CALL_NONE && fn < ISA_CALL_COUNT;
+    int fn = callee(x->in, x->w, x->mask);
     x->res->target = fn;   /* for the timing model: which call, what it costs */
-    if (known && x->env->defer_global && isa_defers(x->in)) return;
+    /* a failed assert stops the kernel here; the others wait for the runner's order */
+    if (x->env->call && fn != ISA_CALL_NONE && fn != ISA_CALL_ASSERTFAIL && x->env->defer_global && isa_defers(x->in)) return;
     isa_call_run(x->k, x->in, x->w, x->env, x->res);
 }
 
@@ -63,4 +76,11 @@ SEM(NANOSLEEP)
         uint32_t ns = get_u32(&a, l);
         x->res->addr[l] = ns < 1000000u ? ns : 1000000u;
     }
+}
+
+/* LEPC: the byte address of the instruction at the immediate offset (the
+ * kernel's code starts at 0, as RET's addresses do) */
+SEM(LEPC)
+{
+    FOR_LANES(x, l) put_u64(x, 0, l, (uint64_t)x->in->o[1].imm);
 }

@@ -403,7 +403,7 @@ static void atomic(isa_xctx *x, int has_result)
  * which stops the kernel at issue (isa/sem_call.c) */
 int isa_defers(const isa_insn *in)
 {
-    if (in->op == OP_CALL_ABS) return in->o[0].imm != ISA_CALL_ASSERTFAIL;
+    if (in->op == OP_CALL_ABS) return in->o[0].kind != OPK_IMM || in->o[0].imm != ISA_CALL_ASSERTFAIL;
     return isa_op_space(in->op) == SPACE_GLOBAL && in->op != OP_LDGSTS;
 }
 

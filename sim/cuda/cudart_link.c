@@ -7,6 +7,7 @@
  * variable lives in simulated global memory, where __cudaRegisterVar put it
  * (cudaMemcpyToSymbol writes it there). */
 #include "cudart.h"
+#include "exec.h"
 #include "util/xalloc.h"
 #include <stdlib.h>
 #include <string.h>
@@ -79,6 +80,11 @@ static isa_operand *immediate_of(isa_insn *in)
 
 static int apply(cudart_func *f, isa_kernel *k, const isa_reloc *r)
 {
+    if (r->call && r->kind == ISA_RELOC_BANK4_64 && (uint64_t)r->offset + 8 <= k->bank4_bytes) {
+        uint64_t a = ISA_CALL_ADDRESS(r->call);   /* the device library's function: isa/sem_call.c */
+        memcpy(f->bank4 + r->offset, &a, 8);
+        return 0;
+    }
     const char *what = r->kind == ISA_RELOC_OTHER ? "is not one warpsim's loader knows" : r->var < 0
                      ? "names a symbol that is not in the listing's symbol table" : NULL;
     isa_insn *in = r->kind <= ISA_RELOC_HI32 && r->pc >= 0 && r->pc < k->ncode ? &k->code[r->pc] : NULL;
