@@ -76,5 +76,8 @@ for ns in 1000 100000; do
 done
 extra=--functional; run h100 90 sleep
 grep -q "^nanosleep 100000: lane 0 waited [0-9] cycles$" "$tmp/out" || { echo "FAIL: a functional run slept:"; cat "$tmp/out"; fail=1; }
+# without the ELF listing nothing names the callee: a clear fault, exit status 3
+mkdir "$tmp/noelf"; cp "$P/devlib.sm_90.sass" "$tmp/noelf/"
+expect 3 "needs the dump's .elf.txt beside it" -- "$bin" cuda -c h100 --sass "$tmp/noelf/devlib.sm_90.sass" -- "$P/devlib.sm_90" heap
 [ $fail -eq 0 ] && echo "cuda devlib: printf, assert, __trap, malloc/free, the FIFO and __nanosleep as on the H100 (h100, a100, functional, 2 threads)"
 exit $fail
