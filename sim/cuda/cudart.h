@@ -89,10 +89,14 @@ void cudart_event_note(const char *what, const char *name);
 int cudart_unimplemented(const char *call);
 const cudart_func *cudart_find_func(const void *host_fun, const char *call);
 cudaError_t cudart_launch(const cudart_func *f, dim3 grid, dim3 block, void **args, size_t shared);
-/* cudart_devlib.c: after a launch, its printf output printed; the error a
- * fault leaves (cudaErrorAssert, cudaErrorLaunchFailure for __trap,
+/* cudart_devlib.c: after a launch, the error a fault leaves
+ * (cudaErrorAssert, cudaErrorLaunchFailure for __trap,
  * cudaErrorIllegalAddress), cudaSuccess when it did not fault */
 cudaError_t cudart_devlib_after_launch(int faulted);
+/* the kernels' printf records so far on stdout, where CUDA's driver prints
+ * them: a launch, a synchronisation, a blocking copy, cudaDeviceReset, the
+ * program's end */
+void cudart_printf_flush(void);
 const char *cudaGetErrorName(cudaError_t e);
 /* device memory: the allocation holding [addr, addr+n), or -1 */
 int cudart_alloc_of(uint64_t addr, uint64_t n);

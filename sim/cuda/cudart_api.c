@@ -234,6 +234,7 @@ static int direction(const void *dst, const void *src, size_t n, int kind)
 static cudaError_t memcpy_any(const char *call, void *dst, const void *src, size_t n, int kind)
 {
     INIT_OR_FAIL();
+    cudart_printf_flush();   /* a copy is one of the driver's printf points */
     if (cudart.sticky_error) return cudart_ret(cudart.sticky_error);
     if (!n) return cudaSuccess;
     uint64_t d = (uint64_t)(uintptr_t)dst, s = (uint64_t)(uintptr_t)src;
@@ -404,9 +405,9 @@ CUDART_API cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol)
 
 /* ---- synchronisation, streams, events: every call completes in order ---- */
 
-CUDART_API cudaError_t cudaDeviceSynchronize(void) { INIT_OR_FAIL(); return cudart_ret(cudart.sticky_error); }
+CUDART_API cudaError_t cudaDeviceSynchronize(void) { INIT_OR_FAIL(); cudart_printf_flush(); return cudart_ret(cudart.sticky_error); }
 CUDART_API cudaError_t cudaThreadSynchronize(void) { return cudaDeviceSynchronize(); }
-CUDART_API cudaError_t cudaDeviceReset(void) { return cudaSuccess; }
+CUDART_API cudaError_t cudaDeviceReset(void) { cudart_printf_flush(); return cudaSuccess; }
 CUDART_API cudaError_t cudaStreamCreate(cudaStream_t *s) { if (!s) return cudart_ret(cudaErrorInvalidValue); *s = xcalloc(1, 16); return cudaSuccess; }
 CUDART_API cudaError_t cudaStreamCreateWithFlags(cudaStream_t *s, unsigned flags) { (void)flags; return cudaStreamCreate(s); }
 CUDART_API cudaError_t cudaStreamCreateWithPriority(cudaStream_t *s, unsigned flags, int prio) { (void)flags; (void)prio; return cudaStreamCreate(s); }
@@ -427,7 +428,7 @@ CUDART_API cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s)
     return cudaSuccess;
 }
 CUDART_API cudaError_t cudaEventRecordWithFlags(cudaEvent_t e, cudaStream_t s, unsigned flags) { (void)flags; return cudaEventRecord(e, s); }
-CUDART_API cudaError_t cudaEventSynchronize(cudaEvent_t e) { return e ? cudaSuccess : cudart_ret(cudaErrorInvalidResourceHandle); }
+CUDART_API cudaError_t cudaEventSynchronize(cudaEvent_t e) { cudart_printf_flush(); return e ? cudaSuccess : cudart_ret(cudaErrorInvalidResourceHandle); }
 CUDART_API cudaError_t cudaEventQuery(cudaEvent_t e) { return e ? cudaSuccess : cudart_ret(cudaErrorInvalidResourceHandle); }
 CUDART_API cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t a, cudaEvent_t b)
 {

@@ -1,9 +1,10 @@
 /* sim/cuda/cudart_devlib.c — the host side of the device library
  * (sim/exec/devlib.c): cudaDeviceSetLimit and cudaDeviceGetLimit for the
  * printf FIFO and the malloc heap; the printf records printed on the
- * program's stdout when a launch completes (every call completes before it
- * returns in warpsim, so that is where CUDA's synchronisation points would
- * print them); the error a trap or a failed assert leaves the device in. */
+ * program's stdout where CUDA's driver prints them (the next launch,
+ * cudaDeviceSynchronize, stream and event synchronisation, copies,
+ * cudaDeviceReset, the program's end: cudart_printf_flush's callers); the
+ * error a trap or a failed assert leaves the device in. */
 #include "cudart.h"
 #include "exec/devlib.h"
 #include <stdio.h>
@@ -45,9 +46,10 @@ CUDART_API cudaError_t cudaDeviceGetLimit(size_t *value, int limit)
     }
 }
 
+void cudart_printf_flush(void) { devlib_flush(stdout); }
+
 cudaError_t cudart_devlib_after_launch(int faulted)
 {
-    devlib_flush(stdout);
     int stop = devlib_stopped();
     if (!faulted) return cudaSuccess;
     return stop == FAULT_ASSERT ? cudaErrorAssert : stop == FAULT_TRAP ? cudaErrorLaunchFailure : cudaErrorIllegalAddress;

@@ -221,6 +221,7 @@ cudaError_t cudart_launch(const cudart_func *cf, dim3 grid, dim3 block, void **a
     ks_kernel[nks++] = k;
     diag d;
     diag_init(&d);
+    cudart_printf_flush();   /* a launch prints the records of the launches before it, as the driver does */
     fflush(stdout);   /* the program's output so far comes before warpsim's messages */
     int timed = !cudart.functional && launch_select_take(&cudart.sel, f->name);
     func_status st = timed ? exec_driver_run(&l, cudart.mem, &cudart.cfg, &fo, s, &cudart.used, &d)
@@ -325,6 +326,7 @@ static void write_summary(int stopped_sig)
 __attribute__((destructor)) static void cudart_fini(void)
 {
     if (!cudart.ok) return;
+    cudart_printf_flush();   /* the context's end: the driver prints what is left */
     write_summary(0);
     launch_select_note(&cudart.sel, "warpsim cuda");
     launch_select_free(&cudart.sel);
