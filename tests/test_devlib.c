@@ -1,11 +1,14 @@
-/* tests/test_devlib.c — kernel printf's formatter (sim/exec/devlib_format.c)
+/* tests/test_devlib.c — the device library (sim/exec/devlib*.c): printf's formatter
  * against the host's own snprintf, where CUDA's rules are C's: arguments
  * packed as nvcc packs them (each at an offset aligned to its size: int,
  * char and short as 4 bytes, long, long long, pointers and doubles as 8),
  * and bad inputs (a NULL or unreadable %s pointer, more conversions than
- * arguments, huge widths) that must not crash. */
+ * arguments, huge widths) that must not crash; vprintf's records in lane
+ * order and the FIFO's drops; the heap's first fit, alignment, reuse of
+ * freed blocks and NULL when full. */
 #include "check_main.h"
 #include "exec/devlib.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -156,6 +159,133 @@ START_TEST(bad_inputs)
 }
 END_TEST
 
+/* ---- the calls themselves, through a small world: the format string in
+ * "global" memory at 0x100000000, each lane's arguments in its "local"
+ * memory at 0 ---- */
+static const char world_fmt[] = "lane %d of %s\n";
+static int world_mem(void *ctx, isa_space space, int lane, uint64_t addr, void *buf, int size, int write)
+{
+    (void)ctx;
+    if (write != ISA_MEM_READ) return FAULT_OUT_OF_BOUNDS;
+    uint8_t *b = buf;
+    for (int i = 0; i < size; i++) {
+        uint64_t a = addr + (uint64_t)i;
+        if (space == SPACE_GLOBAL && a >= STR_BASE && a < STR_BASE + sizeof world_fmt) b[i] = (uint8_t)world_fmt[a - STR_BASE];
+        else if (space == SPACE_GLOBAL && a >= STR_BASE + 0x100 && a < STR_BASE + 0x104) b[i] = (uint8_t)"six"[a - STR_BASE - 0x100];
+        else if (space == SPACE_LOCAL && a < 16) {
+            uint8_t args[16] = { 0 };
+            int32_t v = lane;
+            uint64_t s = STR_BASE + 0x100;
+            memcpy(args, &v, 4);
+            memcpy(args + 8, &s, 8);
+            b[i] = args[a];
+        } else return FAULT_OUT_OF_BOUNDS;
+    }
+    return FAULT_NONE;
+}
+static uint32_t world_sreg(void *ctx, isa_sreg sr, int lane) { (void)ctx; (void)sr; return (uint32_t)lane; }
+
+static void set_pair(isa_warp_regs *w, int r, uint64_t v)
+{
+    for (int l = 0; l < w->warp_size; l++) {
+        w->regs[r * w->warp_size + l] = (uint32_t)v;
+        w->regs[(r + 1) * w->warp_size + l] = (uint32_t)(v >> 32);
+    }
+}
+
+static char *flushed(uint64_t *dropped)
+{
+    static char text[65536];
+    FILE *f = tmpfile();
+    *dropped = devlib_flush(f);
+    rewind(f);
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    text[n] = 0;
+    fclose(f);
+    return text;
+}
+
+START_TEST(printf_lanes_and_fifo)
+{
+    isa_env env = { .ctx = NULL, .mem = world_mem, .sreg = world_sreg };
+    isa_warp_regs w;
+    isa_warp_init(&w, 32, 16, 0xffffffffu);
+    set_pair(&w, 4, STR_BASE);
+    set_pair(&w, 6, 0);
+    int lane = -1;
+    ck_assert_int_eq(devlib_call(&env, NULL, ISA_CALL_VPRINTF, &w, 0x8000000aull, &lane), FAULT_NONE);
+    ck_assert_uint_eq(w.regs[4 * 32 + 1], 2);    /* printf's return: the arguments */
+    uint64_t dropped;
+    ck_assert_str_eq(flushed(&dropped), "lane 1 of six\nlane 3 of six\nlane 31 of six\n");   /* lane order */
+    ck_assert_uint_eq(dropped, 0);
+    /* a FIFO of 100 bytes: a record here takes 16 + 2 * 8 + 16 = 48; two fit, the rest is dropped */
+    ck_assert_int_eq(devlib_set_limit(DEVLIB_PRINTF_FIFO, 100), 0);
+    set_pair(&w, 4, STR_BASE);
+    devlib_call(&env, NULL, ISA_CALL_VPRINTF, &w, 0xfull, &lane);
+    ck_assert_str_eq(flushed(&dropped), "lane 0 of six\nlane 1 of six\n");
+    ck_assert_uint_eq(dropped, 2);
+    devlib_set_limit(DEVLIB_PRINTF_FIFO, DEVLIB_FIFO_DEFAULT);
+    /* a NULL or unreadable format: -1, nothing printed */
+    set_pair(&w, 4, 0);
+    devlib_call(&env, NULL, ISA_CALL_VPRINTF, &w, 0x1ull, &lane);
+    ck_assert_uint_eq(w.regs[4 * 32], (uint32_t)-1);
+    set_pair(&w, 4, 0x7000);
+    devlib_call(&env, NULL, ISA_CALL_VPRINTF, &w, 0x1ull, &lane);
+    ck_assert_uint_eq(w.regs[4 * 32], (uint32_t)-1);
+    ck_assert_str_eq(flushed(&dropped), "");
+    isa_warp_free(&w);
+}
+END_TEST
+
+static uint64_t lane_pair(const isa_warp_regs *w, int r, int l)
+{
+    return w->regs[r * w->warp_size + l] | (uint64_t)w->regs[(r + 1) * w->warp_size + l] << 32;
+}
+
+START_TEST(heap_first_fit)
+{
+    isa_env env = { .ctx = NULL, .mem = world_mem, .sreg = world_sreg };
+    gmem *m = gmem_new();
+    devlib_launch(m);
+    isa_warp_regs w;
+    isa_warp_init(&w, 32, 16, 0xffffffffu);
+    int lane;
+    uint64_t heap = devlib_limit(DEVLIB_HEAP);
+    /* 32 lanes of 100 bytes: 16-byte aligned, 112 apart, in lane order */
+    set_pair(&w, 4, 100);
+    ck_assert_int_eq(devlib_call(&env, NULL, ISA_CALL_MALLOC, &w, 0xffffffffull, &lane), FAULT_NONE);
+    uint64_t base = lane_pair(&w, 4, 0);
+    ck_assert(base != 0 && base % 16 == 0);
+    for (int l = 1; l < 32; l++) ck_assert_uint_eq(lane_pair(&w, 4, l), base + 112 * (uint64_t)l);
+    ck_assert_int_eq(devlib_set_limit(DEVLIB_HEAP, 1 << 20), -1);    /* in use: CUDA's cudaErrorInvalidValue */
+    /* more than is left: NULL; free lanes 3 and 4, merged: 200 bytes fit there */
+    set_pair(&w, 4, heap);
+    devlib_call(&env, NULL, ISA_CALL_MALLOC, &w, 0x1ull, &lane);
+    ck_assert_uint_eq(lane_pair(&w, 4, 0), 0);
+    set_pair(&w, 4, base + 3 * 112);
+    devlib_call(&env, NULL, ISA_CALL_FREE, &w, 0x1ull, &lane);
+    set_pair(&w, 4, base + 4 * 112);
+    devlib_call(&env, NULL, ISA_CALL_FREE, &w, 0x1ull, &lane);
+    set_pair(&w, 4, base + 4 * 112);
+    devlib_call(&env, NULL, ISA_CALL_FREE, &w, 0x1ull, &lane);   /* twice: ignored */
+    set_pair(&w, 4, 200);
+    devlib_call(&env, NULL, ISA_CALL_MALLOC, &w, 0x1ull, &lane);
+    ck_assert_uint_eq(lane_pair(&w, 4, 0), base + 3 * 112);
+    /* the rest of the heap, all of it: then nothing more */
+    set_pair(&w, 4, heap - 32 * 112);
+    devlib_call(&env, NULL, ISA_CALL_MALLOC, &w, 0x1ull, &lane);
+    ck_assert_uint_eq(lane_pair(&w, 4, 0), base + 32 * 112);
+    set_pair(&w, 4, 16);
+    devlib_call(&env, NULL, ISA_CALL_MALLOC, &w, 0x1ull, &lane);
+    ck_assert_uint_eq(lane_pair(&w, 4, 0), base + 3 * 112 + 208);   /* the 16 bytes left after the 200 (208) */
+    devlib_call(&env, NULL, ISA_CALL_MALLOC, &w, 0x1ull, &lane);
+    ck_assert_uint_eq(lane_pair(&w, 4, 0), 0);
+    isa_warp_free(&w);
+    gmem_free(m);
+    devlib_launch(NULL);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("devlib");
@@ -166,6 +296,8 @@ int main(void)
     tcase_add_test(t, mixed_packing);
     tcase_add_test(t, strings_and_stars);
     tcase_add_test(t, bad_inputs);
+    tcase_add_test(t, printf_lanes_and_fifo);
+    tcase_add_test(t, heap_first_fit);
     suite_add_tcase(s, t);
     return run_suite(s);
 }
