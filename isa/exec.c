@@ -73,6 +73,9 @@ const char *isa_fault_name(int fault)
     case FAULT_LOCAL_RANGE: return "local-memory address out of range";
     case FAULT_STACK_OVERFLOW: return "SIMT stack overflow";
     case FAULT_BAD_RETURN: return "RET to an address that is not an instruction, or that the lanes disagree on";
+    case FAULT_TRAP: return "__trap() (BPT.TRAP)";
+    case FAULT_ASSERT: return "device-side assert failed";
+    case FAULT_CALL: return "CALL.ABS to a function warpsim's device library does not run";
     default: return "no fault";
     }
 }

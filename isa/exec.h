@@ -8,8 +8,18 @@
 
 typedef enum {
     FAULT_NONE, FAULT_OUT_OF_BOUNDS, FAULT_MISALIGNED, FAULT_SHARED_RANGE,
-    FAULT_LOCAL_RANGE, FAULT_STACK_OVERFLOW, FAULT_BAD_RETURN
+    FAULT_LOCAL_RANGE, FAULT_STACK_OVERFLOW, FAULT_BAD_RETURN,
+    FAULT_TRAP, FAULT_ASSERT, FAULT_CALL   /* __trap (BPT.TRAP), a failed assert, a CALL.ABS nothing runs */
 } isa_fault;
+
+/* the device library functions CALL.ABS runs (its immediate, which
+ * isa/sass_elf.c sets from the relocation naming the function) */
+enum { ISA_CALL_NONE, ISA_CALL_VPRINTF, ISA_CALL_MALLOC, ISA_CALL_FREE, ISA_CALL_ASSERTFAIL, ISA_CALL_COUNT };
+/* the address the loader gives function fn in bank 4 (CUDA 12+ loads it
+ * and calls the register): its low word, which CALL.ABS Rn reads */
+#define ISA_CALL_ADDRESS(fn) (0xffffffffde710000ull | (uint64_t)(fn))
+const char *isa_call_name(int fn);
+int isa_call_named(const char *name);   /* ISA_CALL_NONE when not one */
 
 /* architectural state of one warp; registers are stored register-major so
  * the lanes of one register are contiguous: regs[r * warp_size + lane] */
@@ -37,7 +47,7 @@ typedef struct {
     int none;               /* the environment had no window: ask no more */
 } isa_window;
 
-typedef struct {
+typedef struct isa_env_s {
     void *ctx;
     /* read (ISA_MEM_READ) or write (ISA_MEM_WRITE) size bytes at addr for
      * one lane, or only check that the access is valid (ISA_MEM_CHECK, asked
@@ -62,6 +72,10 @@ typedef struct {
      * valid (it may move the span when asked): an aligned deferred access
      * inside it needs no ISA_MEM_CHECK call */
     const uint64_t *checked;
+    /* optional: the device library (sim/exec/devlib.c): CALL.ABS's function
+     * fn (ISA_CALL_*) for the lanes of mask, their return values written
+     * into w; returns an isa_fault, *lane the lane it concerns */
+    int (*call)(const struct isa_env_s *env, const isa_kernel *k, int fn, isa_warp_regs *w, uint64_t mask, int *lane);
 } isa_env;
 
 /* what happened, for the runner and the timing model */

@@ -185,6 +185,9 @@ static inline void ureg_dst(const isa_xctx *x, int i, uint32_t v)
     if (o->reg != ISA_UREG_URZ) x->w->uregs[o->reg] = v;
 }
 
+/* CALL.ABS's device-library call, at issue or when deferred (isa/sem_call.c) */
+void isa_call_run(const isa_kernel *k, const isa_insn *in, isa_warp_regs *w, const isa_env *env, isa_result *res);
+
 #define FOR_LANES(x, lane) \
     for (uint64_t m_ = (x)->mask; m_; m_ &= m_ - 1) \
         for (int lane = __builtin_ctzll(m_), once_ = 1; once_; once_ = 0)

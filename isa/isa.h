@@ -168,6 +168,7 @@ typedef struct {
     int32_t pc;             /* ISA_RELOC_LO32/HI32: the instruction */
     uint32_t offset;        /* ISA_RELOC_BANK4_*: the byte in bank 4 */
     int var;                /* into isa_kernel.modvars */
+    int call;               /* a device library function (ISA_CALL_*) the relocation names, or 0 */
     uint8_t kind;           /* ISA_RELOC_* */
     uint8_t has_addend;     /* RELA; for REL, the field's own value is the addend */
     int64_t addend;

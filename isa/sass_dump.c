@@ -59,10 +59,17 @@ static long address_of(const char *s, const char **after)
  * nvcc prints its target as a byte address */
 static int is_control_with_target(const char *mn)
 {
-    size_t n = strcspn(mn, ". \t");
-    for (int op = 0; op < OP_COUNT; op++)
-        if (strlen(isa_ops[op].mnemonic) == n && !strncmp(mn, isa_ops[op].mnemonic, n)) return strchr(isa_ops[op].operands, 'L') != NULL;
-    return 0;
+    /* the longest mnemonic it begins with: CALL.ABS (an immediate) before CALL */
+    int best = -1;
+    size_t best_n = 0, word = strcspn(mn, " \t");
+    for (int op = 0; op < OP_COUNT; op++) {
+        size_t n = strlen(isa_ops[op].mnemonic);
+        if (n <= word && n > best_n && !strncmp(mn, isa_ops[op].mnemonic, n) && (mn[n] == '.' || n == word)) {
+            best = op;
+            best_n = n;
+        }
+    }
+    return best >= 0 && strchr(isa_ops[best].operands, 'L') != NULL;
 }
 
 /* take the printing conventions out of one instruction's text, in place */

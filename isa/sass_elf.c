@@ -10,6 +10,7 @@
  * each from its "Sections:" table on; section and symbol indices are the
  * image's own. */
 #include "sass_dump.h"
+#include "exec.h"
 #include "util/xalloc.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -123,6 +124,20 @@ static int var_index(const isa_modvar *vars, int n, const char *name)
     return -1;
 }
 
+/* a relocation the device library's calls need no loader for: the callee
+ * of a CALL.ABS (vprintf, malloc, ...: its ISA_CALL_* number goes into the
+ * immediate, for isa/sem_call.c) and the return address nvcc puts in
+ * R20:R21 beside it (the kernel's own symbol: the call returns to the next
+ * instruction by itself). 1 when x is one of them. */
+static int call_target(isa_kernel *k, const isa_reloc *x, const char *sym)
+{
+    if (!strcmp(sym, k->name) && x->kind <= ISA_RELOC_HI32) return 1;
+    int fn = isa_call_named(sym);
+    if (!fn || x->pc < 0 || k->code[x->pc].op != OP_CALL_ABS) return 0;
+    k->code[x->pc].o[0].imm = fn;
+    return 1;
+}
+
 /* a row of ".section .rel.text.NAME REL": "0x50  init_val  R_CUDA_ABS32_HI_32  [addend]" */
 static void reloc_row(elf_image *e, const char *target, int rela, const char *line)
 {
@@ -138,6 +153,7 @@ static void reloc_row(elf_image *e, const char *target, int rela, const char *li
     x.kind = !strcmp(type, "R_CUDA_ABS32_LO_32") ? ISA_RELOC_LO32 : !strcmp(type, "R_CUDA_ABS32_HI_32") ? ISA_RELOC_HI32
            : !strcmp(type, "R_CUDA_64") ? ISA_RELOC_BANK4_64 : !strcmp(type, "R_CUDA_32") ? ISA_RELOC_BANK4_32 : ISA_RELOC_OTHER;
     x.var = var_index(e->vars, e->nvars, sym);
+    x.call = x.var < 0 ? isa_call_named(sym) : 0;   /* CUDA 12+: vprintf's address in bank 4 */
     if (!strcmp(target, ".nv.constant4")) {
         e->bank4 = xrealloc(e->bank4, sizeof *e->bank4 * (size_t)(e->nbank4 + 1));
         e->bank4[e->nbank4++] = x;
@@ -149,6 +165,7 @@ static void reloc_row(elf_image *e, const char *target, int rela, const char *li
     x.pc = -1;
     for (int i = 0; i < k->ncode; i++)
         if (k->code[i].addr == (x.offset & ~15u)) x.pc = i;
+    if (x.var < 0 && call_target(k, &x, sym)) return;
     k->relocs = xrealloc(k->relocs, sizeof *k->relocs * (size_t)(k->nrelocs + 1));
     k->relocs[k->nrelocs++] = x;
 }

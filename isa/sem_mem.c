@@ -410,9 +410,12 @@ static void atomic(isa_xctx *x, int has_result)
 /* LDGSTS reads global memory at issue: its destination is shared memory */
 /* texture fetches read memory at issue: a texture is read-only while a
  * kernel runs (the CUDA programming guide's texture coherence rule), so no
- * order among SMs matters; surface loads and stores are ordered as LDG/STG */
+ * order among SMs matters; surface loads and stores are ordered as LDG/STG;
+ * the device library's calls are deferred, but a failed assert, which stops
+ * the kernel at issue (isa/sem_call.c) */
 int isa_defers(const isa_insn *in)
 {
+    if (in->op == OP_CALL_ABS) return in->o[0].kind != OPK_IMM || in->o[0].imm != ISA_CALL_ASSERTFAIL;
     return isa_op_space(in->op) == SPACE_GLOBAL && in->op != OP_LDGSTS && !isa_op_tex_fetch(in->op);
 }
 
@@ -484,6 +487,7 @@ void isa_commit_global(const isa_kernel *k, const isa_insn *in, isa_warp_regs *w
 {
     isa_window win = { 0, 0, NULL, NULL, !env->window };
     isa_xctx x = { k, in, w, env, res, res->exec_mask, &win };
+    if (in->op == OP_CALL_ABS) { isa_call_run(k, in, w, env, res); return; }   /* sem_call.c */
     isa_kind kind = isa_ops[in->op].kind;
     int size = res->mem_size;
     if (kind == KIND_LOAD && isa_exec_fast) { commit_load(&x, size); return; }

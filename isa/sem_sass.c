@@ -154,7 +154,6 @@ SEM(BSYNC) { (void)x; }
  * past the region (isa/sass_dump.c's bssy_reconvergence) */
 SEM(BREAK) { (void)x; }
 SEM(WARPSYNC) { (void)x; }
-SEM(NANOSLEEP) { (void)x; }
 SEM(YIELD) { (void)x; }
 SEM(LDGDEPBAR) { (void)x; }
 SEM(DEPBAR) { (void)x; }

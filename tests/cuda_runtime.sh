@@ -38,7 +38,7 @@ expect 0 "cudaLaunchAttributeClusterDimension (2, 1, 1)" -- "$bin" cuda -c h100 
 # cooperative launches: nvcc's grid sync traps (BPT.TRAP) when bank 0 has no
 # grid workspace; until warpsim's ISA has BPT, the dumps' traps (never
 # reached in a cooperative launch) are replaced by EXIT here, and said
-if "$bin" docs isa 2>/dev/null | grep -q '^| `BPT`'; then
+if "$bin" docs isa 2>/dev/null | grep -q '^| `BPT'; then
     cdir=$P
 else
     echo "note: warpsim's ISA has no BPT yet: coop runs with its BPT.TRAP (the null-workspace trap) replaced by EXIT"

@@ -33,10 +33,10 @@ static uint32_t sreg_cb(void *ctx, isa_sreg sr, int lane) { (void)ctx; return sr
 static uint64_t clock_cb(void *ctx) { (void)ctx; return clock_value; }
 
 uint8_t cbank[ISA_PARAM_BASE + 16];
-const isa_env env = { NULL, mem_cb, sreg_cb, clock_cb, cbank, sizeof cbank, 0, NULL, NULL };
+const isa_env env = { NULL, mem_cb, sreg_cb, clock_cb, cbank, sizeof cbank, 0, NULL, NULL, NULL };
 
 /* the same world, with global accesses deferred (isa_env.defer_global) */
-static const isa_env env_later = { NULL, mem_cb, sreg_cb, clock_cb, cbank, sizeof cbank, 1, NULL, NULL };
+static const isa_env env_later = { NULL, mem_cb, sreg_cb, clock_cb, cbank, sizeof cbank, 1, NULL, NULL, NULL };
 
 isa_program prog;
 static const char *kernel_head = ".kernel k\n.param p32 u32\n.param p64 u64\n.shared s 64\n";
@@ -378,7 +378,7 @@ static int window_cb(void *ctx, isa_space sp, int lane, uint64_t addr, isa_windo
     w->epoch = &window_epoch;
     return 1;
 }
-static const isa_env env_window = { NULL, mem_cb, sreg_cb, clock_cb, cbank, sizeof cbank, 0, window_cb, NULL };
+static const isa_env env_window = { NULL, mem_cb, sreg_cb, clock_cb, cbank, sizeof cbank, 0, window_cb, NULL, NULL };
 
 /* accesses through the environment's windows read and write what
  * isa_env.mem would, fault alike at the end of memory, and count each

@@ -206,7 +206,7 @@ const char *const sass_texts[] = {
     "ATOM.E.ADD.STRONG.GPU PT, R4, [R2.64], R8", "REDG.E.ADD.STRONG.GPU [R2.64], R8", "LD.E R4, [R2.64]",
     "ST.E [R2.64], R8", "LDGSTS.E [R5], [R2.64]", "LDGDEPBAR", "DEPBAR.LE SB0, 0x0", "FENCE.VIEW.ASYNC.S",
     "ERRBAR", "CGAERRBAR", "CCTL.IVALL", "REDUX.SUM UR4, R8", "MATCH.ANY R4, R8", "MATCH.ALL P0, R4, R8",
-    "BREAK B1", "UIMAD.WIDE.U32 UR12, UR8, UR10, UR8",
+    "BREAK B1", "UIMAD.WIDE.U32 UR12, UR8, UR10, UR8", "CALL.ABS.NOINC 0x0", "BPT.TRAP 0x1", "LEPC R20, 0x100",
 };
 const int sass_ntexts = (int)(sizeof sass_texts / sizeof sass_texts[0]);
 

@@ -238,6 +238,22 @@ START_TEST(test_sass_control)
     set32(&w, 2, 0x200);
     exec_text("RET.REL.NODEC R2", &w, 0xff, &res);                   /* past the code */
     ck_assert_int_eq(res.fault, FAULT_BAD_RETURN);
+    /* the device library: a CALL.ABS no environment runs faults at its
+     * first lane; __trap names the first executing lane; LEPC's address;
+     * NANOSLEEP's nanoseconds for the timing model, at most 1 ms */
+    exec_text("CALL.ABS.NOINC 0x0", &w, 0xf0, &res);
+    ck_assert_int_eq(res.fault, FAULT_CALL);
+    ck_assert_int_eq(res.fault_lane, 4);
+    exec_text("BPT.TRAP 0x1", &w, 0x60, &res);
+    ck_assert_int_eq(res.fault, FAULT_TRAP);
+    ck_assert_int_eq(res.fault_lane, 5);
+    exec_text("LEPC R20, 0x100", &w, 0x3, &res);
+    ck_assert_uint_eq(get64(&w, 20, 1), 0x100);
+    set32(&w, 6, 2000);
+    setl(&w, 6, 1, 5000000);
+    exec_text("NANOSLEEP R6", &w, 0x3, &res);
+    ck_assert_uint_eq(res.addr[0], 2000);
+    ck_assert_uint_eq(res.addr[1], 1000000);
     /* the hints and barriers change nothing */
     static const char *const quiet[] = { "BSSY B0, k0", "BSYNC B0", "WARPSYNC 0xffffffff", "WARPSYNC.ALL", "NANOSLEEP 0x20",
                                          "YIELD", "LDGDEPBAR", "DEPBAR.LE SB0, 0x0", "FENCE.VIEW.ASYNC.S", "ERRBAR",

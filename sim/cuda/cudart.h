@@ -19,7 +19,7 @@
 /* cudaError_t values (driver_types.h; the same in CUDA 11 to 13) */
 typedef enum {
     cudaSuccess = 0, cudaErrorInvalidValue = 1, cudaErrorMemoryAllocation = 2, cudaErrorInitializationError = 3,
-    cudaErrorLaunchFailure = 4, cudaErrorInvalidConfiguration = 9, cudaErrorInvalidSymbol = 13,
+    cudaErrorLaunchFailure = 719, cudaErrorAssert = 710, cudaErrorInvalidConfiguration = 9, cudaErrorInvalidSymbol = 13,
     cudaErrorInvalidMemcpyDirection = 21, cudaErrorInvalidDeviceFunction = 98, cudaErrorNoDevice = 100,
     cudaErrorInvalidDevice = 101, cudaErrorInvalidResourceHandle = 400, cudaErrorIllegalState = 401, cudaErrorNotReady = 600,
     cudaErrorIllegalAddress = 700, cudaErrorLaunchOutOfResources = 701, cudaErrorLaunchTimeout = 702,
@@ -135,6 +135,15 @@ const cudart_func *cudart_find_func(const void *host_fun, const char *call);
  * workspace cooperative groups' grid sync needs */
 cudaError_t cudart_launch_as(const cudart_func *f, dim3 grid, dim3 block, void **args, size_t shared, int cooperative,
                              const char *call);
+/* cudart_devlib.c: after a launch, the error a fault leaves
+ * (cudaErrorAssert, cudaErrorLaunchFailure for __trap,
+ * cudaErrorIllegalAddress), cudaSuccess when it did not fault */
+cudaError_t cudart_devlib_after_launch(int faulted);
+/* the kernels' printf records so far on stdout, where CUDA's driver prints
+ * them: a launch, a synchronisation, a blocking copy, cudaDeviceReset, the
+ * program's end */
+void cudart_printf_flush(void);
+const char *cudaGetErrorName(cudaError_t e);
 /* device memory: the allocation holding [addr, addr+n), or -1 */
 int cudart_alloc_of(uint64_t addr, uint64_t n);
 /* copy between host and simulated device memory (dir 1: to the device) */

@@ -149,6 +149,7 @@ CUDART_API cudaError_t __cudaLaunchKernel_ptsz(const void *kernel, dim3 grid, di
 CUDART_API cudaError_t cudaMalloc(void **ptr, size_t size)
 {
     INIT_OR_FAIL();
+    if (cudart.sticky_error) return cudart_ret(cudart.sticky_error);   /* after a fault, as the H100's (devlib.h100.txt) */
     if (!ptr) return cudart_ret(cudaErrorInvalidValue);
     *ptr = NULL;
     if (!size) return cudaSuccess;
@@ -233,6 +234,7 @@ int cudart_direction(const void *dst, const void *src, size_t n, int kind)
 cudaError_t cudart_memcpy_untimed(const char *call, void *dst, const void *src, size_t n, int kind)
 {
     INIT_OR_FAIL();
+    cudart_printf_flush();   /* a copy is one of the driver's printf points */
     if (cudart.sticky_error) return cudart_ret(cudart.sticky_error);
     if (!n) return cudaSuccess;
     uint64_t d = (uint64_t)(uintptr_t)dst, s = (uint64_t)(uintptr_t)src;
@@ -427,14 +429,14 @@ CUDART_API cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol)
 
 /* ---- synchronisation, events: every call completes in order (streams: cudart_stream.c) ---- */
 
-CUDART_API cudaError_t cudaDeviceSynchronize(void) { INIT_OR_FAIL(); return cudart_ret(cudart.sticky_error); }
+CUDART_API cudaError_t cudaDeviceSynchronize(void) { INIT_OR_FAIL(); cudart_printf_flush(); return cudart_ret(cudart.sticky_error); }
 CUDART_API cudaError_t cudaThreadSynchronize(void) { return cudaDeviceSynchronize(); }
-CUDART_API cudaError_t cudaDeviceReset(void) { return cudaSuccess; }
+CUDART_API cudaError_t cudaDeviceReset(void) { cudart_printf_flush(); return cudaSuccess; }
 
 CUDART_API cudaError_t cudaEventCreate(cudaEvent_t *e) { if (!e) return cudart_ret(cudaErrorInvalidValue); *e = xcalloc(1, sizeof **e); return cudaSuccess; }
 CUDART_API cudaError_t cudaEventCreateWithFlags(cudaEvent_t *e, unsigned flags) { (void)flags; return cudaEventCreate(e); }
 CUDART_API cudaError_t cudaEventDestroy(cudaEvent_t e) { free(e); return cudaSuccess; }
-CUDART_API cudaError_t cudaEventSynchronize(cudaEvent_t e) { return e ? cudaSuccess : cudart_ret(cudaErrorInvalidResourceHandle); }
+CUDART_API cudaError_t cudaEventSynchronize(cudaEvent_t e) { cudart_printf_flush(); return e ? cudaSuccess : cudart_ret(cudaErrorInvalidResourceHandle); }
 CUDART_API cudaError_t cudaEventQuery(cudaEvent_t e) { return e ? cudaSuccess : cudart_ret(cudaErrorInvalidResourceHandle); }
 CUDART_API cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t a, cudaEvent_t b)
 {
@@ -471,6 +473,7 @@ static const struct { int code; const char *name, *text; } errors[] = {
     { cudaErrorIllegalState, "cudaErrorIllegalState", "the operation cannot be performed in the present state" },
     { cudaErrorNotReady, "cudaErrorNotReady", "device not ready" },
     { cudaErrorIllegalAddress, "cudaErrorIllegalAddress", "an illegal memory access was encountered" },
+    { cudaErrorAssert, "cudaErrorAssert", "device-side assert triggered" },
     { cudaErrorLaunchOutOfResources, "cudaErrorLaunchOutOfResources", "too many resources requested for launch" },
     { cudaErrorLaunchTimeout, "cudaErrorLaunchTimeout", "the launch timed out and was terminated" },
     { cudaErrorInvalidPitchValue, "cudaErrorInvalidPitchValue", "invalid pitch argument" },

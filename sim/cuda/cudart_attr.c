@@ -4,6 +4,7 @@
  * CUDA 11's, 12's and 13's layouts and the attributes that fill it), and the
  * device-level calls around them (flags, limits, PCI address, choosing). */
 #include "cudart.h"
+#include "exec/devlib.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -162,6 +163,13 @@ CUDART_API cudaError_t cudaDeviceSetLimit(int limit, size_t value)
     if (limit == 5 && value > 128) value = 128;   /* cudaLimitMaxL2FetchGranularity: 0 to 128 bytes */
     if (limit == 6 && value) {
         cudart_say("cudaDeviceSetLimit", "cudaLimitPersistingL2CacheSize: warpsim has no persisting L2 (cudaDevAttrMaxPersistingL2CacheSize is 0)");
+        return cudart_ret(cudaErrorInvalidValue);
+    }
+    if (limit == 1 && value < (512u << 10)) value = 512u << 10;   /* the H100's driver reads 4096 and 8192 back as 512 KB */
+    if (limit == 1) devlib_set_limit(DEVLIB_PRINTF_FIFO, value);
+    if (limit == 2 && devlib_set_limit(DEVLIB_HEAP, value)) {
+        cudart_say("cudaDeviceSetLimit", "cudaLimitMallocHeapSize: a kernel has used the heap already; set it before the "
+                   "first launch that calls malloc");
         return cudart_ret(cudaErrorInvalidValue);
     }
     limits[limit] = value;

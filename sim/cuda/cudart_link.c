@@ -7,15 +7,31 @@
  * variable lives in simulated global memory, where __cudaRegisterVar put it
  * (cudaMemcpyToSymbol writes it there). */
 #include "cudart.h"
+#include "exec.h"
 #include "util/xalloc.h"
 #include <stdlib.h>
 #include <string.h>
+
+void __cudaRegisterVar(void **handle, char *host_var, char *device_address, const char *device_name, int ext,
+                       size_t size, int constant, int global);
 
 static const cudart_var *registered(const char *name)
 {
     for (int i = 0; i < cudart.nvars; i++)
         if (!strcmp(cudart.vars[i].name, name)) return &cudart.vars[i];
     return NULL;
+}
+
+/* nvcc's own variables, which the program does not register: printf's
+ * format strings ($str, $str$1 ...) and assert's function names
+ * (__unnamed_1 ...), allocated here with the cubin's initial values, as
+ * CUDA's loader does when it loads the module */
+static const cudart_var *module_private(const isa_modvar *v)
+{
+    void *zero = xcalloc(1, v->size ? v->size : 1);
+    __cudaRegisterVar(NULL, zero, (char *)v->name, v->name, 0, v->size, 0, 1);
+    free(zero);
+    return registered(v->name);
 }
 
 /* the device address of byte off of module variable vi, or 0 (said) */
@@ -41,6 +57,7 @@ static uint64_t var_address(const cudart_func *f, const isa_kernel *k, int vi, i
         return 0;
     }
     const cudart_var *cv = registered(v->name);
+    if (!cv && (v->name[0] == '$' || !strncmp(v->name, "__unnamed_", 10))) cv = module_private(v);
     if (!cv) {
         cudart_say("cudaLaunchKernel", "kernel %s uses __device__ variable %s, which the program did not register "
                    "(__cudaRegisterVar)", f->name, v->name);
@@ -63,6 +80,11 @@ static isa_operand *immediate_of(isa_insn *in)
 
 static int apply(cudart_func *f, isa_kernel *k, const isa_reloc *r)
 {
+    if (r->call && r->kind == ISA_RELOC_BANK4_64 && (uint64_t)r->offset + 8 <= k->bank4_bytes) {
+        uint64_t a = ISA_CALL_ADDRESS(r->call);   /* the device library's function: isa/sem_call.c */
+        memcpy(f->bank4 + r->offset, &a, 8);
+        return 0;
+    }
     const char *what = r->kind == ISA_RELOC_OTHER ? "is not one warpsim's loader knows" : r->var < 0
                      ? "names a symbol that is not in the listing's symbol table" : NULL;
     isa_insn *in = r->kind <= ISA_RELOC_HI32 && r->pc >= 0 && r->pc < k->ncode ? &k->code[r->pc] : NULL;

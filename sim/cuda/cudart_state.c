@@ -256,6 +256,7 @@ cudaError_t cudart_launch_as(const cudart_func *cf, dim3 grid, dim3 block, void 
     ks_kernel[nks++] = k;
     diag d;
     diag_init(&d);
+    cudart_printf_flush();   /* a launch prints the records of the launches before it, as the driver does */
     fflush(stdout);   /* the program's output so far comes before warpsim's messages */
     int timed = !cudart.functional && launch_select_take(&cudart.sel, f->name);
     func_status st = timed ? exec_driver_run(&l, cudart.mem, &cudart.cfg, &fo, s, &cudart.used, &d)
@@ -274,12 +275,15 @@ cudaError_t cudart_launch_as(const cudart_func *cf, dim3 grid, dim3 block, void 
         fflush(NULL);
         _exit(128 + stop_signal());
     }
+    cudaError_t fe = cudart_devlib_after_launch(st == FUNC_FAULT);   /* its printf output; a trap's or assert's error */
     if (st == FUNC_FAULT) {
-        cudart_say(call, "kernel %s faulted (above); the device is now in error, as a GPU is after an illegal address", f->name);
+        cudart_say(call, "kernel %s faulted (above); the device is now in error (%s), as a GPU is after %s", f->name,
+                   cudaGetErrorName(fe), fe == cudaErrorAssert ? "a failed assert" : fe == cudaErrorLaunchFailure
+                   ? "__trap()" : "an illegal address");
         cudart_event_note("fault", f->name);
         cudart_views_broken();
-        cudart.sticky_error = cudaErrorIllegalAddress;
-        return cudart_ret(cudaErrorIllegalAddress);
+        cudart.sticky_error = fe;
+        return cudart_ret(fe);
     }
     if (st != FUNC_OK) {
         cudart_event_note("bad-launch", f->name);
@@ -357,6 +361,7 @@ static void write_summary(int stopped_sig)
 __attribute__((destructor)) static void cudart_fini(void)
 {
     if (!cudart.ok) return;
+    cudart_printf_flush();   /* the context's end: the driver prints what is left */
     write_summary(0);
     launch_select_note(&cudart.sel, "warpsim cuda");
     launch_select_free(&cudart.sel);

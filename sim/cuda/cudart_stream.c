@@ -87,6 +87,7 @@ static cudaError_t sync_stream(cudaStream_t s, const char *call)
         cudart_say(call, "the stream is capturing (cudaStreamBeginCapture): end the capture first");
         return cudart_ret(cudaErrorStreamCaptureUnsupported);
     }
+    cudart_printf_flush();   /* one of the driver's printf points */
     return cudart_ret(cudart.sticky_error);
 }
 CUDART_API cudaError_t cudaStreamSynchronize(cudaStream_t s) { return sync_stream(s, "cudaStreamSynchronize"); }

@@ -63,6 +63,8 @@ static void describe(const isa_insn *in, int pc, isrc_static *s)
         add(s->src, &s->nsrc, ISRC_MAX_SRC, (in->guard_uniform ? SB_UPRED : SB_PRED) + in->guard);
     for (int i = 0; i < in->nops; i++)
         operand_slots(in, &in->o[i], is_dst_letter(isa_operand_letter(in, i)), s);
+    /* a device-library call returns in R4 (R4:R5: malloc's pointer) */
+    if (in->op == OP_CALL_ABS) for (int r = 4; r < 6; r++) add(s->dst, &s->ndst, ISRC_MAX_DST, r);
     /* an atomic with a destination returns the old value: a load; RED is a store */
     isa_kind kind = isa_ops[in->op].kind;
     int returns = in->nops > 0 && is_dst_letter(isa_operand_letter(in, 0));

@@ -3,6 +3,7 @@
  * SIMT stack, shared and local memory, fault reports and deadlock
  * detection (block barriers and exits: warpbar.c). The timing model calls xrun_step at issue (execute at issue). */
 #include "warpexec.h"
+#include "devlib.h"
 #include "util/hugemem.h"
 #include <inttypes.h>
 #include <stdatomic.h>
@@ -242,10 +243,31 @@ void xrun_where(const xrun *r, const xwarp *w, char *buf, size_t len)
              b->ctaid[0], b->ctaid[1], b->ctaid[2], w->index);
 }
 
+/* __trap, a failed assert, a call nothing runs: no memory access to show */
+static void report_stop(xsm *c, const xwarp *w, int pc, const isa_result *res)
+{
+    const xrun *r = c->r;
+    char at[160], line[256], dis[128];
+    xrun_where(r, w, at, sizeof at);
+    const isa_insn *in = &r->k->code[pc];
+    isa_disasm(r->k, in, dis, sizeof dis);
+    char *asserts = res->fault == FAULT_ASSERT ? devlib_take_asserts() : NULL;
+    devlib_note_stop(res->fault);
+    diag_error(c->d, "%s, lane %d (thread %d), pc %d: %s%s%s\n  %s:%d: %s\n  instruction: %s%s",
+               at, res->fault_lane, w->index * r->ws + res->fault_lane, pc, isa_fault_name(res->fault),
+               res->fault == FAULT_CALL ? ": " : "", res->fault == FAULT_CALL ? isa_call_name((int)res->fault_addr) : "",
+               r->k->file, in->line, xrun_src_text(r, in->line, line, sizeof line), dis,
+               res->fault == FAULT_CALL ? "\n  (warpsim runs vprintf, malloc, free and __assertfail; a CALL.ABS "
+               "whose relocation names none of them needs the dump's .elf.txt beside it)" : "");
+    if (asserts) diag_append(c->d, "%s", asserts);
+    free(asserts);
+}
+
 static void report_fault(xsm *c, const xwarp *w, int pc, const isa_result *res)
 {
     const xrun *r = c->r;
     char at[160], line[256], dis[128];
+    if (res->fault >= FAULT_TRAP) { report_stop(c, w, pc, res); return; }
     xrun_where(r, w, at, sizeof at);
     const isa_insn *in = &r->k->code[pc];
     isa_disasm(r->k, in, dis, sizeof dis);
@@ -475,8 +497,9 @@ func_status xrun_init(xrun *r, const func_launch *l, gmem *mem, const config *cf
         c->r = r;
         c->d = d;
         c->index = m;
-        c->env = (isa_env){ c, env_mem, env_sreg, env_clock, l->cbank, l->cbank_size, 0, env_window, c->chk };
+        c->env = (isa_env){ c, env_mem, env_sreg, env_clock, l->cbank, l->cbank_size, 0, env_window, c->chk, devlib_call };
     }
+    devlib_launch(mem);
     snprintf(stats->kernel, sizeof stats->kernel, "%s", r->k->name);
     stats->warp_size = r->ws;
     uint64_t threads = (uint64_t)l->block[0] * l->block[1] * l->block[2];

@@ -5,6 +5,7 @@
  * of its own window on its thread (xrun_commit_early). */
 #include "warpexec.h"
 #include <stdatomic.h>
+#include <stddef.h>
 #include <string.h>
 
 /* keep a deferred global access for xrun_end_cycle */
@@ -34,7 +35,13 @@ static void commit_log(xrun *r, xsm *c)
 {
     isa_env now = c->env;
     now.defer_global = 0;
-    for (int i = 0; i < c->nlog; i++) isa_commit_global(r->k, c->log[i].in, c->log[i].regs, &now, &c->log[i].res);
+    xwarp *cur = c->cur;
+    for (int i = 0; i < c->nlog; i++) {
+        /* a device-library call reads its warp's local memory and ids */
+        if (c->log[i].in->op == OP_CALL_ABS) c->cur = (xwarp *)((char *)c->log[i].regs - offsetof(xwarp, regs));
+        isa_commit_global(r->k, c->log[i].in, c->log[i].regs, &now, &c->log[i].res);
+    }
+    c->cur = cur;
 }
 
 void xrun_commit_early(xrun *r, int m)

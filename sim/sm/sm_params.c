@@ -2,6 +2,7 @@
  * units (one group of unit_<class>.* keys per row of isa/units.def),
  * schedulers, front end, caches of the SM, LD/ST and shared memory. */
 #include "sm_params.h"
+#include "exec.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -116,6 +117,7 @@ int sm_params_load(sm_params *p, const config *cfg, diag *d)
     p->membar_cta = (int)CFG(cfg, sync_membar_cta);
     p->membar_gl = (int)CFG(cfg, sync_membar_gl);
     p->clock_cost = (int)CFG(cfg, sm_clock_cost);
+    p->clock_mhz = (int)CFG(cfg, gpu_clock_mhz);
     p->ctl_stalls = (int)CFG(cfg, sched_ctl_stalls);
     p->opcoll = (opcoll_params){ (int)CFG(cfg, opcoll_banks), (int)CFG(cfg, opcoll_bank_ports),
                                  (int)CFG(cfg, opcoll_units), (int)CFG(cfg, opcoll_warp_skew) };
@@ -124,7 +126,25 @@ int sm_params_load(sm_params *p, const config *cfg, diag *d)
         p->op_alt_unit[op] = (int8_t)cfg->op_alt_unit[op];
         p->op_latency[op] = (uint16_t)cfg->op_latency[op];
     }
+
     p->policy = sched_at((int)CFG(cfg, sched_policy));
     p->policy_param = p->policy->param_key >= 0 ? (int)cfg->ival[p->policy->param_key] : 0;
     return 0;
+}
+
+/* the cycles a device-library call holds its warp (CALL.ABS: ISA_CALL_*),
+ * measured on an H100 (driver 580.159.04, 1980 MHz, CUDA 11.8 and 13 alike)
+ * with clock64 around one thread's call, its second launch
+ * (tests/cuda/programs/devlib.h100.txt, mode sleep: printf 42552, malloc
+ * 13920, free 11955; the first launch's were 54641, 24563, 15145). A warp
+ * of 32 lanes calling at once was not measured: the same is taken. At least
+ * SM_DEVLIB_LEAST, longer than any window, so that the deferred call has
+ * run before the warp goes on. */
+uint64_t sm_devlib_cycles(const sm_params *p, int fn)
+{
+    static const uint64_t measured[ISA_CALL_COUNT] = {
+        [ISA_CALL_VPRINTF] = 42552, [ISA_CALL_MALLOC] = 13920, [ISA_CALL_FREE] = 11955,
+    };
+    uint64_t c = p->op_latency[OP_CALL_ABS] ? p->op_latency[OP_CALL_ABS] : fn > 0 && fn < ISA_CALL_COUNT ? measured[fn] : 0;
+    return c < SM_DEVLIB_LEAST ? SM_DEVLIB_LEAST : c;
 }

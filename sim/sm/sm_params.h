@@ -9,6 +9,8 @@
 #include "opcoll.h"
 
 #define SM_MAX_INSTANCES 16
+/* the least a device-library call (CALL.ABS) holds its warp: sm_params.c */
+#define SM_DEVLIB_LEAST 256
 
 typedef struct {
     int count, latency, occupancy, shared;  /* occupancy: busy cycles per warp instruction */
@@ -32,6 +34,7 @@ typedef struct {
     int line_size, sector_size, smem_banks, smem_bank_width, smem_lanes_per_cycle, smem_cycles_per_pass;
     int smem_sched_cycles_per_pass;   /* smem.scheduler_cycles_per_pass */
     int barrier_latency, barrier_per_warp, membar_cta, membar_gl, clock_cost;
+    int clock_mhz;          /* gpu.clock_mhz: __nanosleep's nanoseconds in cycles */
     int ctl_stalls;         /* sched.ctl_stalls: honour nvcc's stall counts */
     opcoll_params opcoll;   /* register banks and operand collectors (banks 0: none) */
     uint8_t op_expand[OP_COUNT];     /* per-opcode overrides (config_opcode.h) */
@@ -43,5 +46,9 @@ typedef struct {
 
 /* read the timing keys of cfg; errors (unknown policy, bad occupies) in d */
 int sm_params_load(sm_params *p, const config *cfg, diag *d);
+
+/* the cycles CALL.ABS's function fn (ISA_CALL_*) holds its warp:
+ * opcode.CALL.ABS.latency, else the H100's measured cost */
+uint64_t sm_devlib_cycles(const sm_params *p, int fn);
 
 #endif

@@ -7,7 +7,7 @@
 set -e
 cd "$(dirname "$0")"
 export PATH=/usr/bin:$PATH
-for prog in cudademo symbols managed idioms runtime coop; do
+for prog in cudademo symbols managed idioms runtime coop devlib; do
     for arch in 80 90; do
         nvcc -ccbin clang-14 -cudart shared -arch=sm_$arch -O2 -o $prog.sm_$arch $prog.cu
         strip $prog.sm_$arch
@@ -15,6 +15,11 @@ for prog in cudademo symbols managed idioms runtime coop; do
         cuobjdump -elf $prog.sm_$arch > $prog.sm_$arch.elf.txt
     done
 done
+# devlib.static: the same source for the GPU machine (devlib.device.sh
+# writes devlib.h100.txt, the reference of tests/cuda_devlib.sh)
+nvcc -ccbin clang-14 -cudart static -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 -O2 \
+    -o devlib.static devlib.cu
+strip devlib.static
 nvcc --version | tail -2
 # symbols.cuda13 (CUDA 13's way: __device__ addresses in constant bank 4) is
 # built and dumped by regen13.sh on a machine with CUDA 13's cuobjdump

@@ -13,6 +13,10 @@
 set -e
 cd "$(dirname "$0")"
 nvcc -cudart shared -arch=sm_90 -O2 -o symbols.cuda13 symbols.cu
+# devlib.cuda13: its dumps come from devlib.device.sh on the H100 machine (the
+# same source, nvcc 13.0 and flags, -cudart static; the static and shared
+# builds hold the same SASS, as idioms.notes.txt found)
+nvcc -cudart shared -arch=sm_90 -O2 -o devlib.cuda13 devlib.cu
 nvcc --version | tail -1
 if [ "${1:-}" = dump ]; then
     cuobjdump -sass symbols.cuda13 > symbols.cuda13.sass
