@@ -68,7 +68,12 @@ static int is_control_with_target(const char *mn)
 /* take the printing conventions out of one instruction's text, in place */
 static void normalise(char *text)
 {
-    for (char *r; (r = strstr(text, ".reuse")); ) blank(r, r + 6);
+    for (char *r; (r = strstr(text, ".reuse")); ) {
+        /* R9.reuse.H0_H0: the half selector moves up to the register */
+        size_t n = r[6] == '.' ? strcspn(r + 6, " \t,;") : 0;
+        memmove(r, r + 6, n);
+        blank(r + n, r + n + 6);
+    }
     for (char *dsc; (dsc = strstr(text, "desc[")); ) {
         char *close = strchr(dsc, ']');
         if (!close) break;
