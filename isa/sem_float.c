@@ -64,7 +64,7 @@ static void f32_arith(isa_xctx *x, int op)
         volatile float r = op == 0 ? va + vb : op == 1 ? va * vb : fmaf(va, vb, vc);
         float v = canon(r);
         if (z) v = ftz(v);
-        if (sat) v = isnan(v) ? 0.0f : v < 0.0f ? 0.0f : v > 1.0f ? 1.0f : v;
+        if (sat) v = isnan(v) || v <= 0.0f ? 0.0f : v > 1.0f ? 1.0f : v;   /* -0 too gives +0, as HFMA2.SAT (sem_half.c) */
         put_f32(x, 0, l, v);
     }
     if (rnd >= 0) fesetround(FE_TONEAREST);

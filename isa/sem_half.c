@@ -114,9 +114,10 @@ static void half2_arith(isa_xctx *x, int op)
         uint32_t r = 0;
         for (int k = 0; k < 2; k++) {
             double v = op == 0 ? a[k] + b[k] : op == 1 ? a[k] * b[k] : fma(a[k], b[k], c[k]);
-            /* .SAT clamps to [0, 1] and a NaN to +0 (PTX ISA fma.sat); .RELU
-             * makes negative results +0 and keeps NaN (PTX ISA fma.relu) */
-            if (sat) v = isnan(v) ? 0.0 : v < 0 ? 0.0 : v > 1 ? 1.0 : v;
+            /* .SAT clamps to [+0, 1], a NaN and -0 to +0 (PTX ISA fma.sat;
+             * the H100 gives +0 for __hmul2_sat of -0: idioms.cu, halfs);
+             * .RELU makes negative results +0 and keeps NaN (PTX ISA fma.relu) */
+            if (sat) v = isnan(v) || v <= 0 ? 0.0 : v > 1 ? 1.0 : v;
             if (relu && v < 0) v = 0.0;
             if (INSN_HAS(x->in, F32)) {
                 float f = (float)v;   /* one rounding: v is exact */
