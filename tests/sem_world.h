@@ -37,6 +37,11 @@ extern const int sass_ntexts;
 void sem_sass_tests(TCase *tc);
 void sem_sass_warp_tests(TCase *tc);        /* tests/test_sem_warp.c */
 void sem_fast_tests(TCase *tc);             /* tests/test_sem_fast.c */
+void sem_ops_tests(TCase *tc);              /* tests/test_sem_ops.c: its cases and texts, for the coverage check */
+extern const char *const ops_texts[];
+extern const int ops_ntexts;
+int ops_ncases(void);
+const char *ops_case_text(int i);
 extern const uint64_t v64[];                /* 64-bit values for carry and compare chains */
 extern const int nv64;
 
