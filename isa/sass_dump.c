@@ -59,10 +59,17 @@ static long address_of(const char *s, const char **after)
  * nvcc prints its target as a byte address */
 static int is_control_with_target(const char *mn)
 {
-    size_t n = strcspn(mn, ". \t");
-    for (int op = 0; op < OP_COUNT; op++)
-        if (strlen(isa_ops[op].mnemonic) == n && !strncmp(mn, isa_ops[op].mnemonic, n)) return strchr(isa_ops[op].operands, 'L') != NULL;
-    return 0;
+    /* the longest opcode the mnemonic starts with (WARPSYNC.COLLECTIVE
+     * before WARPSYNC), as the instruction parser picks it */
+    size_t end = strcspn(mn, " \t"), best = 0;
+    int found = -1;
+    for (int op = 0; op < OP_COUNT; op++) {
+        size_t n = strlen(isa_ops[op].mnemonic);
+        if (n > end || n <= best || strncmp(mn, isa_ops[op].mnemonic, n) || (n < end && mn[n] != '.')) continue;
+        best = n;
+        found = op;
+    }
+    return found >= 0 && strchr(isa_ops[found].operands, 'L') != NULL;
 }
 
 /* take the printing conventions out of one instruction's text, in place */

@@ -154,6 +154,10 @@ SEM(BSYNC) { (void)x; }
  * past the region (isa/sass_dump.c's bssy_reconvergence) */
 SEM(BREAK) { (void)x; }
 SEM(WARPSYNC) { (void)x; }
+/* the region runs for the lanes that reach it, in program order; the
+ * mask's lanes are reconverged by the post-dominator stack, as WARPSYNC's */
+SEM(WARPSYNC_COLLECTIVE) { (void)x; }
+SEM(ENDCOLLECTIVE) { (void)x; }
 SEM(NANOSLEEP) { (void)x; }
 SEM(YIELD) { (void)x; }
 SEM(LDGDEPBAR) { (void)x; }

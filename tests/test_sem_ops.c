@@ -129,6 +129,7 @@ static const op_case cases[] = {
 const char *const ops_texts[] = {
     "P2R R4, PR, R8, 0x7f", "R2P PR, R8, 0x7f", "ULOP3.LUT UP0, UR4, UR5, UR6, URZ, 0xc0, !UPT",
     "ULEA.HI UR4, UR5, UR6, URZ, 0x1", "UBREV UR4, UR5", "PLOP3.LUT P0, PT, PT, PT, UP0, 0x80, 0x0",
+    "WARPSYNC.COLLECTIVE R2, k0", "WARPSYNC.COLLECTIVE.ALL k0", "ENDCOLLECTIVE", "WARPSYNC.EXCLUSIVE R2",
 };
 const int ops_ntexts = (int)(sizeof ops_texts / sizeof ops_texts[0]);
 
