@@ -51,6 +51,7 @@ static const char *group_hint(unsigned g)
     case MG_SHFL: return "a mode (.IDX .UP .DOWN .BFLY)";
     case MG_MUFU: return "a function (.RCP .RSQ .SQRT .SIN .COS .EX2 .LG2)";
     case MG_SCOPE: return "a scope (.CTA .GL)";
+    case MG_BRED: return "a reduction (.POPC .AND .OR)";
     default: return "a modifier";
     }
 }
@@ -155,7 +156,7 @@ static int parse_mnemonic(asm_ctx *c, isa_insn *in, const char *s, int len, int 
         pos = end;
     }
     unsigned missing = isa_ops[op].required & ~seen;
-    for (unsigned g = 1; missing && g <= MG_SIGN; g <<= 1)
+    for (unsigned g = 1; missing && g <= MG_BRED; g <<= 1)
         if (missing & g) return err(c, col, "%s needs %s", isa_ops[op].mnemonic, group_hint(g));
     if ((allowed & MG_TYPE2) && in->type && in->type2 == 0 && op == OP_F2F)
         return err(c, col, "F2F needs two types, destination then source (e.g. F2F.F64.F32)");
@@ -249,6 +250,14 @@ static int check_operand(asm_ctx *c, isa_insn *in, char letter, isa_operand *o, 
         if (kind != (letter == 'P' ? OPK_PRED : OPK_UPRED) || o->neg)
             return err(c, col, "%s: expected a %spredicate destination here", mn, letter == 'Q' ? "uniform " : "");
         return 0;
+    case 'b':   /* a barrier id: 0, the block's barrier (nvcc's __syncthreads) */
+        if (kind != OPK_IMM || o->imm != 0)
+            return err(c, col, "%s: only barrier 0 (the whole block's, nvcc's __syncthreads) is modeled; a named barrier "
+                       "(an id other than 0, or one in a register: PTX ISA bar.sync a, b) is not", mn);
+        return 0;
+    case 'c':
+        return err(c, col, "%s: a thread count (a named barrier's, PTX ISA bar.sync a, b) is not modeled; warpsim's "
+                   "barrier waits for every thread of the block", mn);
     case 'K': case 'k':
         if (kind != OPK_PR || o->neg) return err(c, col, "%s: expected PR (the predicates P0..P6 as bits) here", mn);
         return 0;

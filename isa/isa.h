@@ -66,7 +66,8 @@ enum {
     MG_TYPE2 = 1 << 11, /* two types: destination then source (conversions) */
     MG_SIGN = 1 << 12,  /* .U32 or .S32 on integer arithmetic */
     MG_HINT = 1 << 13,  /* real-SASS hints without effect on results (modifiers.def) */
-    MG_FLAG = 1 << 14   /* result-changing flags, each allowed by its own bit FL(id) */
+    MG_FLAG = 1 << 14,  /* result-changing flags, each allowed by its own bit FL(id) */
+    MG_BRED = 1 << 15   /* BAR.RED's reduction: .POPC .AND .OR */
 };
 
 /* one value per modifier, numbered within its group from 1 (0 = absent) */

@@ -130,6 +130,7 @@ const char *const ops_texts[] = {
     "P2R R4, PR, R8, 0x7f", "R2P PR, R8, 0x7f", "ULOP3.LUT UP0, UR4, UR5, UR6, URZ, 0xc0, !UPT",
     "ULEA.HI UR4, UR5, UR6, URZ, 0x1", "UBREV UR4, UR5", "PLOP3.LUT P0, PT, PT, PT, UP0, 0x80, 0x0",
     "WARPSYNC.COLLECTIVE R2, k0", "WARPSYNC.COLLECTIVE.ALL k0", "ENDCOLLECTIVE", "WARPSYNC.EXCLUSIVE R2",
+    "BAR.RED.POPC.DEFER_BLOCKING 0x0, P0", "B2R.RESULT RZ, P0",
 };
 const int ops_ntexts = (int)(sizeof ops_texts / sizeof ops_texts[0]);
 
@@ -219,6 +220,28 @@ START_TEST(test_ops_uniform)
 }
 END_TEST
 
+/* BAR.RED reports the barrier and its true lanes (the block's count is
+ * the runner's: tests/barrier/bar_red.sass); B2R.RESULT reads the result
+ * the release left in the warp */
+START_TEST(test_ops_bar_red)
+{
+    isa_warp_regs w;
+    isa_result res;
+    isa_warp_init(&w, 32, 16, 0xffffffffu);
+    w.preds[3] = 0x0000ff0fu;
+    exec_text("BAR.RED.AND.DEFER_BLOCKING 0x0, !P3", &w, 0x00ffffffu, &res);
+    ck_assert(res.barrier);
+    ck_assert_int_eq(res.bar_red, MOD_BRED_AND);
+    ck_assert_uint_eq(res.bar_pred, 0x00ff00f0u);      /* !P3 over the active lanes */
+    w.bar_count = 86;
+    w.bar_pred = 1;
+    exec_text("B2R.RESULT R4, P1", &w, 0xffffffffu, &res);
+    ck_assert_uint_eq(get32(&w, 4, 31), 86);
+    ck_assert_uint_eq(w.preds[1], 0xffffffffu);
+    isa_warp_free(&w);
+}
+END_TEST
+
 /* the operand forms the assembler refuses, at the operand's column */
 START_TEST(test_ops_refused)
 {
@@ -229,6 +252,9 @@ START_TEST(test_ops_refused)
         { "DSETP.MAX.LT P0, P1, R8, R10, PT", "bad.sass:3:11: error: unknown modifier '.LT' for DSETP.MAX" },
         { "HADD2 R4, P0.H0_H0, R8", "bad.sass:3:13: error: '.H0_H0' selects halves of a register or constant" },
         { "F2FP.PACK_AB R4, R8.H1_H1, R10", "bad.sass:3:18: error: F2FP: this operand takes no half selector" },
+        { "BAR.SYNC 0x1, 0x100", "bad.sass:3:10: error: BAR.SYNC: only barrier 0" },
+        { "BAR.SYNC 0x0, 0x100", "bad.sass:3:15: error: BAR.SYNC: a thread count" },
+        { "BAR.RED.MIN 0x0, P0", "bad.sass:3:9: error: unknown modifier '.MIN' for BAR.RED" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char src[256];
@@ -250,6 +276,7 @@ void sem_ops_tests(TCase *tc)
     tcase_add_loop_test(tc, test_ops_cases, 0, (int)(sizeof cases / sizeof cases[0]));
     tcase_add_test(tc, test_ops_p2r_r2p);
     tcase_add_test(tc, test_ops_uniform);
+    tcase_add_test(tc, test_ops_bar_red);
     tcase_add_test(tc, test_ops_refused);
 }
 
