@@ -249,11 +249,18 @@ SEM(UPLOP3)
     upred_dst(x, 1, (int)((x->in->o[6].imm >> i) & 1));
 }
 
+/* R2UR [P,] ud, a: ud = a of the first executing lane; P = every
+ * executing lane holds that value (nvcc tests a lane mask so before
+ * BRA.DIV: R2UR P0, URZ, R33; @!P0 BRA.DIV UR6, ...) */
 SEM(R2UR)
 {
     isa_src a;
-    src_at(x, 1, &a);
-    ureg_dst(x, 0, get_u32(&a, __builtin_ctzll(x->mask)));
+    src_at(x, 2, &a);
+    uint32_t v = get_u32(&a, __builtin_ctzll(x->mask));
+    int same = 1;
+    FOR_LANES(x, l) same &= get_u32(&a, l) == v;
+    ureg_dst(x, 1, v);
+    if (x->in->o[0].kind == OPK_PRED) pred_dst(x, 0, same ? ~0ull : 0);
 }
 
 static void voteu(isa_xctx *x, int all)

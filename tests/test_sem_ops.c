@@ -211,6 +211,15 @@ START_TEST(test_ops_uniform)
     w.uregs[5] = 1;
     exec_text("UBREV UR4, UR5", &w, 0xffffffffu, &res);
     ck_assert_uint_eq(w.uregs[4], 0x80000000u);
+    set32(&w, 8, 0x77);
+    exec_text("R2UR P1, UR4, R8", &w, 0xffffffffu, &res);
+    ck_assert_uint_eq(w.uregs[4], 0x77);
+    ck_assert_uint_eq(w.preds[1], 0xffffffffu);         /* the same in every lane */
+    setl(&w, 8, 5, 0x78);
+    exec_text("R2UR P1, URZ, R8", &w, 0xffffffffu, &res);
+    ck_assert_uint_eq(w.preds[1], 0);
+    exec_text("R2UR P1, URZ, R8", &w, 0xffffffdfu, &res);   /* lane 5 not executing */
+    ck_assert_uint_eq(w.preds[1], 0xffffffdfu);
     w.upreds = 1;
     exec_text("PLOP3.LUT P0, PT, PT, PT, UP0, 0x80, 0x0", &w, 0xffffffffu, &res);
     ck_assert_uint_eq(w.preds[0], 0xffffffffu);
