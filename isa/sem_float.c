@@ -103,6 +103,21 @@ SEM(FMNMX)
     }
 }
 
+SEM(FMNMX3)
+{
+    isa_src s[3];
+    for (int i = 0; i < 3; i++) src_at(x, 1 + i, &s[i]);
+    uint64_t want_min = pred_src(x, 4);
+    int z = INSN_HAS(x->in, FTZ);
+    FOR_LANES(x, l) {
+        float v[3];
+        for (int i = 0; i < 3; i++) v[i] = z ? ftz(get_f32(&s[i], l)) : get_f32(&s[i], l);
+        int mn = (int)(want_min >> l & 1);
+        float r = mn ? fminf(fminf(v[0], v[1]), v[2]) : fmaxf(fmaxf(v[0], v[1]), v[2]);
+        put_f32(x, 0, l, canon(r));
+    }
+}
+
 SEM(MUFU)
 {
     isa_src a;

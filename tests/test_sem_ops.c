@@ -29,6 +29,11 @@ static const op_case cases[] = {
     { "VIMNMX3 R4, R8, R10, R12, !PT", 5, 0xfffffffdu, 7, 7, 'i' },
     { "VIMNMX3.U32 R4, R8, R10, R12, PT", 5, 0xfffffffdu, 7, 5, 'i' },
     { "VIMNMX3.U32 R4, R8, R10, R12, !PT", 5, 0xfffffffdu, 7, 0xfffffffdu, 'i' },
+    /* FMNMX3: a NaN operand is passed over (PTX ISA min.f32 / max.f32) */
+    { "FMNMX3 R4, R8, R10, R12, PT", 0x40400000u, 0x7fc00000u, 0xbf800000u, 0xbf800000u, 'i' },   /* min(3, NaN, -1) */
+    { "FMNMX3 R4, R8, R10, R12, !PT", 0x40400000u, 0x7fc00000u, 0xbf800000u, 0x40400000u, 'i' },
+    { "FMNMX3 R4, |R8|, R10, |R12|, !PT", 0xc0a00000u, 0x40400000u, 0xbf800000u, 0x40a00000u, 'i' },   /* max(|-5|, 3, |-1|) */
+    { "FMNMX3 R4, R8, R10, R12, PT", 0x7fc00000u, 0x7f800001u, 0xffc00000u, 0x7fffffffu, 'i' },       /* all NaN */
     /* I2I: cvt.sat clamps to the destination's range, then extends */
     { "I2I.S8.S32.SAT R4, R8", 300, 0, 0, 127, 'i' },
     { "I2I.S8.S32.SAT R4, R8", 0xfffffed4u, 0, 0, 0xffffff80u, 'i' },       /* -300 -> -128 */
