@@ -99,7 +99,9 @@ SEM(FMNMX)
     FOR_LANES(x, l) {
         float va = get_f32(&a, l), vb = get_f32(&b, l);
         if (z) { va = ftz(va); vb = ftz(vb); }
-        put_f32(x, 0, l, canon((want_min >> l & 1) ? fminf(va, vb) : fmaxf(va, vb)));
+        float r = (want_min >> l & 1) ? fminf(va, vb) : fmaxf(va, vb);
+        if (INSN_HAS(x->in, NANP) && (isnan(va) || isnan(vb))) r = NAN;
+        put_f32(x, 0, l, canon(r));
     }
 }
 
@@ -114,6 +116,7 @@ SEM(FMNMX3)
         for (int i = 0; i < 3; i++) v[i] = z ? ftz(get_f32(&s[i], l)) : get_f32(&s[i], l);
         int mn = (int)(want_min >> l & 1);
         float r = mn ? fminf(fminf(v[0], v[1]), v[2]) : fmaxf(fmaxf(v[0], v[1]), v[2]);
+        if (INSN_HAS(x->in, NANP) && (isnan(v[0]) || isnan(v[1]) || isnan(v[2]))) r = NAN;
         put_f32(x, 0, l, canon(r));
     }
 }

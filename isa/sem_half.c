@@ -177,8 +177,9 @@ SEM(HSET2)
 }
 
 /* fmin/fmax of one lane: a NaN operand gives the other, -0 is below +0 */
-static double half_minmax(double a, double b, int want_min)
+static double half_minmax(double a, double b, int want_min, int nan)
 {
+    if (nan && (isnan(a) || isnan(b))) return NAN;
     if (isnan(a)) return b;
     if (isnan(b)) return a;
     if (a == b) return (signbit(a) != 0) == want_min ? a : b;
@@ -196,7 +197,7 @@ SEM(HMNMX2)
         half_pair(x, 1 + used, l, bf, b, &used);
         uint32_t r = 0;
         for (int k = 0; k < 2; k++)
-            r |= (uint32_t)isa_half_round(half_minmax(a[k], b[k], (int)(want_min >> l & 1)), bf, -1) << (16 * k);
+            r |= (uint32_t)isa_half_round(half_minmax(a[k], b[k], (int)(want_min >> l & 1), (int)INSN_HAS(x->in, NANP)), bf, -1) << (16 * k);
         put_u32(x, 0, l, r);
     }
 }

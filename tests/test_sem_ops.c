@@ -108,6 +108,10 @@ static const op_case cases[] = {
     { "HMNMX2 R4, R8, R10, PT", 0x7fff8000u, 0x3c000000u, 0, 0x3c008000u, 'i' },  /* (min(-0, +0), min(NaN, 1)) */
     { "HMNMX2 R4, R8, R10, !PT", 0x7fff8000u, 0x3c000000u, 0, 0x3c000000u, 'i' },
     { "HMNMX2 R4, R8, R10, PT", 0x7e00u, 0xfc01u, 0, 0x7fffu, 'i' },
+    { "HMNMX2.NAN R4, R8, R10, PT", 0x7fff8000u, 0x3c000000u, 0, 0x7fff8000u, 'i' },  /* .NAN: NaN wins */
+    { "FMNMX.NAN R4, R8, R10, PT", 0x3f800000u, 0x7fc00001u, 0, 0x7fffffffu, 'i' },
+    { "FMNMX R4, R8, R10, PT", 0x3f800000u, 0x7fc00001u, 0, 0x3f800000u, 'i' },
+    { "FMNMX3.NAN R4, R8, R10, R12, !PT", 0x3f800000u, 0x40000000u, 0xffc00000u, 0x7fffffffu, 'i' },
     /* HSETP2: P0 from the low halves, P1 from the high (.H_AND: both) */
     { "HSETP2.GT.AND P0, P1, R8, R10, PT", 0x40003c00u, 0x3c004000u, 0, 0, 'p' }, /* 1 > 2 */
     { "HSETP2.GT.AND P0, P1, R8, R10, PT", 0x40003c00u, 0x3c004000u, 0, 1, 'q' }, /* 2 > 1 */
