@@ -34,6 +34,9 @@ static const op_case cases[] = {
     { "FMNMX3 R4, R8, R10, R12, !PT", 0x40400000u, 0x7fc00000u, 0xbf800000u, 0x40400000u, 'i' },
     { "FMNMX3 R4, |R8|, R10, |R12|, !PT", 0xc0a00000u, 0x40400000u, 0xbf800000u, 0x40a00000u, 'i' },   /* max(|-5|, 3, |-1|) */
     { "FMNMX3 R4, R8, R10, R12, PT", 0x7fc00000u, 0x7f800001u, 0xffc00000u, 0x7fffffffu, 'i' },       /* all NaN */
+    /* FCHK: a zero dividend takes the slow path (the H100: -0 / b must stay -0) */
+    { "FCHK P0, R8, R10", 0x80000000u, 0x40400000u, 0, 1, 'p' },
+    { "FCHK P0, R8, R10", 0x3f800000u, 0x40400000u, 0, 0, 'p' },      /* 1 / 3: the fast path */
     /* I2I: cvt.sat clamps to the destination's range, then extends */
     { "I2I.S8.S32.SAT R4, R8", 300, 0, 0, 127, 'i' },
     { "I2I.S8.S32.SAT R4, R8", 0xfffffed4u, 0, 0, 0xffffff80u, 'i' },       /* -300 -> -128 */
