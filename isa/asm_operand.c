@@ -266,6 +266,9 @@ int asm_parse_operand(asm_ctx *c, const char *s, int len, int col, isa_operand *
         if (o->kind != OPK_REG && o->kind != OPK_UREG && o->kind != OPK_CONST)
             return bad(c, col + len - cut, "'%s' selects halves of a register or constant, not of '%s'",
                        xstrndup_tmp(c, s + len - cut, cut), xstrndup_tmp(c, s, len - cut));
+        if (o->half)
+            return bad(c, col + len - cut, "a second half selector '%s' (one of .H0_H0 .H1_H1 .H0 .H1 .F32)%s",
+                       xstrndup_tmp(c, s + len - cut, cut), "");
         o->half = half;
         return 0;
     }

@@ -273,6 +273,7 @@ START_TEST(test_ops_refused)
         { "DSETP.MAX.LT P0, P1, R8, R10, PT", "bad.sass:3:11: error: unknown modifier '.LT' for DSETP.MAX" },
         { "HADD2 R4, P0.H0_H0, R8", "bad.sass:3:13: error: '.H0_H0' selects halves of a register or constant" },
         { "F2FP.PACK_AB R4, R8.H1_H1, R10", "bad.sass:3:18: error: F2FP: this operand takes no half selector" },
+        { "HADD2 R4, R8.H0_H0.H1_H1, R10", "bad.sass:3:19: error: a second half selector '.H1_H1'" },
         { "BAR.SYNC 0x1, 0x100", "bad.sass:3:10: error: BAR.SYNC: only barrier 0" },
         { "BAR.SYNC 0x0, 0x100", "bad.sass:3:15: error: BAR.SYNC: a thread count" },
         { "BAR.RED.MIN 0x0, P0", "bad.sass:3:9: error: unknown modifier '.MIN' for BAR.RED" },
