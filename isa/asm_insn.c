@@ -223,7 +223,7 @@ static int check_operand(asm_ctx *c, isa_insn *in, char letter, isa_operand *o, 
     int kind = o->kind;
     if (o->kind != OPK_MEM && o->half && letter != 'h' && !(letter == 'x' && isa_type_bytes(isa_insn_type2(in)) == 2))
         return err(c, col, "%s: this operand takes no half selector (.H0_H0 .H1_H1 .H0 .H1 .F32 are for FP16 sources)", mn);
-    if (kind == OPK_PR && letter != 'K' && letter != 'k')
+    if (kind == OPK_PR && letter != 'Z' && letter != 'z')
         return err(c, col, "%s: PR (all predicates as bits) is an operand of P2R and R2P only", mn);
     if (kind == OPK_LABEL && letter != 'L' && letter != 'n') {
         /* a bare name in a value slot is a symbol (.shared name) */
@@ -258,7 +258,7 @@ static int check_operand(asm_ctx *c, isa_insn *in, char letter, isa_operand *o, 
     case 'c':
         return err(c, col, "%s: a thread count (a named barrier's, PTX ISA bar.sync a, b) is not modeled; warpsim's "
                    "barrier waits for every thread of the block", mn);
-    case 'K': case 'k':
+    case 'Z': case 'z':
         if (kind != OPK_PR || o->neg) return err(c, col, "%s: expected PR (the predicates P0..P6 as bits) here", mn);
         return 0;
     case 'o':

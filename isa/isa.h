@@ -67,7 +67,7 @@ enum {
     MG_SIGN = 1 << 12,  /* .U32 or .S32 on integer arithmetic */
     MG_HINT = 1 << 13,  /* real-SASS hints without effect on results (modifiers.def) */
     MG_FLAG = 1 << 14,  /* result-changing flags, each allowed by its own bit FL(id) */
-    MG_BRED = 1 << 15   /* BAR.RED's reduction: .POPC .AND .OR */
+    MG_BRED = 1 << 19   /* BAR.RED's reduction: .POPC .AND .OR */
 };
 
 /* one value per modifier, numbered within its group from 1 (0 = absent) */

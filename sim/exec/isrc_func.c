@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int is_dst_letter(char c) { return c && strchr("RWDXPUVYQK", c) != NULL; }
+static int is_dst_letter(char c) { return c && strchr("RWDXPUVYQZ", c) != NULL; }
 
 static void add(uint16_t *list, uint8_t *n, int max, int slot)
 {
