@@ -51,6 +51,7 @@ static const char *group_hint(unsigned g)
     case MG_SHFL: return "a mode (.IDX .UP .DOWN .BFLY)";
     case MG_MUFU: return "a function (.RCP .RSQ .SQRT .SIN .COS .EX2 .LG2)";
     case MG_SCOPE: return "a scope (.CTA .GL)";
+    case MG_BRED: return "a reduction (.POPC .AND .OR)";
     default: return "a modifier";
     }
 }
@@ -155,7 +156,7 @@ static int parse_mnemonic(asm_ctx *c, isa_insn *in, const char *s, int len, int 
         pos = end;
     }
     unsigned missing = isa_ops[op].required & ~seen;
-    for (unsigned g = 1; missing && g <= MG_SIGN; g <<= 1)
+    for (unsigned g = 1; missing && g <= MG_BRED; g <<= 1)
         if (missing & g) return err(c, col, "%s needs %s", isa_ops[op].mnemonic, group_hint(g));
     if ((allowed & MG_TYPE2) && in->type && in->type2 == 0 && op == OP_F2F)
         return err(c, col, "F2F needs two types, destination then source (e.g. F2F.F64.F32)");
@@ -179,7 +180,7 @@ static int reg_width_for(const isa_insn *in, char letter)
 
 static int is_float_slot(const isa_insn *in, char letter)
 {
-    if (letter == 'f' || letter == 'g') return 1;
+    if (letter == 'f' || letter == 'g' || letter == 'h') return 1;
     if (letter == 'd') return isa_type_is_float(isa_insn_type(in));
     if (letter == 'x') return isa_type_is_float(isa_insn_type2(in));
     return 0;
@@ -220,6 +221,10 @@ static int check_operand(asm_ctx *c, isa_insn *in, char letter, isa_operand *o, 
     const char *mn = isa_ops[in->op].mnemonic;
     int width = reg_width_for(in, letter);
     int kind = o->kind;
+    if (o->kind != OPK_MEM && o->half && letter != 'h' && !(letter == 'x' && isa_type_bytes(isa_insn_type2(in)) == 2))
+        return err(c, col, "%s: this operand takes no half selector (.H0_H0 .H1_H1 .H0 .H1 .F32 are for FP16 sources)", mn);
+    if (kind == OPK_PR && letter != 'Z' && letter != 'z')
+        return err(c, col, "%s: PR (all predicates as bits) is an operand of P2R and R2P only", mn);
     if (kind == OPK_LABEL && letter != 'L' && letter != 'n') {
         /* a bare name in a value slot is a symbol (.shared name) */
         char name[64];
@@ -244,6 +249,20 @@ static int check_operand(asm_ctx *c, isa_insn *in, char letter, isa_operand *o, 
     case 'P': case 'Q':
         if (kind != (letter == 'P' ? OPK_PRED : OPK_UPRED) || o->neg)
             return err(c, col, "%s: expected a %spredicate destination here", mn, letter == 'Q' ? "uniform " : "");
+        return 0;
+    case 'b':   /* a barrier id: 0, the block's barrier (nvcc's __syncthreads) */
+        if (kind != OPK_IMM || o->imm != 0)
+            return err(c, col, "%s: only barrier 0 (the whole block's, nvcc's __syncthreads) is modeled; a named barrier "
+                       "(an id other than 0, or one in a register: PTX ISA bar.sync a, b) is not", mn);
+        return 0;
+    case 'c':
+        return err(c, col, "%s: a thread count (a named barrier's, PTX ISA bar.sync a, b) is not modeled; warpsim's "
+                   "barrier waits for every thread of the block", mn);
+    case 'Z': case 'z':
+        if (kind != OPK_PR || o->neg) return err(c, col, "%s: expected PR (the predicates P0..P6 as bits) here", mn);
+        return 0;
+    case 'o':
+        if (kind != OPK_PRED && kind != OPK_UPRED) return err(c, col, "%s: expected a predicate (P0, UP0, !PT) here", mn);
         return 0;
     case 'p': case 'q':
         if (in->op == OP_BRA && kind == OPK_UPRED) return 0;   /* BRA.U !UP0, L and BRA !P2, L */
@@ -319,7 +338,7 @@ static int check_operand(asm_ctx *c, isa_insn *in, char letter, isa_operand *o, 
 }
 
 /* predicate slots (P p Q q) take predicates; the others take the rest */
-static int pred_letter(char l) { return l == 'P' || l == 'p' || l == 'Q' || l == 'q'; }
+static int pred_letter(char l) { return l == 'P' || l == 'p' || l == 'Q' || l == 'q' || l == 'o'; }
 static int pred_operand(const isa_operand *o) { return o->kind == OPK_PRED || o->kind == OPK_UPRED; }
 
 /* an optional slot (letter *p) takes the next operand when the operand is of

@@ -240,11 +240,39 @@ static int parse_sreg(asm_ctx *c, const char *s, int len, int col, isa_operand *
 
 /* parse the operand text s[0..len) into o (syntax only; asm_check_operand
  * checks it against the opcode's operand letter) */
+/* nvcc's half selectors after a register or constant (R8.H0_H0, R5.H1,
+ * R2.F32: isa.h HALF_*); the suffix's length, and *half set, or 0 */
+static int half_suffix(const char *s, int len, uint8_t *half)
+{
+    static const struct { const char *text; uint8_t half; } sfx[] = {
+        { ".H0_H0", HALF_H0_H0 }, { ".H1_H1", HALF_H1_H1 }, { ".F32", HALF_F32 }, { ".H0", HALF_H0 }, { ".H1", HALF_H1 },
+    };
+    for (size_t i = 0; i < sizeof sfx / sizeof sfx[0]; i++) {
+        int n = (int)strlen(sfx[i].text);
+        if (len > n && !strncmp(s + len - n, sfx[i].text, (size_t)n)) { *half = sfx[i].half; return n; }
+    }
+    return 0;
+}
+
 int asm_parse_operand(asm_ctx *c, const char *s, int len, int col, isa_operand *o)
 {
     memset(o, 0, sizeof *o);
     o->width = 1;
     if (len == 0) return bad(c, col, "missing operand%s%s", "", "");
+    uint8_t half = 0;
+    int cut = s[0] == '[' ? 0 : half_suffix(s, len, &half);
+    if (cut) {
+        if (asm_parse_operand(c, s, len - cut, col, o)) return -1;
+        if (o->kind != OPK_REG && o->kind != OPK_UREG && o->kind != OPK_CONST)
+            return bad(c, col + len - cut, "'%s' selects halves of a register or constant, not of '%s'",
+                       xstrndup_tmp(c, s + len - cut, cut), xstrndup_tmp(c, s, len - cut));
+        if (o->half)
+            return bad(c, col + len - cut, "a second half selector '%s' (one of .H0_H0 .H1_H1 .H0 .H1 .F32)%s",
+                       xstrndup_tmp(c, s + len - cut, cut), "");
+        o->half = half;
+        return 0;
+    }
+    if (len == 2 && !strncmp(s, "PR", 2)) { o->kind = OPK_PR; return 0; }
     if (s[0] == '[') return parse_mem(c, s, len, col, o);
     if (len > 1 && s[0] == 'c' && s[1] == '[') return parse_const(c, s, len, col, o);
     if (len > 2 && (s[0] == '-' || s[0] == '~') && s[1] == 'c' && s[2] == '[') {

@@ -31,6 +31,11 @@ typedef struct {
     uint64_t preds[8];      /* one lane mask per predicate; preds[PT] = lanes */
     uint32_t uregs[64];     /* uregs[URZ] stays 0 */
     uint8_t upreds;         /* bit i = UPi; bit 7 (UPT) set */
+    /* the last BAR.RED's block-wide result, set when the barrier releases
+     * the warp, read by B2R.RESULT: the count of threads whose predicate
+     * was true, and the .AND / .OR of them */
+    uint32_t bar_count;
+    uint8_t bar_pred;
 } isa_warp_regs;
 
 /* the world outside the warp, provided by whoever runs it */
@@ -85,6 +90,8 @@ typedef struct {
     int32_t target;         /* where they jump: the instruction's target, or RET's return pc */
     int exited;             /* EXIT: exec_mask lanes finished */
     int barrier;            /* BAR.SYNC reached */
+    int bar_red;            /* BAR.RED: its MOD_ATOM_ operation (POPC as ADD, AND, OR), 0 for none */
+    uint64_t bar_pred;      /* BAR.RED: the executing lanes whose predicate is true */
     isa_space mem_space;    /* memory instructions: space, bytes per lane */
     int mem_size;
     int is_mem, is_store, is_atomic;

@@ -173,6 +173,13 @@ static inline int upred_src(const isa_xctx *x, int i)
     const isa_operand *o = &x->in->o[i];
     return (int)(((x->w->upreds >> o->reg) & 1) ^ o->neg);
 }
+/* a predicate source that may be uniform (PLOP3.LUT P1, PT, PT, PT, UP0):
+ * a uniform one holds in every lane or in none */
+static inline uint64_t any_pred_src(const isa_xctx *x, int i)
+{
+    if (x->in->o[i].kind == OPK_UPRED) return upred_src(x, i) ? x->w->lanes : 0;
+    return pred_src(x, i);
+}
 static inline void upred_dst(const isa_xctx *x, int i, int v)
 {
     const isa_operand *o = &x->in->o[i];
@@ -240,6 +247,10 @@ void isa_mem_begin(const isa_xctx *x, int size, int store);
 int isa_mem_access(const isa_xctx *x, int lane, uint64_t addr, void *buf, int size, int write);
 void isa_mem_put(const isa_xctx *x, int lane, uint32_t buf[4]);
 int isa_mem_deferred(const isa_xctx *x);
+/* isa/sem_half.c: a half's (bf: a BF16's) value, and a value rounded to
+ * one (rnd: -1 nearest even, or FE_TOWARDZERO FE_DOWNWARD FE_UPWARD) */
+double isa_half_value(uint16_t h, int bf);
+uint16_t isa_half_round(double v, int bf, int rnd);
 
 #define SEM(id) void sem_##id(isa_xctx *x)
 #define OP(id, mn, unit, space, kind, sig, allowed, required, doc) SEM(id);

@@ -81,7 +81,7 @@ int isa_mod_allowed(int op, int m)
     if (g == MG_FLAG) return (int)((allowed >> (32 + m - MOD_FLAG_X)) & 1);
     if (g == MG_CMP && m >= MOD_CMP_EQU) {
         char l = isa_ops[op].operands[0] ? isa_ops[op].operands[strlen(isa_ops[op].operands) > 4 ? 4 : 0] : 0;
-        if (l != 'f' && l != 'g') return 0;
+        if (l != 'f' && l != 'g' && l != 'h') return 0;
     }
     return (allowed & (g == MG_TYPE ? (MG_TYPE | MG_TYPE2) : g)) != 0;
 }
@@ -91,7 +91,7 @@ int isa_type_bytes(int t)
 {
     switch (t) {
     case MOD_TYPE_U8: case MOD_TYPE_S8: return 1;
-    case MOD_TYPE_U16: case MOD_TYPE_S16: return 2;
+    case MOD_TYPE_U16: case MOD_TYPE_S16: case MOD_TYPE_F16: case MOD_TYPE_BF16: return 2;
     case MOD_TYPE_B64: case MOD_TYPE_U64: case MOD_TYPE_S64: case MOD_TYPE_F64: return 8;
     case MOD_TYPE_B128: return 16;
     case 0: return 0;
@@ -120,7 +120,7 @@ char isa_operand_letter(const isa_insn *in, int i)
 static int put_float_imm(const isa_insn *in, const isa_operand *o, char letter, char *buf, size_t len)
 {
     int t = letter == 'x' ? isa_insn_type2(in) : isa_insn_type(in);
-    int is_f32 = letter == 'f' || ((letter == 'd' || letter == 'x') && t == MOD_TYPE_F32);
+    int is_f32 = letter == 'f' || letter == 'h' || ((letter == 'd' || letter == 'x') && t == MOD_TYPE_F32);
     int is_f64 = letter == 'g' || ((letter == 'd' || letter == 'x') && t == MOD_TYPE_F64);
     if (!is_f32 && !is_f64) return -1;
     double v;
@@ -144,13 +144,18 @@ static int put_operand(const isa_kernel *k, const isa_insn *in, const isa_operan
     const char *neg = o->neg ? (o->kind == OPK_PRED || o->kind == OPK_UPRED ? "!" : o->neg == NEG_NOT ? "~" : "-") : "";
     const char *bar = o->absval ? "|" : "";
     switch (o->kind) {
-    case OPK_REG:
-        if (o->reg == ISA_REG_RZ) return snprintf(buf, len, "%s%sRZ%s", neg, bar, bar);
-        return snprintf(buf, len, "%s%sR%d%s", neg, bar, o->reg, bar);
+    case OPK_REG: {
+        static const char *const half[] = { "", ".H0_H0", ".H1_H1", ".F32", ".H0", ".H1" };
+        const char *h = o->half < sizeof half / sizeof half[0] ? half[o->half] : "";
+        if (o->reg == ISA_REG_RZ) return snprintf(buf, len, "%s%sRZ%s%s", neg, bar, bar, h);
+        return snprintf(buf, len, "%s%sR%d%s%s", neg, bar, o->reg, bar, h);
+    }
     case OPK_BREG:
         return snprintf(buf, len, "B%d", o->reg);
     case OPK_TEXDIM:
         return snprintf(buf, len, "%s", isa_mod_text((int)o->imm));
+    case OPK_PR:
+        return snprintf(buf, len, "PR");
     case OPK_UREG:
         if (o->reg == ISA_UREG_URZ) return snprintf(buf, len, "%sURZ", neg);
         return snprintf(buf, len, "%sUR%d", neg, o->reg);
@@ -234,7 +239,7 @@ int isa_insn_type(const isa_insn *in)
     case OP_I2F: return MOD_TYPE_F32;
     case OP_IMAD_WIDE: case OP_IMUL: case OP_IMUL24: case OP_ISETP: case OP_IMNMX:
     case OP_SHR: case OP_FLO: case OP_UISETP: case OP_F2I:
-    case OP_IMAD_HI: case OP_VIMNMX: case OP_UFLO: case OP_UIMAD_WIDE:   /* nvcc's: signed unless .U32, as their rows say */
+    case OP_IMAD_HI: case OP_VIMNMX: case OP_VIMNMX3: case OP_UFLO: case OP_UIMAD_WIDE:   /* nvcc's: signed unless .U32, as their rows say */
         return MOD_TYPE_S32;
     default: return MOD_TYPE_B32;
     }
@@ -250,7 +255,10 @@ int isa_insn_type2(const isa_insn *in)
     }
 }
 
-int isa_type_is_float(int t) { return t == MOD_TYPE_F32 || t == MOD_TYPE_F64; }
+int isa_type_is_float(int t)
+{
+    return t == MOD_TYPE_F32 || t == MOD_TYPE_F64 || t == MOD_TYPE_F16 || t == MOD_TYPE_BF16;
+}
 int isa_type_is_signed(int t)
 {
     return t == MOD_TYPE_S8 || t == MOD_TYPE_S16 || t == MOD_TYPE_S32 || t == MOD_TYPE_S64 || t == MOD_SIGN_S32;

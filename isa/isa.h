@@ -70,7 +70,8 @@ enum {
     MG_TEXD = 1 << 15,  /* a texture's or surface's dimensions: TEX's 2D operand, SULD's .2D (isa_insn.func) */
     MG_TEXL = 1 << 16,  /* TEX/TLD's level of detail: .LZ .LL .B .LB (isa_insn.func) */
     MG_TEXC = 1 << 17,  /* TLD4's component .R .G .B .A (isa_insn.hi) */
-    MG_SURFB = 1 << 18  /* SULD/SUST out of range: .TRAP .IGN, clamped when neither (isa_insn.hi) */
+    MG_SURFB = 1 << 18, /* SULD/SUST out of range: .TRAP .IGN, clamped when neither (isa_insn.hi) */
+    MG_BRED = 1 << 19   /* BAR.RED's reduction: .POPC .AND .OR */
 };
 
 /* one value per modifier, numbered within its group from 1 (0 = absent) */
@@ -96,8 +97,13 @@ typedef enum {
 typedef enum {
     OPK_NONE, OPK_REG, OPK_UREG, OPK_PRED, OPK_UPRED, OPK_IMM, OPK_CONST,
     OPK_MEM, OPK_SREG, OPK_LABEL, OPK_BREG,
-    OPK_TEXDIM         /* TEX's dimensions operand (2D, ARRAY_2D ...): imm = MOD_TEXD_* */
+    OPK_TEXDIM,        /* TEX's dimensions operand (2D, ARRAY_2D ...): imm = MOD_TEXD_* */
+    OPK_PR              /* PR: the predicate file P0..P6 as bits 0..6 (P2R, R2P) */
 } isa_operand_kind;
+
+/* isa_operand.half: which 16-bit halves of a register an FP16 instruction
+ * reads (nvcc prints them after the register: R8.H0_H0, R5.H1, R2.F32) */
+enum { HALF_PAIR = 0, HALF_H0_H0, HALF_H1_H1, HALF_F32, HALF_H0, HALF_H1 };
 
 /* isa_operand.neg on value sources: arithmetic negation or bitwise not */
 enum { NEG_NONE = 0, NEG_MINUS = 1, NEG_NOT = 2 };
@@ -111,7 +117,10 @@ typedef struct {
                           OPK_CONST: OPK_REG for a register-indexed c[0x0][Rn+off] */
     uint8_t uindex;    /* OPK_MEM: 1 + the uniform register added to the address ([R2+UR4]); 0 if none */
     uint8_t absval;    /* |R2|: the magnitude of a floating-point source */
-    uint8_t scale;     /* OPK_MEM: log2 of the base register's scale ([R11.X4]: 2) */
+    union {
+        uint8_t scale; /* OPK_MEM: log2 of the base register's scale ([R11.X4]: 2) */
+        uint8_t half;  /* value sources: HALF_* (R8.H0_H0), HALF_PAIR when none */
+    };
     uint8_t bank;      /* OPK_CONST: the constant bank (0; 2 = nvcc's own constants, resolved from the ELF) */
     int64_t imm;       /* immediate bits, constant offset, memory offset, sreg, target pc */
 } isa_operand;

@@ -75,7 +75,12 @@ static int is_control_with_target(const char *mn)
 /* take the printing conventions out of one instruction's text, in place */
 static void normalise(char *text)
 {
-    for (char *r; (r = strstr(text, ".reuse")); ) blank(r, r + 6);
+    for (char *r; (r = strstr(text, ".reuse")); ) {
+        /* R9.reuse.H0_H0: the half selector moves up to the register */
+        size_t n = r[6] == '.' ? strcspn(r + 6, " \t,;") : 0;
+        memmove(r, r + 6, n);
+        blank(r + n, r + n + 6);
+    }
     for (char *dsc; (dsc = strstr(text, "desc[")); ) {
         char *close = strchr(dsc, ']');
         if (!close) break;
@@ -367,10 +372,15 @@ static void resolve_bank2(dump_reader *r, isa_kernel *k, diag *d)
             if (o->kind != OPK_CONST || o->bank != 2) continue;
             uint32_t bytes = 4u * o->width;
             if ((uint64_t)o->imm + bytes > k->bank2_bytes) {
-                diag_at(d, r->s->path, k->code[i].line, k->code[i].col, r->s->line[k->code[i].line - 1],
+                /* bank 2's words (nvcc's constants) are only in the cubin's
+                 * .nv.constant2 section, which cuobjdump -sass leaves out */
+                const char *path = r->s->path;
+                size_t n = strlen(path), stem = n > 5 && !strcmp(path + n - 5, ".sass") ? n - 5 : n;
+                diag_at(d, path, k->code[i].line, k->code[i].col, r->s->line[k->code[i].line - 1],
                         "c[0x2][0x%llx]: nvcc's constant bank 2 is in the cubin, not in the SASS text; put the output of "
-                        "cuobjdump -elf for the same cubin beside the dump, named as it with .elf.txt for .sass",
-                        (unsigned long long)o->imm);
+                        "cuobjdump -elf for the same cubin beside the dump, named as it with .elf.txt for .sass: "
+                        "cuobjdump -elf PROGRAM > %.*s.elf.txt",
+                        (unsigned long long)o->imm, (int)stem, path);
                 continue;
             }
             uint64_t v = 0;

@@ -64,7 +64,7 @@ static void f32_arith(isa_xctx *x, int op)
         volatile float r = op == 0 ? va + vb : op == 1 ? va * vb : fmaf(va, vb, vc);
         float v = canon(r);
         if (z) v = ftz(v);
-        if (sat) v = isnan(v) ? 0.0f : v < 0.0f ? 0.0f : v > 1.0f ? 1.0f : v;
+        if (sat) v = isnan(v) || v <= 0.0f ? 0.0f : v > 1.0f ? 1.0f : v;   /* -0 too gives +0, as HFMA2.SAT (sem_half.c) */
         put_f32(x, 0, l, v);
     }
     if (rnd >= 0) fesetround(FE_TONEAREST);
@@ -99,7 +99,25 @@ SEM(FMNMX)
     FOR_LANES(x, l) {
         float va = get_f32(&a, l), vb = get_f32(&b, l);
         if (z) { va = ftz(va); vb = ftz(vb); }
-        put_f32(x, 0, l, canon((want_min >> l & 1) ? fminf(va, vb) : fmaxf(va, vb)));
+        float r = (want_min >> l & 1) ? fminf(va, vb) : fmaxf(va, vb);
+        if (INSN_HAS(x->in, NANP) && (isnan(va) || isnan(vb))) r = NAN;
+        put_f32(x, 0, l, canon(r));
+    }
+}
+
+SEM(FMNMX3)
+{
+    isa_src s[3];
+    for (int i = 0; i < 3; i++) src_at(x, 1 + i, &s[i]);
+    uint64_t want_min = pred_src(x, 4);
+    int z = INSN_HAS(x->in, FTZ);
+    FOR_LANES(x, l) {
+        float v[3];
+        for (int i = 0; i < 3; i++) v[i] = z ? ftz(get_f32(&s[i], l)) : get_f32(&s[i], l);
+        int mn = (int)(want_min >> l & 1);
+        float r = mn ? fminf(fminf(v[0], v[1]), v[2]) : fmaxf(fmaxf(v[0], v[1]), v[2]);
+        if (INSN_HAS(x->in, NANP) && (isnan(v[0]) || isnan(v[1]) || isnan(v[2]))) r = NAN;
+        put_f32(x, 0, l, canon(r));
     }
 }
 
@@ -193,9 +211,81 @@ SEM(DSETP)
     pred_dst(x, 1, bool_combine(x->in->boolop, ~t, c));
 }
 
-/* ---- conversions: read the source as a double or an integer ---- */
-static double read_float(const isa_src *s, int type, int lane)
+/* DSETP.MAX / DSETP.MIN P, Q, a, b, c: nvcc's fmax/fmin of doubles is
+ * this, then FSEL/SEL of a's or b's words by P, and b's quiet bit
+ * (0x80000 of the high word) set when Q: so P says the result is a (a not
+ * NaN, and b NaN or a beyond b, +0 above -0) and Q that both are NaN (the
+ * result NaN is then b, quieted: the PTX ISA's max.f64 gives NaN only when
+ * both operands are) */
+static int dminmax_takes_a(double a, double b, int want_min)
 {
+    if (isnan(a)) return 0;
+    if (isnan(b)) return 1;
+    if (a == b) return (signbit(a) != 0) == want_min;
+    return (a < b) == want_min;
+}
+
+static void dsetp_minmax(isa_xctx *x, int want_min)
+{
+    isa_src a, b;
+    src_at(x, 2, &a); src_at(x, 3, &b);
+    uint64_t t = 0, nan2 = 0;
+    FOR_LANES(x, l) {
+        double va = get_f64(&a, l), vb = get_f64(&b, l);
+        if (dminmax_takes_a(va, vb, want_min)) t |= 1ull << l;
+        if (isnan(va) && isnan(vb)) nan2 |= 1ull << l;
+    }
+    uint64_t c = pred_src(x, 4);
+    pred_dst(x, 0, bool_combine(x->in->boolop, t, c));
+    pred_dst(x, 1, bool_combine(x->in->boolop, nan2, c));
+}
+
+SEM(DSETP_MAX) { dsetp_minmax(x, 0); }
+SEM(DSETP_MIN) { dsetp_minmax(x, 1); }
+
+/* DMNMX d, a, b, p: p ? fmin : fmax, as DSETP.MAX's selection (both NaN:
+ * b, quieted) */
+SEM(DMNMX)
+{
+    isa_src a, b;
+    src_at(x, 1, &a); src_at(x, 2, &b);
+    uint64_t want_min = pred_src(x, 3);
+    FOR_LANES(x, l) {
+        double va = get_f64(&a, l), vb = get_f64(&b, l);
+        int take_a = dminmax_takes_a(va, vb, (int)(want_min >> l & 1));
+        uint64_t r;
+        memcpy(&r, take_a ? &va : &vb, 8);
+        if (isnan(va) && isnan(vb)) r |= 1ull << 51;
+        put_u64(x, 0, l, r);
+    }
+}
+
+/* FRND.F64: to an integer in FP64; a NaN keeps its payload, quieted */
+SEM(FRND_F64)
+{
+    isa_src a;
+    src_at(x, 1, &a);
+    FOR_LANES(x, l) {
+        double v = get_f64(&a, l);
+        if (isnan(v)) { uint64_t u; memcpy(&u, &v, 8); put_u64(x, 0, l, u | 1ull << 51); continue; }
+        v = INSN_HAS(x->in, TRUNC) ? trunc(v) : INSN_HAS(x->in, FLOOR) ? floor(v) : INSN_HAS(x->in, CEIL) ? ceil(v)
+          : v - floor(v) == 0.5 ? 2 * round(v / 2) : round(v);
+        put_f64(x, 0, l, v);
+    }
+}
+
+/* ---- conversions: read the source as a double or an integer ---- */
+static int is_half(int type) { return type == MOD_TYPE_F16 || type == MOD_TYPE_BF16; }
+
+/* a float source of the type; a half is the register's low half, or its
+ * high one with the selector .H1 (F2I.F16.TRUNC R21, R5.H1) */
+static double read_float(const isa_src *s, int type, int lane, int half)
+{
+    if (is_half(type)) {
+        uint32_t v = get_u32(s, lane);
+        uint16_t h = half == HALF_H1 || half == HALF_H1_H1 ? (uint16_t)(v >> 16) : (uint16_t)v;
+        return isa_half_value(h, type == MOD_TYPE_BF16);
+    }
     return type == MOD_TYPE_F64 ? get_f64(s, lane) : (double)get_f32(s, lane);
 }
 
@@ -216,9 +306,12 @@ static int64_t read_int(const isa_src *s, int type, int lane, uint64_t *as_unsig
     return (int64_t)v;
 }
 
-static void write_float(const isa_xctx *x, int type, int lane, double v)
+/* rnd: the instruction's rounding (-1 nearest); a half goes to the low
+ * half of the register, the high one zero */
+static void write_float(const isa_xctx *x, int type, int lane, double v, int rnd)
 {
-    if (type == MOD_TYPE_F64) put_f64(x, 0, lane, v);
+    if (is_half(type)) put_u32(x, 0, lane, isa_half_round(v, type == MOD_TYPE_BF16, rnd));
+    else if (type == MOD_TYPE_F64) put_f64(x, 0, lane, v);
     else put_f32(x, 0, lane, (float)v);
 }
 
@@ -246,8 +339,9 @@ SEM(I2F)
         uint64_t u;
         int64_t s = read_int(&a, st, l, &u);
         int neg = sign && s < 0;
-        double v = round_int(neg ? 0 - u : u, neg, dt == MOD_TYPE_F64 ? 53 : 24, rnd);
-        write_float(x, dt, l, v);   /* exact: v has at most 24 significant bits for F32 */
+        int bits = dt == MOD_TYPE_F64 ? 53 : dt == MOD_TYPE_F16 ? 11 : dt == MOD_TYPE_BF16 ? 8 : 24;
+        double v = round_int(neg ? 0 - u : u, neg, bits, rnd);
+        write_float(x, dt, l, v, rnd);   /* exact: v has at most 24 significant bits for F32 */
     }
 }
 
@@ -263,7 +357,7 @@ SEM(F2I)
      * assembly's F2I truncates (as C's cast) */
     int mode = INSN_HAS(x->in, TRUNC) ? 0 : INSN_HAS(x->in, FLOOR) ? 1 : INSN_HAS(x->in, CEIL) ? 2 : x->k->sass_arch ? 3 : 0;
     FOR_LANES(x, l) {
-        double v = read_float(&a, st, l);
+        double v = read_float(&a, st, l, x->in->o[1].half);
         if (INSN_HAS(x->in, FTZ) && fpclassify(v) == FP_SUBNORMAL) v = 0;
         v = mode == 0 ? trunc(v) : mode == 1 ? floor(v) : mode == 2 ? ceil(v) : nearbyint(v);
         if (isnan(v)) {
@@ -292,12 +386,12 @@ SEM(F2F)
     /* F2F.F32.F64.RZ (__double2float_rz) rounds in its own direction; a
      * NaN keeps its sign and the top of its payload, as the host's
      * conversion does (0x7ff8000000000000 <-> 0x7fc00000 on the H100) */
-    if (rnd >= 0) fesetround(rnd);
+    if (rnd >= 0 && !is_half(dt)) fesetround(rnd);
     FOR_LANES(x, l) {
-        volatile double v = read_float(&a, st, l);
-        write_float(x, dt, l, v);
+        volatile double v = read_float(&a, st, l, x->in->o[1].half);
+        write_float(x, dt, l, v, rnd);
     }
-    if (rnd >= 0) fesetround(FE_TONEAREST);
+    if (rnd >= 0 && !is_half(dt)) fesetround(FE_TONEAREST);
 }
 
 /* ---- nvcc's forms ---- */
@@ -322,7 +416,10 @@ SEM(FCHK)
         float va = get_f32(&a, l), vb = get_f32(&b, l);
         int ea, eb;
         frexpf(va, &ea); frexpf(vb, &eb);
-        int bad = !isnormal(vb) || !isfinite(va) || fpclassify(va) == FP_SUBNORMAL
+        /* a zero dividend too: the H100 takes the slow path for it, which
+         * keeps -0 / b = -0 (the reciprocal sequence gives +0 there:
+         * idioms.cu, kernel fexact, -0 / 394460.031) */
+        int bad = !isnormal(vb) || !isfinite(va) || fpclassify(va) == FP_SUBNORMAL || va == 0.0f
                   || (va != 0.0f && (ea - eb > 126 || ea - eb < -125)) || eb > 126 || eb < -125;
         if (bad) t |= 1ull << l;
     }
@@ -343,72 +440,3 @@ SEM(FRND)
 
 /* I2FP.F32.S32 (sm_90): I2F on the integer pipe */
 SEM(I2FP) { sem_I2F(x); }
-
-/* ---- FP16 pairs (HFMA2, HADD2, HMUL2); nvcc also uses HFMA2.MMA R, -RZ,
- * RZ, h0, h1 to set a register to two half constants ---- */
-static float half_to_float(uint16_t h)
-{
-    int e = (h >> 10) & 0x1f, m = h & 0x3ff;
-    float v = e == 0 ? ldexpf((float)m, -24) : e == 31 ? (m ? NAN : INFINITY) : ldexpf((float)(m | 0x400), e - 25);
-    return (h & 0x8000) ? -v : v;
-}
-
-static uint16_t float_to_half(float f)
-{
-    uint16_t sign = signbit(f) ? 0x8000 : 0;
-    f = fabsf(f);
-    if (isnan(f)) return 0x7e00;
-    if (f >= 65520.0f) return sign | 0x7c00;
-    if (f < ldexpf(1.0f, -14)) return sign | (uint16_t)nearbyintf(f * ldexpf(1.0f, 24));  /* subnormal */
-    int e;
-    float m = frexpf(f, &e);                   /* f = m * 2^e, m in [0.5, 1) */
-    uint32_t q = (uint32_t)nearbyintf(m * 2048.0f);   /* 11 significant bits */
-    if (q == 2048) { q = 1024; e++; }
-    if (e + 14 > 30) return sign | 0x7c00;
-    return sign | (uint16_t)((e + 14) << 10) | (uint16_t)(q & 0x3ff);
-}
-
-/* the half pair of source slot i: a register, or two immediates (i, i + 1)
- * printed as numbers */
-static void half_pair(const isa_xctx *x, int i, int l, float out[2])
-{
-    const isa_operand *o = &x->in->o[i];
-    if (o->kind == OPK_IMM && i + 1 < x->in->nops && x->in->o[i + 1].kind == OPK_IMM) {
-        /* printed high half first: HFMA2.MMA R5, -RZ, RZ, 0, 2.38e-07 sets
-         * R5 = 4 (the low half's bits are 0x0004) */
-        for (int k = 0; k < 2; k++) {
-            uint32_t bits = (uint32_t)x->in->o[i + 1 - k].imm;
-            float f;
-            memcpy(&f, &bits, 4);
-            out[k] = f;
-        }
-        return;
-    }
-    isa_src s;
-    src_at(x, i, &s);
-    uint32_t v = s.lo[l * s.stride];
-    out[0] = half_to_float((uint16_t)v);
-    out[1] = half_to_float((uint16_t)(v >> 16));
-    if (o->absval) { out[0] = fabsf(out[0]); out[1] = fabsf(out[1]); }
-    if (o->neg) { out[0] = -out[0]; out[1] = -out[1]; }
-}
-
-static void half2_arith(isa_xctx *x, int op)
-{
-    FOR_LANES(x, l) {
-        float a[2], b[2], c[2] = { 0, 0 };
-        half_pair(x, 1, l, a);
-        half_pair(x, 2, l, b);
-        if (op == 2) half_pair(x, 3, l, c);
-        uint32_t r = 0;
-        for (int k = 0; k < 2; k++) {
-            float v = op == 0 ? a[k] + b[k] : op == 1 ? a[k] * b[k] : fmaf(a[k], b[k], c[k]);
-            r |= (uint32_t)float_to_half(v) << (16 * k);
-        }
-        put_u32(x, 0, l, r);
-    }
-}
-
-SEM(HADD2) { half2_arith(x, 0); }
-SEM(HMUL2) { half2_arith(x, 1); }
-SEM(HFMA2) { half2_arith(x, 2); }

@@ -414,6 +414,21 @@ SEM(BRA)
 }
 SEM(EXIT) { x->res->exited = 1; }
 SEM(BAR_SYNC) { x->res->barrier = 1; }
+/* BAR.RED: the barrier, and the lanes whose predicate is true; the block's
+ * count is made when every warp has arrived (sim/exec/warpbar.c) and read
+ * with B2R.RESULT (PTX ISA bar.red: "the result is available to all
+ * threads after the barrier completes") */
+SEM(BAR_RED)
+{
+    x->res->barrier = 1;
+    x->res->bar_red = x->in->func;
+    x->res->bar_pred = any_pred_src(x, 1) & x->mask;
+}
+SEM(B2R)
+{
+    FOR_LANES(x, l) put_u32(x, 0, l, x->w->bar_count);
+    if (x->in->nops > 1 && x->in->o[1].kind == OPK_PRED) pred_dst(x, 1, x->w->bar_pred ? ~0ull : 0);
+}
 SEM(MEMBAR) { (void)x; }
 SEM(NOP) { (void)x; }
 

@@ -35,7 +35,7 @@ SEM(LOP3)
 /* PLOP3.LUT P, Q, a, b, c, lut, lut2: on lane masks, bit by bit */
 SEM(PLOP3)
 {
-    uint64_t a = pred_src(x, 2), b = pred_src(x, 3), c = pred_src(x, 4);
+    uint64_t a = any_pred_src(x, 2), b = any_pred_src(x, 3), c = any_pred_src(x, 4);
     uint32_t lut = (uint32_t)x->in->o[5].imm & 0xff, lut2 = (uint32_t)x->in->o[6].imm & 0xff;
     uint64_t p = 0, q = 0;
     FOR_LANES(x, l) {
@@ -154,6 +154,10 @@ SEM(BSYNC) { (void)x; }
  * past the region (isa/sass_dump.c's bssy_reconvergence) */
 SEM(BREAK) { (void)x; }
 SEM(WARPSYNC) { (void)x; }
+/* the region runs for the lanes that reach it, in program order; the
+ * mask's lanes are reconverged by the post-dominator stack, as WARPSYNC's */
+SEM(WARPSYNC_COLLECTIVE) { (void)x; }
+SEM(ENDCOLLECTIVE) { (void)x; }
 SEM(YIELD) { (void)x; }
 SEM(LDGDEPBAR) { (void)x; }
 SEM(DEPBAR) { (void)x; }
@@ -202,9 +206,30 @@ SEM(ULEA)
 }
 
 SEM(USHF) { ureg_dst(x, 0, funnel(x->in, uv(x, 1), uv(x, 2), uv(x, 3))); }
+/* ULOP3.LUT [UP,] ud, a, b, c, lut, q: UP = (ud != 0), as LOP3's P */
 SEM(ULOP3)
 {
-    ureg_dst(x, 0, lop3(uv(x, 1), uv(x, 2), uv(x, 3), (uint32_t)x->in->o[4].imm & 0xff));
+    uint32_t v = lop3(uv(x, 2), uv(x, 3), uv(x, 4), (uint32_t)x->in->o[5].imm & 0xff);
+    ureg_dst(x, 1, v);
+    if (x->in->o[0].kind == OPK_UPRED) upred_dst(x, 0, v != 0);
+}
+
+/* ULEA.HI ud, [UP,] a, b, [c,] shift, [q]: as LEA.HI on uniform values */
+SEM(ULEA_HI)
+{
+    uint32_t a = uv(x, 2), s = (uint32_t)x->in->o[5].imm & 63;
+    uint32_t hi = INSN_HAS(x->in, SX32) ? (uint32_t)((int32_t)a >> 31) : x->in->o[4].kind != OPK_NONE ? uv(x, 4) : 0;
+    uint64_t sum = (((uint64_t)hi << 32 | a) << s >> 32) + uv(x, 3);
+    if (INSN_HAS(x->in, X) && x->in->o[6].kind == OPK_UPRED) sum += (uint64_t)upred_src(x, 6);
+    ureg_dst(x, 0, (uint32_t)sum);
+    if (x->in->o[1].kind == OPK_UPRED) upred_dst(x, 1, (int)(sum >> 32));
+}
+
+SEM(UBREV)
+{
+    uint32_t v = uv(x, 1), r = 0;
+    for (int i = 0; i < 32; i++) r |= ((v >> i) & 1u) << (31 - i);
+    ureg_dst(x, 0, r);
 }
 SEM(UPRMT) { ureg_dst(x, 0, prmt(uv(x, 1), uv(x, 2), uv(x, 3))); }
 SEM(UPOPC) { ureg_dst(x, 0, (uint32_t)__builtin_popcount(uv(x, 1))); }
@@ -223,11 +248,18 @@ SEM(UPLOP3)
     upred_dst(x, 1, (int)((x->in->o[6].imm >> i) & 1));
 }
 
+/* R2UR [P,] ud, a: ud = a of the first executing lane; P = every
+ * executing lane holds that value (nvcc tests a lane mask so before
+ * BRA.DIV: R2UR P0, URZ, R33; @!P0 BRA.DIV UR6, ...) */
 SEM(R2UR)
 {
     isa_src a;
-    src_at(x, 1, &a);
-    ureg_dst(x, 0, get_u32(&a, __builtin_ctzll(x->mask)));
+    src_at(x, 2, &a);
+    uint32_t v = get_u32(&a, __builtin_ctzll(x->mask));
+    int same = 1;
+    FOR_LANES(x, l) same &= get_u32(&a, l) == v;
+    ureg_dst(x, 1, v);
+    if (x->in->o[0].kind == OPK_PRED) pred_dst(x, 0, same ? ~0ull : 0);
 }
 
 static void voteu(isa_xctx *x, int all)

@@ -28,4 +28,10 @@ expect 0 "result: pass" -- "$bin" run -c h100 "$wl"
 expect 0 "result: pass" -- "$bin" run --functional -c a100 "$wl"
 expect 3 "exited before it (simt.exited_at_barrier = fault)" -- "$bin" run -c h100 --set simt.exited_at_barrier=fault "$wl"
 expect 3 "a barrier inside divergent code" -- "$bin" run -c gf100 "$wl"
+# BAR.RED and B2R.RESULT: the block-wide count, AND and OR of a predicate
+wl=$top/tests/barrier/bar_red.sass
+for cfg in gf100 h100 a100; do
+    expect 0 "result: pass" -- "$bin" run -c "$cfg" "$wl"
+    expect 0 "result: pass" -- "$bin" run --functional -c "$cfg" "$wl"
+done
 exit $fail

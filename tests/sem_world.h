@@ -40,6 +40,11 @@ void sem_fast_tests(TCase *tc);             /* tests/test_sem_fast.c */
 void sem_tex_tests(TCase *tc);              /* tests/test_sem_tex.c, and its texts */
 extern const char *const tex_texts[];
 extern const int tex_ntexts;
+void sem_ops_tests(TCase *tc);              /* tests/test_sem_ops.c: its cases and texts, for the coverage check */
+extern const char *const ops_texts[];
+extern const int ops_ntexts;
+int ops_ncases(void);
+const char *ops_case_text(int i);
 extern const uint64_t v64[];                /* 64-bit values for carry and compare chains */
 extern const int nv64;
 

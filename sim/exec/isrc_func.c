@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int is_dst_letter(char c) { return c && strchr("RWDXPUVYQE", c) != NULL; }
+static int is_dst_letter(char c) { return c && strchr("RWDXPUVYQEZ", c) != NULL; }
 
 static void add(uint16_t *list, uint8_t *n, int max, int slot)
 {
@@ -33,6 +33,9 @@ static void operand_slots(const isa_insn *in, const isa_operand *o, int dst, isr
         break;
     case OPK_UPRED:
         if (o->reg != ISA_PRED_PT) add(list, n, max, SB_UPRED + o->reg);
+        break;
+    case OPK_PR:   /* P2R reads, R2P writes P0..P6 */
+        for (int i = 0; i < ISA_PRED_PT; i++) add(list, n, max, SB_PRED + i);
         break;
     case OPK_MEM: {
         int wide = isa_mem_addr64(in, (int)(o - in->o));

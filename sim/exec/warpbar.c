@@ -23,6 +23,15 @@ static void release_if_complete(xsm *c, xblock *b)
 {
     xrun *r = c->r;
     if (b->arrived == 0 || b->arrived < b->live_warps) return;
+    /* BAR.RED's result, for B2R.RESULT in every warp */
+    int all = b->red_count == b->red_total, any = b->red_count > 0;
+    for (int i = 0; i < b->nwarps && b->red_op; i++) {
+        isa_warp_regs *g = &r->warps[b->first_warp + i].regs;
+        g->bar_count = b->red_count;
+        g->bar_pred = (uint8_t)(b->red_op == MOD_BRED_AND ? all : b->red_op == MOD_BRED_OR ? any : 0);
+    }
+    b->red_count = b->red_total = 0;
+    b->red_op = 0;
     for (int i = 0; i < b->nwarps; i++) r->warps[b->first_warp + i].at_barrier = r->peek[b->first_warp + i].at_barrier = 0;
     b->arrived = 0;
     b->released++;
@@ -90,6 +99,9 @@ int xbar_arrive(xsm *c, xwarp *w, xblock *b, int pc)
     if (b->exited_warps && !c->r->release_exited)
         return barrier_fault(c, w, "other warps of the block have already exited (simt.exited_at_barrier = fault)", pc);
     w->at_barrier = c->r->peek[w - c->r->warps].at_barrier = 1;
+    b->red_count += (uint32_t)__builtin_popcountll(w->red_true);
+    b->red_total += (uint32_t)__builtin_popcountll(w->red_seen);
+    w->red_true = w->red_seen = 0;
     b->arrived++;
     if (!passed) stack_advance(&w->stack, pc + 1);
     release_if_complete(c, b);

@@ -204,6 +204,8 @@ int xrun_start_block(xrun *r, int slot)
     b->sm = slot % r->nsm;
     b->live_warps = b->nwarps = r->warps_per_block;
     b->arrived = b->exited_warps = 0;
+    b->red_count = b->red_total = 0;
+    b->red_op = 0;
     memset(b->shared, 0, r->k->shared_bytes);
     for (int i = 0; i < b->nwarps; i++) {
         xwarp *w = &r->warps[b->first_warp + i];
@@ -214,7 +216,7 @@ int xrun_start_block(xrun *r, int slot)
         stack_init(&w->stack, 0, mask);
         w->live = mask;
         w->at_barrier = w->done = w->spinning = 0;
-        w->bar_lanes = 0;
+        w->bar_lanes = w->red_true = w->red_seen = 0;
         r->peek[b->first_warp + i] = (xpeek){ 0, 0, w->regs.regs };
         w->spin_pc = -1;
         w->spin_count = 0;
@@ -395,6 +397,11 @@ int xrun_step(xrun *r, xwarp *w, kernel_stats *st, xstep *out)
         break;
     case KIND_BAR:
         st->v[STAT_barriers]++;
+        if (res->bar_red) {   /* lanes counted once, however many paths bring them */
+            w->red_true |= res->bar_pred;
+            w->red_seen |= res->exec_mask;
+            b->red_op = res->bar_red;
+        }
         if (res->barrier) status = xbar_arrive(c, w, b, pc);
         else stack_advance(&w->stack, pc + 1);
         break;

@@ -14,6 +14,7 @@ typedef struct {
     uint64_t live;           /* lanes not yet exited */
     int at_barrier, done;
     uint64_t bar_lanes;      /* independent thread scheduling: lanes already waiting at the block barrier */
+    uint64_t red_true, red_seen; /* BAR.RED: this warp's lanes with a true predicate, and all its lanes there */
     uint64_t age;            /* dispatch order: lower is older (schedulers) */
     uint8_t *local;          /* warp_size * local_bytes */
     /* spin detection: state hash at a backward branch */
@@ -30,6 +31,8 @@ typedef struct {
     int sm;
     int first_warp, nwarps, live_warps, arrived, exited_warps;
     uint64_t released;       /* barrier releases so far (the timing model charges their cost) */
+    uint32_t red_count, red_total;   /* BAR.RED: true predicates and threads of the warps arrived */
+    int red_op;              /* BAR.RED's reduction (MOD_BRED_*), 0 for a plain BAR.SYNC */
     uint8_t *shared;
     uint32_t *regs;          /* its warps' registers, warp after warp (set up with the slot) */
 } xblock;

@@ -147,6 +147,18 @@ static cudaTextureObject_t tex_of(cudaResourceDesc *r, cudaTextureAddressMode am
     return t;
 }
 
+// a texture over n bytes of linear device memory holding elements of desc
+static cudaTextureObject_t linear_tex(void *dev, cudaChannelFormatDesc desc, size_t n, cudaTextureReadMode rm)
+{
+    cudaResourceDesc r;
+    memset(&r, 0, sizeof r);
+    r.resType = cudaResourceTypeLinear;
+    r.res.linear.devPtr = dev;
+    r.res.linear.desc = desc;
+    r.res.linear.sizeInBytes = n;
+    return tex_of(&r, cudaAddressModeClamp, cudaFilterModePoint, 0, rm);
+}
+
 static cudaTextureObject_t array_tex(cudaArray_t a, cudaTextureAddressMode am, cudaTextureFilterMode fm, int norm,
                                      cudaTextureReadMode rm = cudaReadModeElementType)
 {
@@ -203,13 +215,7 @@ int main(int argc, char **argv)
         for (int i = 0; i < 200; i++) host[i] = value(i, 1, 2);
         CK(cudaMalloc(&buf, sizeof host));
         CK(cudaMemcpy(buf, host, sizeof host, cudaMemcpyHostToDevice));
-        cudaResourceDesc r;
-        memset(&r, 0, sizeof r);
-        r.resType = cudaResourceTypeLinear;
-        r.res.linear.devPtr = buf;
-        r.res.linear.desc = cudaCreateChannelDesc<float>();
-        r.res.linear.sizeInBytes = sizeof host;
-        cudaTextureObject_t t = tex_of(&r, cudaAddressModeClamp, cudaFilterModePoint, 0);
+        cudaTextureObject_t t = linear_tex(buf, cudaCreateChannelDesc<float>(), sizeof host, cudaReadModeElementType);
         CK(cudaMemset(out, 0x7f, 32 * N));
         k_fetch1d<<<1, N>>>(t, out);
         done("fetch1d", out, 4 * N);
@@ -219,14 +225,8 @@ int main(int argc, char **argv)
         for (int i = 0; i < 4 * N; i++) host[i] = (unsigned char)(i * 37 + 11);
         CK(cudaMalloc(&buf, sizeof host));
         CK(cudaMemcpy(buf, host, sizeof host, cudaMemcpyHostToDevice));
-        cudaResourceDesc r;
-        memset(&r, 0, sizeof r);
-        r.resType = cudaResourceTypeLinear;
-        r.res.linear.devPtr = buf;
-        r.res.linear.desc = cudaCreateChannelDesc<uchar4>();
-        r.res.linear.sizeInBytes = sizeof host;
-        cudaTextureObject_t t = tex_of(&r, cudaAddressModeClamp, cudaFilterModePoint, 0);
-        cudaTextureObject_t tn = tex_of(&r, cudaAddressModeClamp, cudaFilterModePoint, 0, cudaReadModeNormalizedFloat);
+        cudaTextureObject_t t = linear_tex(buf, cudaCreateChannelDesc<uchar4>(), sizeof host, cudaReadModeElementType);
+        cudaTextureObject_t tn = linear_tex(buf, cudaCreateChannelDesc<uchar4>(), sizeof host, cudaReadModeNormalizedFloat);
         k_fetch_u8<<<1, N>>>(t, tn, (unsigned *)out, (float4 *)(out + N));
         done("fetch_u8", out, 4 * N + 16 * N);
     }
@@ -342,14 +342,8 @@ int main(int argc, char **argv)
         for (int i = 0; i < 2 * N; i++) sh[i] = (signed char)(i * 53 - 128);
         CK(cudaMalloc(&sb, sizeof sh));
         CK(cudaMemcpy(sb, sh, sizeof sh, cudaMemcpyHostToDevice));
-        cudaResourceDesc r;
-        memset(&r, 0, sizeof r);
-        r.resType = cudaResourceTypeLinear;
-        r.res.linear.devPtr = sb;
-        r.res.linear.desc = cudaCreateChannelDesc<char2>();
-        r.res.linear.sizeInBytes = sizeof sh;
         k_half<<<1, N>>>(array_tex(a, cudaAddressModeClamp, cudaFilterModeLinear, 0),
-                         tex_of(&r, cudaAddressModeClamp, cudaFilterModePoint, 0, cudaReadModeNormalizedFloat), out);
+                         linear_tex(sb, cudaCreateChannelDesc<char2>(), sizeof sh, cudaReadModeNormalizedFloat), out);
         done("half", out, 4 * N);
     }
     if (wanted(only, "surf2d")) {
