@@ -107,7 +107,7 @@ static const bad_case bad[] = {
     { "[opcode.IMUL]\nexpnad = 4\n", "'expnad' is not a per-opcode field: the fields are expand, alt_unit and latency" },
     { "[opcode.IMUL]\nexpand = 0\n", "bad.cfg:2:10: error: expand needs an integer from 1 to 64, found '0'" },
     { "[opcode.FMUL]\nalt_unit = fp32\n", "opcode.FMUL.alt_unit = fp32 is the opcode's own unit class" },
-    { "[opcode.FMUL]\nalt_unit = matrix\n", "alt_unit must be a unit class (int fp32 fp64 sfu ldst shared branch sync uniform tensor) or none" },
+    { "[opcode.FMUL]\nalt_unit = matrix\n", "alt_unit must be a unit class (int fp32 fp64 sfu ldst shared branch sync uniform tex tensor) or none" },
     { "opcode.FMUL = 2\n", "'opcode.FMUL' needs a field" },
 };
 
