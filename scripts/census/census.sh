@@ -6,8 +6,8 @@
 #            SET/ARCH for each arch its dumps hold (sm_80, sm_90)
 #   DUMPDIR  one file PROGRAM.sass per program: the `cuobjdump -sass` text of
 #            all of the program's compiled files (sm_80 and sm_90 code)
-# Only programs with a dump in every DUMPDIR are counted (the same corpus in
-# each column). Writes into OUTDIR:
+# Only programs with code in their dump in every DUMPDIR are counted (the
+# same corpus in each column). Writes into OUTDIR:
 #   census.tsv          one row per form (opcode with modifiers, operand
 #                       shape: scripts/census/forms.awk): how many programs
 #                       use it in each column
@@ -27,7 +27,8 @@ sets=""
 for a in "$@"; do
     set_=${a%%=*}; dir=${a#*=}
     [ -d "$dir" ] || { echo "$0: $dir: no such directory" >&2; exit 2; }
-    ls "$dir" | sed -n 's/\.sass$//p' | sort > "$tmp/progs.$set_"
+    # a program counts where its dump holds code (not one that only calls libraries)
+    ls "$dir" | sed -n 's/\.sass$//p' | while read -r p; do grep -q 'Function :' "$dir/$p.sass" && echo "$p"; done | sort > "$tmp/progs.$set_"
     sets="$sets $set_"
 done
 first=1

@@ -11,7 +11,8 @@
 # (file:line:col) and goes on, so one run judges every form. Writes:
 #   OUTDIR/forms.tsv    arch, form, shape, weight (programs using it, summed
 #                       over the census columns of that arch)
-#   OUTDIR/refused.tsv  arch, form, shape, the reader's first message
+#   OUTDIR/refused.tsv  arch, form, shape, the reader's first message (the
+#                       forms used by most programs first)
 # (the format of validation/census/not-yet.txt; with only the refusals of
 # today's reader, it is that list regenerated: check what it adds first).
 set -u
@@ -95,4 +96,7 @@ for arch in $(cut -f1 "$out/forms.tsv" | sort -u); do
     }' "$out/$arch.map" "$out/$arch.err" >> "$out/refused.tsv"
     [ $rc -eq 0 ] || grep -q ' error: ' "$out/$arch.err" || { echo "$0: $ws asm $dump: exit $rc without an error line" >&2; head -n 5 "$out/$arch.err" >&2; exit 2; }
 done
-sort -o "$out/refused.tsv" "$out/refused.tsv"
+# most programs first (the order of a work list)
+awk -F'\t' 'FILENAME ~ /forms.tsv$/ { w[$1 "\t" $2 "\t" $3] = $4; next } { print w[$1 "\t" $2 "\t" $3] + 0 "\t" $0 }' \
+    "$out/forms.tsv" "$out/refused.tsv" | sort -t"$(printf '\t')" -k1,1nr -k2,4 | cut -f2- > "$out/refused.sorted"
+mv "$out/refused.sorted" "$out/refused.tsv"
