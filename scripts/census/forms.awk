@@ -20,6 +20,7 @@
 # field the same way (to name the bare encodings of another dump).
 # usage: awk [-v enc=1] -f forms.awk DUMP... | sort -u
 function kind(w, prev) {
+    if (prev == ".") return w          # a suffix: R2.B1, R4.64, SR_TID.X
     if (w ~ /^0[xX][0-9a-fA-F]+$/) return "imm"
     if (w ~ /^(R[0-9]+|RZ)$/) return "R"
     if (w ~ /^(UR[0-9]+|URZ)$/) return "UR"
@@ -27,7 +28,7 @@ function kind(w, prev) {
     if (w ~ /^(UP[0-7]|UPT)$/) return "UP"
     if (w ~ /^B[0-9]+$/) return "B"
     if (w ~ /^SB[0-9]+$/) return "SB"
-    if (w ~ /^[0-9]+$/ && prev != ".") return "N"
+    if (w ~ /^[0-9]+$/) return "N"
     return w
 }
 function shape_of(op,   s, out, w, prev) {
