@@ -1,5 +1,6 @@
 /* sim/cli/cli_run.c — `warpsim run`: load config and workload, run every
  * launch, check, print the summary or JSON, exit with the status. */
+#include "demangle.h"
 #include "cli.h"
 #include "util/stop.h"
 #include "util/progress.h"
@@ -236,7 +237,8 @@ static void print_text(const workload *w, const config *cfg, kernel_stats *ks, i
            timed ? "timing" : "functional");
     for (int i = 0; i < nk; i++) {
         const kernel_stats *s = &ks[i];
-        printf("kernel %s\n", s->kernel);
+        char name[1024];
+        printf("kernel %s\n", dm_readable(s->kernel, name, sizeof name));
         if (s->timed) cli_print_timing(s, cfg);
         else if (timed) printf("  not timed: it ran functionally (--kernel-name, --launch-skip, --launch-count)\n");
         cli_print_counts(s);

@@ -4,6 +4,7 @@
 #include "stats_csv.h"
 #include "line_view.h"
 #include "isa.h"
+#include "demangle.h"
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -225,7 +226,9 @@ void cli_json_kernel(json_writer *j, const kernel_stats *s, int launch, const ch
                      const void *ctx)
 {
     json_begin_object(j, NULL);
-    json_string(j, "name", name);
+    char readable[1024];
+    json_string(j, "name", name);   /* as the binary has it (mangled): what --kernel-name and scripts match */
+    json_string(j, "demangled_name", dm_readable(name, readable, sizeof readable));
     json_int(j, "launch", launch);
     json_dim3(j, "grid", s->grid);
     json_dim3(j, "block", s->block);

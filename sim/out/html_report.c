@@ -3,6 +3,7 @@
  * inline script only recolours the heat map when another figure is chosen. */
 #include "html_report.h"
 #include "line_view.h"
+#include "demangle.h"
 #include "util/markup.h"
 #include "util/whole_file.h"
 #include "util/xalloc.h"
@@ -225,8 +226,11 @@ int html_report_write(html_report *h, const char *path, const char *title, const
           "</option><option value=\"sectors\">sectors per access</option></select></p>\n", f);
     /* the observer heard the timed launches alone: seen counts them */
     for (int k = 0, seen = 0; k < nk; k++) {
-        fputs("<h2>kernel ", f);
+        char name[1024];
+        fputs("<h2 title=\"", f);
         markup_escape(f, ks[k].kernel);
+        fputs("\">kernel ", f);
+        markup_escape(f, dm_readable(ks[k].kernel, name, sizeof name));
         fprintf(f, " (launch %d)</h2>\n", k);
         if (!ks[k].timed) {
             fputs("<p>Not timed: this launch ran functionally (--kernel-name, --launch-skip, --launch-count).</p>\n", f);

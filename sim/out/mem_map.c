@@ -2,6 +2,7 @@
  * of one instruction. Both use the model's own rules (sm/coalesce.h), so
  * what they draw is what the timing charged. */
 #include "mem_map.h"
+#include "demangle.h"
 #include "sm/coalesce.h"
 #include "util/xalloc.h"
 #include <inttypes.h>
@@ -14,7 +15,7 @@ struct mem_map {
     long nth, seen;
     int banks, bank_width, lanes_per_cycle, line, sector;
     int shown, npc;
-    char text[200], kernel[64];
+    char text[200], kernel[512];
 };
 
 mem_map *mem_map_new(FILE *out, int kind, const char *spec, const config *cfg, diag *d)
@@ -54,7 +55,7 @@ static int begin(void *ctx, const obs_kernel *k, diag *d)
     m->seen = 0;
     m->shown = 0;
     m->npc = k->npc;
-    snprintf(m->kernel, sizeof m->kernel, "%s", k->name);
+    dm_readable(k->name, m->kernel, sizeof m->kernel);
     if (m->pc < k->npc && k->texts) snprintf(m->text, sizeof m->text, "%s", k->texts[m->pc]);
     else m->text[0] = 0;
     return 0;
