@@ -1,7 +1,7 @@
 /* isa/demangle_text.c — a kernel's mangled name as a person reads it
  * (_Z14calculate_tempiPfS_S_iiiiffffff is calculate_temp(int, float*,
  * float*, float*, int, int, int, int, float, float, float, float, float,
- * float)), as c++filt prints it. isa/demangle.c reads the same names for
+ * float)), as c++filt prints it (a template's return type first). isa/demangle.c reads the same names for
  * the parameters' layout; this file prints them: namespaces, classes,
  * templates with type and literal arguments, template parameters (T_),
  * qualifiers, pointers and references, and substitutions (S_, S0_, St).
@@ -17,6 +17,7 @@ enum { DT_SUBS = 64, DT_LEN = 512 };
 typedef struct {
     const char *s;
     int pos, len, failed;
+    int depth;                    /* inside a parameter's type: its template arguments are not the function's */
     char subs[DT_SUBS][DT_LEN];   /* substitution candidates, as text */
     int nsubs;
     char targs[16][DT_LEN];       /* the function's template arguments (T_, T0_ ...) */
@@ -130,14 +131,14 @@ static void name(dt *m, char *out, int *templated)
             source_name(m, out);
         } else if (peek(m) == 'S') substitution(m, out);
         else source_name(m, out);
-        if (peek(m) == 'I') { add_sub(m, out); template_args(m, out, 1); *templated = 1; }
+        if (peek(m) == 'I') { add_sub(m, out); template_args(m, out, m->depth == 0); *templated = 1; }
         return;
     }
     m->pos++;
     while (peek(m) == 'K' || peek(m) == 'V' || peek(m) == 'r') m->pos++;
     for (int first = 1; !m->failed && peek(m) && peek(m) != 'E'; first = 0) {
         *templated = peek(m) == 'I';
-        if (*templated) template_args(m, out, 1);
+        if (*templated) template_args(m, out, m->depth == 0);
         else {
             if (!first) cat(out, "::");
             if (peek(m) == 'S') substitution(m, out);
@@ -162,7 +163,16 @@ static const char *builtin(int c)
     return c >= 'a' && c <= 'z' ? names[c - 'a'] : NULL;
 }
 
+static void type_in(dt *m, char *out);
+
 static void type(dt *m, char *out)
+{
+    m->depth++;
+    type_in(m, out);
+    m->depth--;
+}
+
+static void type_in(dt *m, char *out)
 {
     int c = peek(m);
     char t[DT_LEN] = "";
@@ -202,7 +212,7 @@ static int encoding(dt *m, char *out, size_t cap)
     int templated;
     name(m, nm, &templated);
     if (templated && !m->failed) type(m, ret);
-    snprintf(out, cap, "%s(", nm);
+    snprintf(out, cap, "%s%s%s(", ret, *ret ? " " : "", nm);
     for (int first = 1; !m->failed && m->pos < m->len; first = 0) {
         char t[DT_LEN] = "";
         type(m, t);
