@@ -69,6 +69,14 @@ grep -q '"name":"_Z7lessonsPKfPfi","demangled_name":"lessons(float const\*, floa
 # --warp rows name the line
 "$bin" cuda -c h100 --warp 0:0 --sass "$d/lines.sm_90.sass" -- "$d/lines.sm_90" > /dev/null 2> "$d/err"
 grep -q "lines.cu:$conf  *STS" "$d/err" || { echo "FAIL: --warp rows do not name line $conf"; grep -m3 STS "$d/err"; fail=1; }
+# --banks and --coalesce by CUDA line: the line's first such access
+"$bin" cuda -c h100 --banks lines.cu:$conf --coalesce lines.cu:$unc --sass "$d/lines.sm_90.sass" -- "$d/lines.sm_90" > /dev/null 2> "$d/err"
+grep -q "^bank map of kernel lessons(.*(STS " "$d/err" && grep -q "worst conflict \([2-9]\|[1-9][0-9]\)-way" "$d/err" \
+    || { echo "FAIL: --banks lines.cu:$conf: no bank map of the STS with a conflict"; grep -A3 "bank map" "$d/err"; fail=1; }
+grep -q "^coalescing map of kernel lessons(.*(LDG " "$d/err" && grep -q "^\([2-9]\|[1-9][0-9]\) line requests" "$d/err" \
+    || { echo "FAIL: --coalesce lines.cu:$unc: no map of the LDG with several lines"; grep -A3 "coalescing map" "$d/err"; fail=1; }
+expect 0 "no shared-memory access on lines.cu:$sync" -- "$bin" cuda -c h100 --banks lines.cu:$sync --sass "$d/lines.sm_90.sass" -- "$d/lines.sm_90"
+expect 2 "or FILE:LINE\[:N\]" -- "$bin" cuda -c h100 --banks lines.cu:x --sass "$d/lines.sm_90.sass" -- "$d/lines.sm_90"
 # without a table: SASS only, and said once
 rm "$d/lines.sm_90.lines.txt"
 "$bin" cuda -c h100 --per-pc --sass "$d/lines.sm_90.sass" -- "$d/lines.sm_90" > /dev/null 2> "$d/err"

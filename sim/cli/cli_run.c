@@ -82,6 +82,7 @@ const char *const cli_run_help =
     "                          instruction with its cycle, line, active lanes, SIMT stack depth and wait\n"
     "  --banks PC[:N]          the Nth execution (default 1st) of shared-memory instruction PC, lanes by bank\n"
     "  --coalesce PC[:N]       the Nth execution of global-memory instruction PC: lanes, lines and sectors\n"
+    "                          (both take FILE:LINE[:N] too, as lines.cu:18: that CUDA line's first such access)\n"
     "  --timeline FILE.json    a trace-event timeline (ui.perfetto.dev, chrome://tracing): issues, waits, counters\n"
     "  --timeline-cycles A:B   only cycles A to B-1 of each launch (the timeline counts each launch's cycles from\n"
     "                          its start);  --timeline-blocks A:B  only blocks A to B (linear index)\n"

@@ -32,6 +32,7 @@ const char *const cli_cuda_help =
     "  --timeline FILE         every launch's warps as a Chrome/Perfetto trace (as warpsim run --timeline)\n"
     "  --report FILE           one HTML page of every launch (as warpsim run --report)\n"
     "  --warp BLOCK:WARP, --banks PC[:N], --coalesce PC[:N]   as in warpsim run, printed on stderr\n"
+    "                          (--banks and --coalesce take a CUDA line too: lines.cu:18[:N])\n"
     "  --emit-trace DIR        an Accel-Sim trace of every launch (as warpsim run --emit-trace)\n"
     "  --max-cycles=N, --max-instructions=N   bound each launch (a fault after N)\n"
     CLI_LAUNCH_SELECT_HELP
