@@ -18,7 +18,7 @@
  * stops short (a truncated file) is said, as a warning: the views then show
  * SASS only, or lines for the part that was read. */
 #include "sass_dump.h"
-#include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,10 +53,15 @@ static const char *intern(isa_program *p, const char *s)
     return p->srcnames[p->nsrcnames++] = xstrdup(s);
 }
 
-static void warn(lt_reader *r, int line, const char *fmt, const char *a, const char *b)
+/* "PATH:LINE: warning: ..." (LINE 0: the whole file); a warning: the run goes on */
+static void warn(lt_reader *r, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void warn(lt_reader *r, int line, const char *fmt, ...)
 {
     char msg[1024];
-    snprintf(msg, sizeof msg, fmt, a, b);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
     if (line) diag_append(r->d, "%s:%d: warning: %s\n", r->path, line, msg);
     else diag_append(r->d, "%s: warning: %s\n", r->path, msg);
 }
@@ -79,7 +84,7 @@ static int location(lt_reader *r, const char *s, int ln)
     char file[1024], at[1024], chain[2048] = "";
     int line, at_line;
     const char *rest = file_line(s, file, sizeof file, &line);
-    if (!rest) { warn(r, ln, "a '//## File' comment that is not '\"FILE\", line N': %s%s", s, ""); return -1; }
+    if (!rest) { warn(r, ln, "a '//## File' comment that is not '\"FILE\", line N': %.*s", (int)strcspn(s, "\r\n"), s); return -1; }
     /* -gi gives an inlined instruction two comments, "line 9 inlined at ..., line 17" then
      * "line 17": the first is where it is (its function's line), the chain says from where */
     if (r->pending && r->cur.inlined_at) return 0;
@@ -112,7 +117,7 @@ static void begin_func(lt_reader *r, const char *name, int ln)
 static void insn(lt_reader *r, long addr, const char *text, int ln)
 {
     lt_func *f = &r->f[r->nf - 1];
-    if (addr % 16 || addr / 16 > (1L << 24)) { warn(r, ln, "instruction address %s is not a multiple of 16 below 256 MB%s", text, ""); return; }
+    if (addr % 16 || addr / 16 > (1L << 24)) { warn(r, ln, "instruction address 0x%lx is not a multiple of 16 below 256 MB", addr); return; }
     int i = (int)(addr / 16);
     if (i >= f->cap) {
         int cap = i + 64 > 2 * f->cap ? i + 64 : 2 * f->cap;
@@ -172,21 +177,18 @@ static void attach(lt_reader *r, isa_kernel *k, const lt_func *f)
         if (f->op[i][0] && k->code[i].op != OP_NOP && strcmp(op, f->op[i])) mismatch = i;
     }
     if (mismatch >= 0) {
-        char at[300];
-        snprintf(at, sizeof at, "%s at 0x%x", k->name, (unsigned)mismatch * 16);
-        warn(r, f->line, "the instructions of %s differ from the dump's (%s): a line table of another build? "
-             "Make it again from the same binary (docs/cuda.md); this kernel's views show SASS only", at,
-             f->op[mismatch]);
+        char op[24];
+        dump_op(k, mismatch, op, sizeof op);
+        warn(r, f->line, "%s at 0x%x is %s here but %s in the dump: a line table of another build? Make it again "
+             "from the same binary (docs/cuda.md); this kernel's views show SASS only", k->name, (unsigned)mismatch * 16,
+             f->op[mismatch], op);
         return;
     }
     k->srcloc = xcalloc((size_t)k->ncode, sizeof *k->srcloc);
     for (int i = 0; i < k->ncode && i < f->n; i++) k->srcloc[i] = f->loc[i];
-    if (f->n < k->ncode) {
-        char at[300];
-        snprintf(at, sizeof at, "0x%x", (unsigned)f->n * 16);
-        warn(r, f->line, "%s ends at %s while its SASS goes on: a truncated line table? Its later instructions have no line",
-             k->name, at);
-    }
+    if (f->n < k->ncode)
+        warn(r, f->line, "%s ends at 0x%x while its SASS goes on: a truncated line table? Its later instructions have no line",
+             k->name, (unsigned)f->n * 16);
 }
 
 int sass_lines_read(isa_program *p, int first, const char *path, diag *d)
@@ -198,10 +200,10 @@ int sass_lines_read(isa_program *p, int first, const char *path, diag *d)
     fclose(in);
     int attached = 0;
     if (!r.nf)
-        warn(&r, 0, "no function in it (no '.text.NAME:' line): give the whole output of 'nvdisasm -gi' of the cubin%s%s", "", "");
+        warn(&r, 0, "no function in it (no '.text.NAME:' line): give the whole output of 'nvdisasm -gi' of the cubin");
     else if (!r.any_loc)
         warn(&r, 0, "no '//## File' comment in it: the program was built without line information; build it with "
-             "'nvcc -lineinfo' and make the table again (docs/cuda.md)%s%s", "", "");
+             "'nvcc -lineinfo' and make the table again (docs/cuda.md)");
     for (int j = 0; j < r.nf && r.any_loc; j++)
         for (int i = first; i < p->nkernels; i++) {
             isa_kernel *k = &p->kernels[i];

@@ -136,7 +136,7 @@ END_TEST
 START_TEST(test_other_build)
 {
     /* another opcode at one address: the table is not of this dump */
-    bad_table("sed '0,/ FFMA /s// FMUL /'", "another build", 0);
+    bad_table("sed '0,/ FFMA /s// FMUL /'", "a line table of another build", 0);
 }
 END_TEST
 
