@@ -17,7 +17,7 @@ const char *cli_sass_pc_text(const void *ctx, int pc, char *buf, int len, cli_pc
     const isa_kernel *k = ctx;
     const isa_insn *in = &k->code[pc];
     info->line = in->line;
-    info->dump = k->file;
+    info->dump = k->sass_arch ? k->file : NULL;   /* nvcc's SASS: where its line table and sources are */
     if (k->srcloc && k->srcloc[pc].file) {
         info->src_file = k->srcloc[pc].file;
         info->src_line = k->srcloc[pc].line;
