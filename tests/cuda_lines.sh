@@ -77,6 +77,10 @@ grep -q "^coalescing map of kernel lessons(.*(LDG " "$d/err" && grep -q "^\([2-9
     || { echo "FAIL: --coalesce lines.cu:$unc: no map of the LDG with several lines"; grep -A3 "coalescing map" "$d/err"; fail=1; }
 expect 0 "no shared-memory access on lines.cu:$sync" -- "$bin" cuda -c h100 --banks lines.cu:$sync --sass "$d/lines.sm_90.sass" -- "$d/lines.sm_90"
 expect 2 "or FILE:LINE\[:N\]" -- "$bin" cuda -c h100 --banks lines.cu:x --sass "$d/lines.sm_90.sass" -- "$d/lines.sm_90"
+# warpsim asm: the CUDA line (and its text) above its instructions
+"$bin" asm "$P/lines.sm_90.sass" > "$d/asm" 2>&1
+sed -n "/^  # lines.cu:$conf /,/^  #/p" "$d/asm" | grep -q "STS" && grep -q "^  # lines.cu:$conf .*tile\[t \* 32\] = v;" "$d/asm" \
+    || { echo "FAIL: warpsim asm does not show line $conf above its STS"; fail=1; }
 # the timeline: the kernel demangled, each issue with its CUDA line
 "$bin" cuda -c h100 --timeline "$d/t.json" --sass "$d/lines.sm_90.sass" -- "$d/lines.sm_90" > /dev/null 2>&1
 grep -q '"kernel":"lessons(float const\*, float\*, int)"' "$d/t.json" && grep -q "\"CUDA line\":\"lines.cu:$conf\"" "$d/t.json" \
