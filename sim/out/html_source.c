@@ -54,15 +54,17 @@ static void line_row(FILE *f, const kernel_stats *s, const cli_line_row *r, int 
 }
 
 /* one file's rows (rows[0..n) are its lines with code, in order) */
-static void file_table(FILE *f, const kernel_stats *s, int k, const cli_line_row *rows, int n)
+static void file_table(FILE *f, const kernel_stats *s, int k, int nth, const cli_line_row *rows, int n)
 {
     const char *file = rows[0].file, *dump = rows[0].dump, *found = src_text_path(file, dump);
     fprintf(f, "<h4>");
     markup_escape(f, src_text_base(file));
     fputs(found ? "" : " (source not found: name its folder with --source-path DIR)", f);
-    fprintf(f, "</h4>\n<table class=\"src cuda\" id=\"cuda-%d\"><tr><th>line</th><th>CUDA source</th><th>executions</th>"
+    char id[32];   /* cuda-K for the launch's first file, cuda-K-N for the others */
+    if (nth) snprintf(id, sizeof id, "cuda-%d-%d", k, nth); else snprintf(id, sizeof id, "cuda-%d", k);
+    fprintf(f, "</h4>\n<table class=\"src cuda\" id=\"%s\"><tr><th>line</th><th>CUDA source</th><th>executions</th>"
                "<th>SIMD</th><th>stall cycles</th><th>bank passes/access</th><th>worst conflict</th><th>lines/access</th>"
-               "<th>sectors/access</th></tr>\n", k);
+               "<th>sectors/access</th></tr>\n", id);
     int lo = rows[0].line > 2 ? rows[0].line - 2 : 1, hi = rows[n - 1].line + 2;
     if (!found || hi - lo > HS_MAX_LINES) {
         for (int i = 0; i < n; i++) line_row(f, s, &rows[i], rows[i].line, file, dump);
@@ -83,10 +85,10 @@ int html_source_cuda(FILE *f, const kernel_stats *s, int k, cli_pc_text text_of,
     int n = cli_line_rows(s, text_of, ctx, &rows);
     if (!n) return 0;
     fputs("<div class=\"cudasrc\"><h3>CUDA source</h3>\n", f);
-    for (int i = 0; i < n;) {
+    for (int i = 0, nth = 0; i < n; nth++) {
         int j = i;
         while (j < n && !strcmp(rows[j].file, rows[i].file)) j++;
-        file_table(f, s, k, rows + i, j - i);
+        file_table(f, s, k, nth, rows + i, j - i);
         i = j;
     }
     fputs("</div>\n", f);
