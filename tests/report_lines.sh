@@ -39,7 +39,7 @@ r $blank | grep -q "style=" && { echo "FAIL: line $blank (no code) is coloured";
 r $blank >/dev/null || { echo "FAIL: line $blank (no code) is not shown"; fail=1; }
 # the click marked the line and its SASS rows (the STS among them)
 r $conf | grep -q 'class="picked"' || { echo "FAIL: the clicked line is not marked"; fail=1; }
-tr -d '\n' < "$tmp/dom" | sed 's#<tr#\n<tr#g' | grep "data-cuda=\"$conf\"" | grep 'class="picked"' | grep -q 'STS' \
+tr -d '\n' < "$tmp/dom" | sed 's#<tr#\n<tr#g' | grep "data-cuda=\"lines.cu:$conf\"" | grep 'class="picked"' | grep -q 'STS' \
     || { echo "FAIL: the clicked line's SASS rows are not marked"; fail=1; }
 [ $fail -eq 0 ] && echo "report_lines: the CUDA source view shows the kernel's lines with their figures in headless chromium"
 exit $fail

@@ -122,11 +122,12 @@ static void source(FILE *f, const kernel_stats *s, int k, cli_pc_text text_of, c
         for (int r = 1; r < STALL_COUNT; r++) stalls += p->stall[r];
         double ex = p->executions ? (double)p->executions : 1;
         double simd = p->executions && s->warp_size ? (double)p->active_lanes / (ex * s->warp_size) : 0;
-        fprintf(f, "<tr data-stalls=\"%" PRIu64 "\" data-simd=\"%.4f\" data-conflicts=\"%.3f\" data-sectors=\"%.3f\" "
-                   "data-cuda=\"%d\"><td>%d</td><td>%d</td>", stalls, p->executions ? 1 - simd : 0,
-                p->passes / ex, p->sectors / ex, in.src_line, pc, line);
+        cli_source_label(&in, label, sizeof label);
+        fprintf(f, "<tr data-stalls=\"%" PRIu64 "\" data-simd=\"%.4f\" data-conflicts=\"%.3f\" data-sectors=\"%.3f\"",
+                stalls, p->executions ? 1 - simd : 0, p->passes / ex, p->sectors / ex);
+        if (cuda) { fputs(" data-cuda=\"", f); markup_escape(f, label); fputs("\"", f); }
+        fprintf(f, "><td>%d</td><td>%d</td>", pc, line);
         if (cuda) {
-            cli_source_label(&in, label, sizeof label);
             fputs("<td>", f);
             markup_escape(f, label);
             if (in.inlined_at) { fputs(" <small>inlined at ", f); markup_escape(f, in.inlined_at); fputs("</small>", f); }
@@ -206,7 +207,7 @@ static const char *page_script =
     "document.getElementById('metric').addEventListener('change',function(e){heat(e.target.value);});\n"
     "document.querySelectorAll('table.cuda tr[data-stalls]').forEach(function(r){r.addEventListener('click',function(){\n"
     "  var side=r.closest('div.side');side.querySelectorAll('tr.picked').forEach(function(x){x.classList.remove('picked');});\n"
-    "  r.classList.add('picked');side.querySelectorAll('table.src tr[data-cuda=\"'+r.dataset.line+'\"]').forEach(\n"
+    "  r.classList.add('picked');side.querySelectorAll('table.src tr[data-cuda=\"'+r.dataset.src+'\"]').forEach(\n"
     "    function(x){x.classList.add('picked');});});});\n"
     "heat('stalls');\n"
     "</script>\n";

@@ -35,7 +35,9 @@ static void line_row(FILE *f, const kernel_stats *s, const cli_line_row *r, int 
     if (r) {
         uint64_t stalls = 0;
         for (int k = 1; k < STALL_COUNT; k++) stalls += r->sum.stall[k];
-        fprintf(f, "<tr data-line=\"%d\" data-stalls=\"%" PRIu64 "\" data-simd=\"%.4f\" data-conflicts=\"%.3f\" data-sectors=\"%.3f\">",
+        fprintf(f, "<tr data-line=\"%d\" data-src=\"", line);
+        markup_escape(f, src_text_base(file));
+        fprintf(f, ":%d\" data-stalls=\"%" PRIu64 "\" data-simd=\"%.4f\" data-conflicts=\"%.3f\" data-sectors=\"%.3f\">",
                 line, stalls, r->sum.executions ? 1 - cli_line_simd_efficiency(s, r) : 0,
                 r->divisor[PC_STAT_passes] ? (double)r->sum.passes / (double)r->divisor[PC_STAT_passes] : 0,
                 r->divisor[PC_STAT_sectors] ? (double)r->sum.sectors / (double)r->divisor[PC_STAT_sectors] : 0);
