@@ -113,11 +113,22 @@ static void begin_func(lt_reader *r, const char *name, int ln)
     r->pending = 0;
 }
 
+/* the opcode of an instruction's text ("@!P0 IMAD.WIDE R2, ..." -> "IMAD") */
+static void opcode_of(const char *text, char *out, size_t cap)
+{
+    while (*text == ' ' || *text == '\t') text++;
+    if (*text == '@') { text += strcspn(text, " \t"); while (*text == ' ' || *text == '\t') text++; }
+    snprintf(out, cap, "%.*s", (int)strcspn(text, " \t;.\r\n"), text);
+}
+
 /* "/(star)0040(star)/  @!P0 BRA ..." in the current function */
 static void insn(lt_reader *r, long addr, const char *text, int ln)
 {
     lt_func *f = &r->f[r->nf - 1];
-    if (addr % 16 || addr / 16 > (1L << 24)) { warn(r, ln, "instruction address 0x%lx is not a multiple of 16 below 256 MB", addr); return; }
+    if (addr < 0 || addr % 16 || addr / 16 >= (1L << 20)) {
+        warn(r, ln, "instruction address 0x%lx is not a multiple of 16 below 16 MB", addr);
+        return;
+    }
     int i = (int)(addr / 16);
     if (i >= f->cap) {
         int cap = i + 64 > 2 * f->cap ? i + 64 : 2 * f->cap;
@@ -129,9 +140,7 @@ static void insn(lt_reader *r, long addr, const char *text, int ln)
     }
     f->loc[i] = r->cur;
     r->pending = 0;
-    const char *mn = text;
-    if (*mn == '@') { mn += strcspn(mn, " \t"); while (*mn == ' ' || *mn == '\t') mn++; }
-    snprintf(f->op[i], sizeof f->op[i], "%.*s", (int)strcspn(mn, " \t;."), mn);
+    opcode_of(text, f->op[i], sizeof f->op[i]);
     if (i + 1 > f->n) f->n = i + 1;
 }
 
@@ -160,10 +169,15 @@ static void read_lines(lt_reader *r, FILE *in)
     }
 }
 
-/* the dump's mnemonic of instruction i: "IMAD" of IMAD.WIDE */
-static void dump_op(const isa_kernel *k, int i, char *out, size_t cap)
+/* instruction i's opcode as the dump prints it (its line's text after the
+ * address), else as warpsim names it */
+static void dump_op(const isa_program *p, const isa_kernel *k, int i, char *out, size_t cap)
 {
-    snprintf(out, cap, "%.*s", (int)strcspn(isa_ops[k->code[i].op].mnemonic, "."), isa_ops[k->code[i].op].mnemonic);
+    const src_file *s = asm_kernel_source(p, k);
+    int ln = k->code[i].line;
+    const char *text = s && ln >= 1 && ln <= s->nlines ? strstr(s->line[ln - 1], "*/") : NULL;
+    if (text) opcode_of(text + 2, out, cap);
+    else opcode_of(isa_ops[k->code[i].op].mnemonic, out, cap);
 }
 
 /* a function's locations onto the kernel of the same name and arch */
@@ -172,13 +186,13 @@ static void attach(lt_reader *r, isa_kernel *k, const lt_func *f)
     int mismatch = -1;
     for (int i = 0; i < k->ncode && i < f->n && mismatch < 0; i++) {
         char op[24];
-        dump_op(k, i, op, sizeof op);
+        dump_op(r->p, k, i, op, sizeof op);
         /* the NOPs that fill a gap of the dump are no instruction of it */
         if (f->op[i][0] && k->code[i].op != OP_NOP && strcmp(op, f->op[i])) mismatch = i;
     }
     if (mismatch >= 0) {
         char op[24];
-        dump_op(k, mismatch, op, sizeof op);
+        dump_op(r->p, k, mismatch, op, sizeof op);
         warn(r, f->line, "%s at 0x%x is %s here but %s in the dump: a line table of another build? Make it again "
              "from the same binary (docs/cuda.md); this kernel's views show SASS only", k->name, (unsigned)mismatch * 16,
              f->op[mismatch], op);

@@ -142,8 +142,9 @@ END_TEST
 
 START_TEST(test_garbled)
 {
-    /* a comment without its line, binary junk, an absurd address: warnings, no crash */
-    bad_table("sed 's/\", line 15/\", lime/; 3s/.*/\\x01\\xff\\xfe/; s#/\\*0040\\*/#/*0041*/#'", "not '\"FILE\", line N'", 1);
+    /* a comment without its line, binary junk, odd and negative addresses: warnings, no crash */
+    bad_table("sed 's/\", line 15/\", lime/; 3s/.*/\\x01\\xff\\xfe/; s#/\\*0040\\*/#/*0041*/#; s#/\\*0050\\*/#/*-010*/#'",
+              "not '\"FILE\", line N'", 1);
 }
 END_TEST
 
