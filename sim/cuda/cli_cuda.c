@@ -188,6 +188,15 @@ static int dump_program(const char *program, int arch, const char *dir, char *du
     return 0;
 }
 
+/* a path made absolute (allocated): the program may change its directory */
+static char *absolute(const char *v)
+{
+    char cwd[2048] = "", *abs = xmalloc(strlen(v) + sizeof cwd + 2);
+    if (v[0] != '/' && !getcwd(cwd, sizeof cwd)) cwd[0] = 0;
+    sprintf(abs, "%s%s%s", v[0] == '/' ? "" : cwd, v[0] == '/' ? "" : "/", v);
+    return abs;
+}
+
 static void append(char **s, const char *add, const char *sep)
 {
     size_t n = *s ? strlen(*s) : 0;
@@ -241,19 +250,14 @@ int cli_cuda(int argc, char **argv)
             if (!(v = cli_need_value("cuda", argc, argv, &i, "--source-path"))) goto out;
             struct stat st;
             if (stat(v, &st) || !S_ISDIR(st.st_mode)) { fprintf(stderr, "warpsim cuda: error: --source-path %s: no such folder\n", v); goto out; }
-            char cwd[2048] = "", *abs = xmalloc(strlen(v) + sizeof cwd + 2);
-            if (v[0] != '/' && !getcwd(cwd, sizeof cwd)) cwd[0] = 0;
-            sprintf(abs, "%s%s%s", v[0] == '/' ? "" : cwd, v[0] == '/' ? "" : "/", v);
+            char *abs = absolute(v);
             append(&srcpath, abs, ":");
             free(abs);
         } else if (cli_is_opt(a, "--timeline") || cli_is_opt(a, "--report")) {
             int is_tl = cli_is_opt(a, "--timeline");
             if (!(v = cli_need_value("cuda", argc, argv, &i, is_tl ? "--timeline" : "--report"))) goto out;
             if (cli_check_output_dir("cuda", v)) goto out;
-            /* absolute: the program may change its directory */
-            char cwd[2048] = "", *abs = xmalloc(strlen(v) + sizeof cwd + 2);
-            if (v[0] != '/' && !getcwd(cwd, sizeof cwd)) cwd[0] = 0;
-            sprintf(abs, "%s%s%s", v[0] == '/' ? "" : cwd, v[0] == '/' ? "" : "/", v);
+            char *abs = absolute(v);
             free(is_tl ? timeline_path : report_path);
             if (is_tl) timeline_path = abs; else report_path = abs;
         } else if (cli_is_opt(a, "--warp") || cli_is_opt(a, "--banks") || cli_is_opt(a, "--coalesce")) {
@@ -271,11 +275,11 @@ int cli_cuda(int argc, char **argv)
             free(kv);
         } else if (cli_is_opt(a, "--emit-trace")) {
             if (!(v = cli_need_value("cuda", argc, argv, &i, "--emit-trace"))) goto out;
-            char cwd[2048] = "", *kv = xmalloc(strlen(v) + sizeof cwd + 16);
-            if (v[0] != '/' && !getcwd(cwd, sizeof cwd)) cwd[0] = 0;
-            sprintf(kv, "emit-trace=%s%s%s", v[0] == '/' ? "" : cwd, v[0] == '/' ? "" : "/", v);
+            char *abs = absolute(v), *kv = xmalloc(strlen(abs) + 16);
+            sprintf(kv, "emit-trace=%s", abs);
             append(&views, kv, "\n");
             free(kv);
+            free(abs);
         } else if (cli_is_opt(a, "--stats-file")) {
             if (!(stats_file = cli_need_value("cuda", argc, argv, &i, "--stats-file"))) goto out;
             if (cli_check_output_dir("cuda", stats_file)) goto out;
