@@ -369,12 +369,14 @@ void asm_free(isa_program *p)
         isa_kernel *k = &p->kernels[i];
         for (int j = 0; k->labels && j < k->ncode; j++) free(k->labels[j]);
         free(k->labels); free(k->code); free(k->params); free(k->symbols); free(k->bank2); free(k->bank3); free(k->elf_params);
-        free(k->modvars); free(k->relocs);
+        free(k->modvars); free(k->relocs); free(k->srcloc);
     }
     free(p->kernels);
     free(p->workloads);
     for (int i = 0; i < p->nvarinit; i++) free(p->varinit[i].data);
     free(p->varinit);
+    for (int i = 0; i < p->nsrcnames; i++) free(p->srcnames[i]);
+    free(p->srcnames);
     for (int i = 0; i < p->ndumps; i++) src_free(&p->dumps[i]);
     free(p->dumps);
     src_free(&p->src);

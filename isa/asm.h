@@ -30,6 +30,8 @@ typedef struct {
      * (isa/sass_elf.c: from .nv.constant3 and .nv.global.init), by name */
     struct isa_varinit { char name[128]; uint8_t *data; uint32_t size; } *varinit;
     int nvarinit;
+    char **srcnames;      /* the source files and inlining chains of the kernels' srcloc */
+    int nsrcnames;
 } isa_program;
 
 /* read a whole file; returns 0 or -1 with a message in d */

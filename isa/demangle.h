@@ -2,6 +2,7 @@
  * Itanium-ABI mangled name (what nvcc prints in `Function :` lines). */
 #ifndef WARPSIM_DEMANGLE_H
 #define WARPSIM_DEMANGLE_H
+#include <stddef.h>
 
 #define DM_MAX_PARAMS 64
 
@@ -17,5 +18,8 @@ typedef struct {
 int dm_kernel(const char *mangled, dm_info *out);
 int dm_size(int type);             /* bytes of a parameter, 0 if unknown (a struct) */
 const char *dm_type_name(int type);
+/* isa/demangle_text.c: the name as c++filt prints it (calculate_temp(int, float*, ...)) into buf;
+ * a name that is not mangled, or that cannot be read, as it is */
+const char *dm_readable(const char *mangled, char *buf, size_t cap);
 
 #endif

@@ -184,6 +184,14 @@ typedef struct {
     char type[40];          /* the ELF's name of it (R_CUDA_ABS32_LO_32 ...), for messages */
 } isa_reloc;
 
+/* an instruction's CUDA source line (SASS dumps with a line table:
+ * isa/sass_lines.c); file NULL: none known */
+typedef struct {
+    const char *file;        /* as the compiler recorded it (kept in isa_program.srcnames) */
+    int line;
+    const char *inlined_at;  /* "lines.cu:17 <- main.cu:40": where the function holding it was inlined, or NULL */
+} isa_srcloc;
+
 typedef struct {
     char name[256];      /* mangled names of templates run long */
     const char *file;
@@ -215,6 +223,7 @@ typedef struct {
     isa_reloc *relocs;      /* SASS dumps: what the loader patches: only `warpsim cuda` fills them in */
     int nrelocs;
     uint32_t bank4_bytes;   /* SASS dumps: the size of the module's bank 4 */
+    isa_srcloc *srcloc;     /* SASS dumps with a line table: each instruction's CUDA line (ncode entries), or NULL */
 } isa_kernel;
 
 /* opcode table access */

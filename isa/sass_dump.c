@@ -454,6 +454,7 @@ int sass_dump_read(isa_program *p, const char *path, diag *d)
             if (k->sass_arch >= 90) k->shared_bytes += SASS_SHARED_BASE_SM90;
         }
     }
+    sass_lines_beside(p, first, path, d);
     if (!kernels && d->errors == before)
         diag_error(d, "%s: no 'Function :' in it; give the output of cuobjdump -sass (CUDA 11.8 or later) for sm_80 or sm_90", path);
     free(r->c.labels);

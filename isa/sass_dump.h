@@ -17,5 +17,11 @@ int sass_dump_read(isa_program *p, const char *path, diag *d);
 /* isa/sass_elf.c: what `cuobjdump -elf`'s listing beside the dump at path
  * (NAME.elf.txt for NAME.sass) says of kernels first.. of p, if it exists */
 void sass_elf_read(isa_program *p, int first, const char *path);
+/* isa/sass_lines.c: each instruction's CUDA line (k->srcloc) for kernels
+ * first.. of p from the line table at path (nvdisasm -gi output); problems
+ * are warnings in d. Returns the kernels that got lines, -1 if unreadable */
+int sass_lines_read(isa_program *p, int first, const char *path, diag *d);
+/* the same from NAME.lines.txt beside the dump NAME.sass, if it exists */
+void sass_lines_beside(isa_program *p, int first, const char *dump, diag *d);
 
 #endif

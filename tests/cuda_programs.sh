@@ -22,7 +22,7 @@ for arch in 80 90; do
     if [ $st -ne 0 ] || ! cmp -s "$tmp/out" "$tmp/want"; then
         echo "FAIL: vecadd on $cfg: exit $st, stdout:"; cat "$tmp/out"; head -5 "$tmp/err"; fail=1
     fi
-    grep -q "launch 0: kernel _Z6vecaddPKfS0_Pfi grid (8, 1, 1) block (128, 1, 1)" "$tmp/err" && grep -q "^  cycles " "$tmp/err" \
+    grep -q "launch 0: kernel vecadd(float const\*, float const\*, float\*, int) grid (8, 1, 1) block (128, 1, 1)" "$tmp/err" && grep -q "^  cycles " "$tmp/err" \
         && grep -q "^  IPC " "$tmp/err" && grep -q "^  scheduler cycles " "$tmp/err" \
         || { echo "FAIL: vecadd on $cfg: no per-launch summary on stderr"; cat "$tmp/err"; fail=1; }
     # events measure simulated time: the launch's cycles at the config's clock
@@ -102,8 +102,8 @@ expect 3 "the program freed it (cudaFree) before this launch" -- "$bin" cuda -c 
 "$bin" cuda -c h100 --warp 0:1 --coalesce 13 --sass "$P/cudademo.sm_90.sass" -- "$prog" vecadd 300 > "$tmp/out" 2> "$tmp/err"
 printf 'c[0] = 0, c[1] = 1.5, c[299] = 448.5\nPASS: 0 of 300 wrong\n' > "$tmp/want"
 cmp -s "$tmp/out" "$tmp/want" || { echo "FAIL: --warp/--coalesce: the program's stdout changed:"; cat "$tmp/out"; fail=1; }
-grep -q "^warp 0:1 of kernel _Z6vecaddPKfS0_Pfi" "$tmp/err" && grep -q "LDG R3, \[R2\]" "$tmp/err" \
-    && grep -q "^coalescing map of kernel _Z6vecaddPKfS0_Pfi, pc 13 " "$tmp/err" && grep -q "line 0x1000[0-9a-f]*  sectors ####  lanes 0-31" "$tmp/err" \
+grep -q "^warp 0:1 of kernel vecadd(float const\*, float const\*, float\*, int)" "$tmp/err" && grep -q "LDG R3, \[R2\]" "$tmp/err" \
+    && grep -q "^coalescing map of kernel vecadd(float const\*, float const\*, float\*, int), pc 13 " "$tmp/err" && grep -q "line 0x1000[0-9a-f]*  sectors ####  lanes 0-31" "$tmp/err" \
     || { echo "FAIL: --warp 0:1 --coalesce 13 under warpsim cuda"; head -20 "$tmp/err"; fail=1; }
 "$bin" cuda -c h100 --set sched.ctl_stalls=0 --emit-trace "$tmp/tr" --stats=json --stats-file "$tmp/c.json" --sass "$P/cudademo.sm_90.sass" -- "$prog" vecadd 3000 > /dev/null 2>&1
 "$bin" trace -c h100 --set sched.ctl_stalls=0 --stats=json "$tmp/tr/kernelslist.g" > "$tmp/t.json" 2>&1

@@ -1,5 +1,8 @@
 /* sim/cli/cli_run.c — `warpsim run`: load config and workload, run every
  * launch, check, print the summary or JSON, exit with the status. */
+#include "demangle.h"
+#include "out/src_text.h"
+#include <sys/stat.h>
 #include "cli.h"
 #include "util/stop.h"
 #include "util/progress.h"
@@ -50,7 +53,7 @@ typedef struct {
 
 static const char *const run_opts[] = {
     "-c", "--config", "--set", "-D", "--functional", "--no-checks", "--per-pc", "--stats", "--max-instructions", "--max-cycles", "--progress", "--no-progress", "--threads", "--emit-trace", "--emit-trace-version", "--warp", "--banks", "--coalesce", "--timeline", "--timeline-cycles", "--timeline-blocks",
-    "--timeline-tracks", "--report", "--kernel-name", "--launch-skip", "--launch-count", "--help"
+    "--timeline-tracks", "--report", "--kernel-name", "--launch-skip", "--launch-count", "--source-path", "--help"
 };
 
 const char *const cli_run_help =
@@ -79,11 +82,14 @@ const char *const cli_run_help =
     "                          instruction with its cycle, line, active lanes, SIMT stack depth and wait\n"
     "  --banks PC[:N]          the Nth execution (default 1st) of shared-memory instruction PC, lanes by bank\n"
     "  --coalesce PC[:N]       the Nth execution of global-memory instruction PC: lanes, lines and sectors\n"
+    "                          (both take FILE:LINE[:N] too, as lines.cu:18: that CUDA line's first such access)\n"
     "  --timeline FILE.json    a trace-event timeline (ui.perfetto.dev, chrome://tracing): issues, waits, counters\n"
     "  --timeline-cycles A:B   only cycles A to B-1 of each launch (the timeline counts each launch's cycles from\n"
     "                          its start);  --timeline-blocks A:B  only blocks A to B (linear index)\n"
     "  --timeline-tracks warp|scheduler   a track per warp (default) or per warp scheduler\n"
-    "  --report FILE.html      one self-contained page: summary, stalls, source heat map, warp timeline\n";
+    "  --report FILE.html      one self-contained page: summary, stalls, source heat map, warp timeline\n"
+    "  --source-path DIR       nvcc SASS with a line table (NAME.lines.txt beside NAME.sass): look for the CUDA\n"
+    "                          sources there too, after the recorded path and the dump's folder\n";
 
 /* value of an option given as "--opt=value" or "--opt value", or a message */
 static const char *opt_value(int argc, char **argv, int *i, const char *name)
@@ -133,6 +139,15 @@ static int parse_run_options(int argc, char **argv, run_options *o)
             if (!(o->warp = opt_value(argc, argv, &i, "--warp"))) return -1;
         } else if (cli_is_opt(a, "--report")) {
             if (!(o->report = opt_value(argc, argv, &i, "--report"))) return -1;
+        } else if (cli_is_opt(a, "--source-path")) {
+            const char *dir = opt_value(argc, argv, &i, "--source-path");
+            struct stat st;
+            if (!dir) return -1;
+            if (stat(dir, &st) || !S_ISDIR(st.st_mode)) {
+                fprintf(stderr, "warpsim run: error: --source-path %s: no such folder\n", dir);
+                return -1;
+            }
+            src_text_add_dir(dir);
         } else if (cli_is_opt(a, "--timeline")) {
             if (!(o->timeline = opt_value(argc, argv, &i, "--timeline"))) return -1;
         } else if (cli_is_opt(a, "--timeline-cycles") || cli_is_opt(a, "--timeline-blocks")) {
@@ -236,7 +251,8 @@ static void print_text(const workload *w, const config *cfg, kernel_stats *ks, i
            timed ? "timing" : "functional");
     for (int i = 0; i < nk; i++) {
         const kernel_stats *s = &ks[i];
-        printf("kernel %s\n", s->kernel);
+        char name[1024];
+        printf("kernel %s\n", dm_readable(s->kernel, name, sizeof name));
         if (s->timed) cli_print_timing(s, cfg);
         else if (timed) printf("  not timed: it ran functionally (--kernel-name, --launch-skip, --launch-count)\n");
         cli_print_counts(s);

@@ -1,4 +1,5 @@
 /* sim/cli/cli_tools.c — `warpsim asm`, `config show`, `configs`. */
+#include "out/src_text.h"
 #include "cli.h"
 #include "asm.h"
 #include "sass_dump.h"
@@ -166,6 +167,19 @@ static void print_ctl(const char *text, uint32_t c)
     printf("%-44s # stall %2u%s%s\n", text, ISA_CTL_STALL(c), ISA_CTL_YIELD(c) ? " yield" : "", bars);
 }
 
+/* a dump with a line table: "# lines.cu:14    float v = in[t * stride];" where the CUDA line changes */
+static void print_source_line(const isa_kernel *k, int pc)
+{
+    const isa_srcloc *s = k->srcloc ? &k->srcloc[pc] : NULL;
+    if (!s || !s->file) return;
+    if (pc && k->srcloc[pc - 1].file == s->file && k->srcloc[pc - 1].line == s->line
+        && k->srcloc[pc - 1].inlined_at == s->inlined_at) return;
+    int len = 0;
+    const char *text = src_text_line(s->file, k->file, s->line, &len);
+    printf("  # %s:%d%s%s  %.*s\n", src_text_base(s->file), s->line, s->inlined_at ? " inlined at " : "",
+           s->inlined_at ? s->inlined_at : "", text ? len : 0, text ? text : "");
+}
+
 static void print_kernel(const isa_kernel *k)
 {
     if (k->sass_arch)
@@ -186,6 +200,7 @@ static void print_kernel(const isa_kernel *k)
         const isa_insn *in = &k->code[pc];
         char text[200];
         isa_disasm(k, in, text, sizeof text);
+        print_source_line(k, pc);
         /* a dump's labels are its byte addresses (L_1f0): shown only where something branches */
         if (k->labels[pc] && !k->sass_arch) printf("%s:\n", k->labels[pc]);
         /* nvcc's code is numbered by byte address, as cuobjdump prints it */

@@ -172,8 +172,14 @@ static void docs_stats(void)
          "kernel `reconverges_at_pc` and `reconverges_at_line` (its immediate post-dominator; traces have none),\n"
          "and `stalls`\n"
          "(scheduler cycles charged to the instruction, by reason). The `--per-pc` text\n"
-         "shows the same as a SIMD column and, per group, the figures in brackets.");
-    puts("\nEach object of the `kernels` list also holds `name`, `launch` (its index in\n"
+         "shows the same as a SIMD column and, per group, the figures in brackets.\n\n"
+         "For nvcc's SASS with a line table (`nvcc -lineinfo`: docs/cuda.md), each `per_pc` object\n"
+         "also holds its CUDA `source_file`, `source_line` and, for inlined code, `inlined_at`\n"
+         "(`lines.cu:17`), and the kernel a `per_line` list: per CUDA line its `file`, `line`,\n"
+         "`source` (the text, when the file is found), `instructions`, the same counters summed\n"
+         "over its instructions (`worst_bank_conflict`: their worst), `simd_efficiency` and `stalls`.");
+    puts("\nEach object of the `kernels` list also holds `name` (as the binary has it: mangled),\n"
+         "`demangled_name` (as c++filt prints it), `launch` (its index in\n"
          "the workload or trace), and `grid` and `block` as `[x, y, z]`. The top level\n"
          "of `warpsim run --stats=json` records the run's inputs: `config` (the GPU's\n"
          "name), `config_file` (the `-c` argument), `sets` (every `--set`, in order) and\n"

@@ -8,6 +8,7 @@
 #include "cuda_env.h"
 #include "out/mem_map.h"
 #include "util/xalloc.h"
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -31,12 +32,16 @@ const char *const cli_cuda_help =
     "  --timeline FILE         every launch's warps as a Chrome/Perfetto trace (as warpsim run --timeline)\n"
     "  --report FILE           one HTML page of every launch (as warpsim run --report)\n"
     "  --warp BLOCK:WARP, --banks PC[:N], --coalesce PC[:N]   as in warpsim run, printed on stderr\n"
+    "                          (--banks and --coalesce take a CUDA line too: lines.cu:18[:N])\n"
     "  --emit-trace DIR        an Accel-Sim trace of every launch (as warpsim run --emit-trace)\n"
     "  --max-cycles=N, --max-instructions=N   bound each launch (a fault after N)\n"
     CLI_LAUNCH_SELECT_HELP
     "  --sass DUMP             the program's kernels as cuobjdump -sass prints them (cuobjdump -elf's listing\n"
     "                          beside it as DUMP without .sass plus .elf.txt); without it warpsim runs\n"
-    "                          cuobjdump on PROGRAM when one on PATH can read it\n"
+    "                          cuobjdump on PROGRAM when one on PATH can read it. A program built with\n"
+    "                          nvcc -lineinfo gets its CUDA source lines too: from DUMP without .sass plus\n"
+    "                          .lines.txt (nvdisasm -gi of its cubin), or through cuobjdump and nvdisasm on PATH\n"
+    "  --source-path DIR       look for the CUDA sources there too (after the recorded path and the program's folder)\n"
     "exit status: the program's; 2 when it called what warpsim does not implement, launched a kernel with\n"
     "  no SASS, or warpsim's libcudart was not loaded; 3 when a kernel faulted\n";
 
@@ -66,12 +71,14 @@ check:
     return is_file(probe) ? 0 : -1;
 }
 
-/* run argv with stdout to out_path and stderr to err_path; its exit status, -1 when it could not start */
-static int run_to(char *const argv[], const char *out_path, const char *err_path)
+/* run argv (in folder cwd when not NULL) with stdout to out_path and stderr to err_path; its exit
+ * status, -1 when it could not start */
+static int run_in(const char *cwd, char *const argv[], const char *out_path, const char *err_path)
 {
     pid_t pid = fork();
     if (pid < 0) return -1;
     if (pid == 0) {
+        if (cwd && chdir(cwd)) _exit(127);
         int o = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0600), e = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
         if (o < 0 || e < 0) _exit(127);
         dup2(o, 1);
@@ -84,6 +91,11 @@ static int run_to(char *const argv[], const char *out_path, const char *err_path
     return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
 }
 
+static int run_to(char *const argv[], const char *out_path, const char *err_path)
+{
+    return run_in(NULL, argv, out_path, err_path);
+}
+
 static char *slurp(const char *path, size_t max)
 {
     FILE *f = fopen(path, "r");
@@ -93,6 +105,44 @@ static char *slurp(const char *path, size_t max)
     b[n] = 0;
     fclose(f);
     return b;
+}
+
+/* the line table of a program built with nvcc -lineinfo: each cubin that
+ * cuobjdump -xelf takes out of it, through nvdisasm -gi, into
+ * dir/program.lines.txt beside the dump (isa/sass_lines.c; docs/cuda.md).
+ * Quietly none without nvdisasm or without lines: the views then say how. */
+static void line_table(const char *program, const char *dir)
+{
+    char abs[4096], cwd[2048] = "", lines[1100], one[1100], err[1100];
+    if (program[0] != '/' && !getcwd(cwd, sizeof cwd)) return;
+    snprintf(abs, sizeof abs, "%s%s%s", cwd, *cwd ? "/" : "", program);
+    snprintf(lines, sizeof lines, "%s/program.lines.txt", dir);
+    snprintf(one, sizeof one, "%s/cubin.lines.txt", dir);
+    snprintf(err, sizeof err, "%s/cuobjdump.err", dir);
+    char *x_argv[] = { "cuobjdump", "-xelf", "all", abs, NULL };
+    if (run_in(dir, x_argv, one, err) != 0) return;
+    DIR *d = opendir(dir);
+    FILE *out = d ? fopen(lines, "w") : NULL;
+    for (struct dirent *e; out && (e = readdir(d)); ) {
+        size_t n = strlen(e->d_name);
+        if (n < 6 || strcmp(e->d_name + n - 6, ".cubin")) continue;
+        char cubin[1400];
+        snprintf(cubin, sizeof cubin, "%s/%s", dir, e->d_name);
+        char *n_argv[] = { "nvdisasm", "-gi", "-c", cubin, NULL };
+        if (run_to(n_argv, one, err) == 0) {
+            char *text = slurp(one, 64u << 20);
+            fputs(text, out);
+            free(text);
+        }
+        unlink(cubin);
+    }
+    if (d) closedir(d);
+    unlink(one);
+    if (!out) return;
+    int bad = fclose(out) != 0;
+    char *text = slurp(lines, 64u << 20);
+    if (bad || !strstr(text, "//## File ")) unlink(lines);   /* no -lineinfo (or no nvdisasm) */
+    free(text);
 }
 
 /* cuobjdump -sass and -elf of the program's SASS for sm_<arch> into dir; 0, or -1 said */
@@ -134,7 +184,17 @@ static int dump_program(const char *program, int arch, const char *dir, char *du
     free(msg);
     char *elf_argv[] = { "cuobjdump", "-elf", "-arch", sm, (char *)program, NULL };
     if (run_to(elf_argv, elf, err) != 0) unlink(elf);   /* without it: estimates (docs/cuda.md) */
+    line_table(program, dir);
     return 0;
+}
+
+/* a path made absolute (allocated): the program may change its directory */
+static char *absolute(const char *v)
+{
+    char cwd[2048] = "", *abs = xmalloc(strlen(v) + sizeof cwd + 2);
+    if (v[0] != '/' && !getcwd(cwd, sizeof cwd)) cwd[0] = 0;
+    sprintf(abs, "%s%s%s", v[0] == '/' ? "" : cwd, v[0] == '/' ? "" : "/", v);
+    return abs;
 }
 
 static void append(char **s, const char *add, const char *sep)
@@ -163,7 +223,7 @@ int cli_cuda(int argc, char **argv)
     const char *config_path = NULL, *stats_file = NULL;
     cli_launch_opts launches = { 0 };
     int took;
-    char *sets = NULL, *options = NULL, *dumps = NULL, *timeline_path = NULL, *report_path = NULL, *views = NULL;
+    char *sets = NULL, *options = NULL, *dumps = NULL, *timeline_path = NULL, *report_path = NULL, *views = NULL, *srcpath = NULL;
     int i, status = EXIT_BAD_INPUT;
     uint64_t n;
     for (i = 1; i < argc; i++) {
@@ -186,14 +246,18 @@ int cli_cuda(int argc, char **argv)
             if (!(v = cli_need_value("cuda", argc, argv, &i, "--sass"))) goto out;
             if (!is_file(v)) { fprintf(stderr, "warpsim cuda: error: --sass %s: no such file\n", v); goto out; }
             append(&dumps, v, "\n");
+        } else if (cli_is_opt(a, "--source-path")) {
+            if (!(v = cli_need_value("cuda", argc, argv, &i, "--source-path"))) goto out;
+            struct stat st;
+            if (stat(v, &st) || !S_ISDIR(st.st_mode)) { fprintf(stderr, "warpsim cuda: error: --source-path %s: no such folder\n", v); goto out; }
+            char *abs = absolute(v);
+            append(&srcpath, abs, ":");
+            free(abs);
         } else if (cli_is_opt(a, "--timeline") || cli_is_opt(a, "--report")) {
             int is_tl = cli_is_opt(a, "--timeline");
             if (!(v = cli_need_value("cuda", argc, argv, &i, is_tl ? "--timeline" : "--report"))) goto out;
             if (cli_check_output_dir("cuda", v)) goto out;
-            /* absolute: the program may change its directory */
-            char cwd[2048] = "", *abs = xmalloc(strlen(v) + sizeof cwd + 2);
-            if (v[0] != '/' && !getcwd(cwd, sizeof cwd)) cwd[0] = 0;
-            sprintf(abs, "%s%s%s", v[0] == '/' ? "" : cwd, v[0] == '/' ? "" : "/", v);
+            char *abs = absolute(v);
             free(is_tl ? timeline_path : report_path);
             if (is_tl) timeline_path = abs; else report_path = abs;
         } else if (cli_is_opt(a, "--warp") || cli_is_opt(a, "--banks") || cli_is_opt(a, "--coalesce")) {
@@ -211,11 +275,11 @@ int cli_cuda(int argc, char **argv)
             free(kv);
         } else if (cli_is_opt(a, "--emit-trace")) {
             if (!(v = cli_need_value("cuda", argc, argv, &i, "--emit-trace"))) goto out;
-            char cwd[2048] = "", *kv = xmalloc(strlen(v) + sizeof cwd + 16);
-            if (v[0] != '/' && !getcwd(cwd, sizeof cwd)) cwd[0] = 0;
-            sprintf(kv, "emit-trace=%s%s%s", v[0] == '/' ? "" : cwd, v[0] == '/' ? "" : "/", v);
+            char *abs = absolute(v), *kv = xmalloc(strlen(abs) + 16);
+            sprintf(kv, "emit-trace=%s", abs);
             append(&views, kv, "\n");
             free(kv);
+            free(abs);
         } else if (cli_is_opt(a, "--stats-file")) {
             if (!(stats_file = cli_need_value("cuda", argc, argv, &i, "--stats-file"))) goto out;
             if (cli_check_output_dir("cuda", stats_file)) goto out;
@@ -245,7 +309,7 @@ int cli_cuda(int argc, char **argv)
             static const char *const known[] = { "-c", "--config", "--set", "--functional", "--per-pc", "--stats", "--stats-file",
                                                  "--max-cycles", "--max-instructions", "--sass", "--threads", "--progress", "--help",
                                                  "--timeline", "--report", "--warp", "--banks", "--coalesce", "--emit-trace",
-                                                 "--kernel-name", "--launch-skip", "--launch-count" };
+                                                 "--kernel-name", "--launch-skip", "--launch-count", "--source-path" };
             cli_unknown_option("cuda", a, known, (int)(sizeof known / sizeof known[0]));
             goto out;
         }
@@ -312,6 +376,7 @@ int cli_cuda(int argc, char **argv)
     setenv(CUDA_ENV_SETS, sets ? sets : "", 1);
     setenv(CUDA_ENV_OPTIONS, options ? options : "", 1);
     setenv(CUDA_ENV_SASS, dumps, 1);
+    setenv(CUDA_ENV_SOURCE_PATH, srcpath ? srcpath : "", 1);
     if (launches.name) setenv(CUDA_ENV_KERNEL_NAME, launches.name, 1);
     else unsetenv(CUDA_ENV_KERNEL_NAME);
     setenv(CUDA_ENV_STATS, stats_file ? stats_file : "", 1);
@@ -351,9 +416,10 @@ clean:
     unlink(state);
     { char p[400]; snprintf(p, sizeof p, "%s/program.sass", tmp); unlink(p);
       snprintf(p, sizeof p, "%s/program.elf.txt", tmp); unlink(p);
+      snprintf(p, sizeof p, "%s/program.lines.txt", tmp); unlink(p);
       snprintf(p, sizeof p, "%s/cuobjdump.err", tmp); unlink(p); }
     rmdir(tmp);
 out:
-    free(sets); free(options); free(dumps); free(timeline_path); free(report_path); free(views);
+    free(sets); free(options); free(dumps); free(timeline_path); free(report_path); free(views); free(srcpath);
     return status;
 }

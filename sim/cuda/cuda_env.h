@@ -9,6 +9,7 @@
 #define CUDA_ENV_OPTIONS "WARPSIM_CUDA_OPTIONS"   /* run options, space-separated: functional per-pc stats=json|csv
                                                    * max-cycles=N max-instructions=N progress
                                                    * launch-skip=N launch-count=N */
+#define CUDA_ENV_SOURCE_PATH "WARPSIM_SOURCE_PATH" /* --source-path folders, colon-separated */
 #define CUDA_ENV_SASS    "WARPSIM_CUDA_SASS"      /* the SASS dumps, one a line */
 #define CUDA_ENV_KERNEL_NAME "WARPSIM_CUDA_KERNEL_NAME" /* --kernel-name REGEX (unset: none; launch-skip=N
                                                    * and launch-count=N are options) */

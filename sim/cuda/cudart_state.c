@@ -11,6 +11,8 @@
 #include "front/exec_driver.h"
 #include "gpu/gpu_state.h"
 #include "sass_dump.h"
+#include "demangle.h"
+#include "out/src_text.h"
 #include "out/cli_report.h"
 #include "out/html_report.h"
 #include "out/obs_tee.h"
@@ -123,6 +125,9 @@ int cudart_init(void)
     launch_select_init(&cudart.sel);
     parse_options(getenv(CUDA_ENV_OPTIONS));
     if (getenv(CUDA_ENV_KERNEL_NAME)) launch_select_name(&cudart.sel, "--kernel-name", getenv(CUDA_ENV_KERNEL_NAME), &d);
+    /* where the views look for the CUDA sources of the dumps' line tables */
+    src_text_set_program(getenv("WARPSIM_CUDA_PROGRAM"));
+    src_text_add_dirs(getenv(CUDA_ENV_SOURCE_PATH));
     char *dumps = xstrdup(getenv(CUDA_ENV_SASS) ? getenv(CUDA_ENV_SASS) : "");
     for (char *save = NULL, *t = strtok_r(dumps, "\n", &save); t && !d.errors; t = strtok_r(NULL, "\n", &save))
         sass_dump_read(&cudart.prog, t, &d);
@@ -327,7 +332,8 @@ static void print_summary(FILE *f, int stopped_sig)
         printf("warpsim cuda: %s on %s, %s run, %d launch%s\n", prog, cfg->sval[CFGK_gpu_name], mode, nks, nks == 1 ? "" : "es");
         for (int i = 0; i < nks; i++) {
             const kernel_stats *s = &ks[i];
-            printf("launch %d: kernel %s grid (%u, %u, %u) block (%u, %u, %u)\n", i, s->kernel, s->grid[0], s->grid[1],
+            char name[1024];
+            printf("launch %d: kernel %s grid (%u, %u, %u) block (%u, %u, %u)\n", i, dm_readable(s->kernel, name, sizeof name), s->grid[0], s->grid[1],
                    s->grid[2], s->block[0], s->block[1], s->block[2]);
             if (s->timed) cli_print_timing(s, cfg);
             else if (!cudart.functional) printf("  not timed: it ran functionally (--kernel-name, --launch-skip, --launch-count)\n");

@@ -20,6 +20,7 @@ typedef struct {
     const isrc_static *facts;              /* npc: each pc's static facts */
     const char *const *texts;              /* npc: each pc's disassembly */
     const int *lines;                      /* npc: each pc's source line */
+    const isa_srcloc *srcloc;              /* npc: each pc's CUDA line (nvcc's SASS with a line table), or NULL */
 } obs_kernel;
 
 /* one memory event of a timed run: a line request of a global or local

@@ -98,7 +98,7 @@ static int announce_kernel(xdriver *x, const isrc_func *src, const func_launch *
         x->lines[pc] = k->code[pc].line;
     }
     obs_kernel ok = { k->name, l->grid, l->block, (int)k->shared_bytes, k->nregs, k->ncode, src->table,
-                      (const char *const *)x->texts, x->lines };
+                      (const char *const *)x->texts, x->lines, k->srcloc };
     return x->obs->kernel_begin(x->obs->ctx, &ok, d);
 }
 

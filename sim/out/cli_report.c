@@ -2,7 +2,9 @@
  * object shared by `warpsim run` and `warpsim trace`. */
 #include "cli_report.h"
 #include "stats_csv.h"
+#include "line_view.h"
 #include "isa.h"
+#include "demangle.h"
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -15,6 +17,12 @@ const char *cli_sass_pc_text(const void *ctx, int pc, char *buf, int len, cli_pc
     const isa_kernel *k = ctx;
     const isa_insn *in = &k->code[pc];
     info->line = in->line;
+    info->dump = k->sass_arch ? k->file : NULL;   /* nvcc's SASS: where its line table and sources are */
+    if (k->srcloc && k->srcloc[pc].file) {
+        info->src_file = k->srcloc[pc].file;
+        info->src_line = k->srcloc[pc].line;
+        info->inlined_at = k->srcloc[pc].inlined_at;
+    }
     info->reconv_pc = info->reconv_line = -1;
     if (in->op == OP_BRA && in->guard != ISA_PRED_PT && in->reconv >= 0 && in->reconv < k->ncode) {
         info->reconv_pc = (int)in->reconv;
@@ -73,7 +81,7 @@ static int group_end(int i)
 
 /* the per-PC counters of pc_stats.def: a group appears when any of its
  * counters is non-zero (group `always`: always) */
-static void json_pc_counters(json_writer *j, const pc_stats *p)
+void cli_json_pc_counters(json_writer *j, const pc_stats *p)
 {
     for (int i = 0; i < PC_STAT_COUNT;) {
         int end = group_end(i), any = !strcmp(pc_stat_table[i].group, "always");
@@ -84,7 +92,7 @@ static void json_pc_counters(json_writer *j, const pc_stats *p)
 }
 
 /* the same groups as text: "[1.0 lines/access, 4.0 sectors/access]" */
-static void text_pc_counters(const pc_stats *p)
+void cli_text_pc_counters(const pc_stats *p, const uint64_t *divisor)
 {
     for (int i = 0; i < PC_STAT_COUNT;) {
         int end = group_end(i), any = 0;
@@ -94,7 +102,8 @@ static void text_pc_counters(const pc_stats *p)
             const pc_stat_info *c = &pc_stat_table[i];
             if (c->view == PC_VIEW_NONE || (c->view == PC_VIEW_NONZERO && !pc_counter(p, i))) continue;
             double v = (double)pc_counter(p, i);
-            if (c->view == PC_VIEW_AVG) v = p->executions ? v / (double)p->executions : 0;
+            uint64_t per = divisor ? divisor[i] : p->executions;
+            if (c->view == PC_VIEW_AVG) v = per ? v / (double)per : 0;
             printf("%s", sep);
             printf(c->text, v);
             sep = ", ";
@@ -114,27 +123,31 @@ static double pc_simd_efficiency(const kernel_stats *s, int pc)
 /* each instruction of the kernel with its executions and where its warps waited */
 void cli_print_per_pc(const kernel_stats *s, cli_pc_text text_of, const void *ctx)
 {
-    printf("  %5s %5s %-44s %10s %5s  %s\n", "pc", "line", "instruction", "executed", "SIMD", "scheduler cycles charged (issued, stalls)");
+    int cuda = cli_has_source_lines(s, text_of, ctx);
+    printf("  %5s %5s %-*s%-44s %10s %5s  %s\n", "pc", "line", cuda ? 18 : 0, cuda ? "CUDA line" : "", "instruction", "executed",
+           "SIMD", "scheduler cycles charged (issued, stalls)");
     for (int pc = 0; pc < s->npc; pc++) {
-        char text[200], line_text[16] = "-";
-        cli_pc_info in = { 0, -1, -1 };
+        char text[200], line_text[16] = "-", src[64] = "";
+        cli_pc_info in = { 0, -1, -1, NULL, 0, NULL, NULL };
         const char *t = text_of(ctx, pc, text, sizeof text, &in);
         if (!t) continue;
         if (in.line > 0) snprintf(line_text, sizeof line_text, "%d", in.line);
+        if (cuda) cli_source_label(&in, src, sizeof src);
         if (in.reconv_pc >= 0 && t == text) {
             size_t n = strlen(text);
             snprintf(text + n, sizeof text - n, "  -> reconverges at pc %d (line %d)", in.reconv_pc, in.reconv_line);
         }
-        printf("  %5d %5s %-44s %10" PRIu64 " %4.0f%% ", pc, line_text, t, s->per_pc[pc].executions,
+        printf("  %5d %5s %-*s%-44s %10" PRIu64 " %4.0f%% ", pc, line_text, cuda ? 18 : 0, src, t, s->per_pc[pc].executions,
                100.0 * pc_simd_efficiency(s, pc));
         for (int r = 0; r < STALL_COUNT; r++)
             if (s->per_pc[pc].stall[r]) printf(" %s %" PRIu64, stall_names[r], s->per_pc[pc].stall[r]);
-        text_pc_counters(&s->per_pc[pc]);
+        cli_text_pc_counters(&s->per_pc[pc], NULL);
         printf("\n");
     }
+    cli_print_per_line(s, text_of, ctx);
 }
 
-static void json_stalls(json_writer *j, const char *key, const uint64_t *stall)
+void cli_json_stalls(json_writer *j, const char *key, const uint64_t *stall)
 {
     json_begin_object(j, key);
     for (int r = 0; r < STALL_COUNT; r++) json_uint(j, stall_names[r], stall[r]);
@@ -152,7 +165,7 @@ void cli_json_timing(json_writer *j, const kernel_stats *s, cli_pc_text text_of,
     json_double(j, "dram_bandwidth_gbps", stats_dram_gbps(s));
     json_double(j, "dram_peak_gbps", s->dram_peak_gbps);
     json_uint(j, "l1_bytes", s->l1_bytes);
-    json_stalls(j, "stalls", s->stall);
+    cli_json_stalls(j, "stalls", s->stall);
     static const char *const buckets[CONFLICT_BUCKETS] = { "1", "2", "3-4", "5-8", "9-16", "17-32", "33-64" };
     json_begin_object(j, "bank_conflict_degrees");
     for (int b = 0; b < CONFLICT_BUCKETS; b++) json_uint(j, buckets[b], s->conflict_hist[b]);
@@ -161,30 +174,36 @@ void cli_json_timing(json_writer *j, const kernel_stats *s, cli_pc_text text_of,
     for (int m = 0; m < s->nsm; m++) {
         json_begin_object(j, NULL);
         json_uint(j, "warp_instructions", s->per_sm[m].issued_warp_instructions);
-        json_stalls(j, "stalls", s->per_sm[m].stall);
+        cli_json_stalls(j, "stalls", s->per_sm[m].stall);
         json_end_object(j);
     }
     json_end_array(j);
     json_begin_array(j, "per_pc");
     for (int pc = 0; pc < s->npc; pc++) {
         char text[160];
-        cli_pc_info in = { 0, -1, -1 };
+        cli_pc_info in = { 0, -1, -1, NULL, 0, NULL, NULL };
         const char *t = text_of(ctx, pc, text, sizeof text, &in);
         if (!t) continue;
         json_begin_object(j, NULL);
         json_int(j, "pc", pc);
         json_int(j, "line", in.line);
         json_string(j, "text", t);
+        if (in.src_file) {
+            json_string(j, "source_file", in.src_file);
+            json_int(j, "source_line", in.src_line);
+            if (in.inlined_at) json_string(j, "inlined_at", in.inlined_at);
+        }
         if (in.reconv_pc >= 0) {   /* a branch that can diverge: where its paths meet again */
             json_int(j, "reconverges_at_pc", in.reconv_pc);
             json_int(j, "reconverges_at_line", in.reconv_line);
         }
-        json_pc_counters(j, &s->per_pc[pc]);
+        cli_json_pc_counters(j, &s->per_pc[pc]);
         json_double(j, "simd_efficiency", pc_simd_efficiency(s, pc));
-        json_stalls(j, "stalls", s->per_pc[pc].stall);
+        cli_json_stalls(j, "stalls", s->per_pc[pc].stall);
         json_end_object(j);
     }
     json_end_array(j);
+    cli_json_per_line(j, s, text_of, ctx);
 }
 
 
@@ -207,7 +226,9 @@ void cli_json_kernel(json_writer *j, const kernel_stats *s, int launch, const ch
                      const void *ctx)
 {
     json_begin_object(j, NULL);
-    json_string(j, "name", name);
+    char readable[1024];
+    json_string(j, "name", name);   /* as the binary has it (mangled): what --kernel-name and scripts match */
+    json_string(j, "demangled_name", dm_readable(name, readable, sizeof readable));
     json_int(j, "launch", launch);
     json_dim3(j, "grid", s->grid);
     json_dim3(j, "block", s->block);

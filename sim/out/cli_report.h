@@ -7,13 +7,27 @@
 
 /* what the views know of an instruction besides its text: its source line
  * (0 unknown) and, for a branch that can split a warp, where its paths
- * reconverge (-1: none known, as in traces) */
-typedef struct { int line, reconv_pc, reconv_line; } cli_pc_info;
+ * reconverge (-1: none known, as in traces); for nvcc's SASS with a line
+ * table, its CUDA source line (src_file NULL: none) and the dump it came
+ * from (where its source is looked for) */
+typedef struct {
+    int line, reconv_pc, reconv_line;
+    const char *src_file;
+    int src_line;
+    const char *inlined_at;   /* "lines.cu:17": the call sites it was inlined at, or NULL */
+    const char *dump;
+} cli_pc_info;
 /* the text of pc (and its facts in *info), or NULL for a pc with no
  * instruction (a trace's PCs may have gaps) */
 typedef const char *(*cli_pc_text)(const void *ctx, int pc, char *buf, int len, cli_pc_info *info);
 /* a cli_pc_text for kernels of isa_kernel (ctx): disassembly, line, reconvergence */
 const char *cli_sass_pc_text(const void *ctx, int pc, char *buf, int len, cli_pc_info *info);
+
+/* a per-PC (or per-line) row's pc_stats.def counters as text ("  [1.0 lines/access, ...]") and
+ * as JSON fields; divisor[i]: what counter i's per-access average divides by (NULL: executions) */
+void cli_text_pc_counters(const pc_stats *p, const uint64_t *divisor);
+void cli_json_pc_counters(json_writer *j, const pc_stats *p);
+void cli_json_stalls(json_writer *j, const char *key, const uint64_t *stall);
 
 void cli_print_timing(const kernel_stats *s, const config *cfg);
 void cli_print_per_pc(const kernel_stats *s, cli_pc_text text_of, const void *ctx);

@@ -2,6 +2,8 @@
  * written into its HTML by this file, so it reads without scripts; a small
  * inline script only recolours the heat map when another figure is chosen. */
 #include "html_report.h"
+#include "line_view.h"
+#include "demangle.h"
 #include "util/markup.h"
 #include "util/whole_file.h"
 #include "util/xalloc.h"
@@ -101,11 +103,13 @@ static void stall_bars(FILE *f, const kernel_stats *s, int k)
 /* a row per instruction; data-* attributes hold each figure for the heat map */
 static void source(FILE *f, const kernel_stats *s, int k, cli_pc_text text_of, const void *ctx)
 {
-    fprintf(f, "<h3>Source</h3>\n<table class=\"src\" id=\"src-%d\"><tr><th>pc</th><th>line</th><th>instruction</th>"
-               "<th>executions</th><th>SIMD</th><th>stall cycles</th><th>bank passes/access</th><th>sectors/access</th></tr>\n", k);
+    int cuda = html_source_cuda(f, s, k, text_of, ctx);
+    fprintf(f, "<div class=\"sass\"><h3>%s</h3>\n<table class=\"src\" id=\"src-%d\"><tr><th>pc</th><th>line</th>%s<th>instruction</th>"
+               "<th>executions</th><th>SIMD</th><th>stall cycles</th><th>bank passes/access</th><th>sectors/access</th></tr>\n",
+            cuda ? "SASS" : "Source", k, cuda ? "<th>CUDA line</th>" : "");
     for (int pc = 0; pc < s->npc; pc++) {
-        char text[200];
-        cli_pc_info in = { 0, -1, -1 };
+        char text[200], label[64];
+        cli_pc_info in = { 0, -1, -1, NULL, 0, NULL, NULL };
         const char *t = text_of(ctx, pc, text, sizeof text, &in);
         if (!t) continue;
         int line = in.line;
@@ -118,14 +122,23 @@ static void source(FILE *f, const kernel_stats *s, int k, cli_pc_text text_of, c
         for (int r = 1; r < STALL_COUNT; r++) stalls += p->stall[r];
         double ex = p->executions ? (double)p->executions : 1;
         double simd = p->executions && s->warp_size ? (double)p->active_lanes / (ex * s->warp_size) : 0;
-        fprintf(f, "<tr data-stalls=\"%" PRIu64 "\" data-simd=\"%.4f\" data-conflicts=\"%.3f\" data-sectors=\"%.3f\">"
-                   "<td>%d</td><td>%d</td><td class=\"code\">", stalls, p->executions ? 1 - simd : 0,
-                p->passes / ex, p->sectors / ex, pc, line);
+        cli_source_label(&in, label, sizeof label);
+        fprintf(f, "<tr data-stalls=\"%" PRIu64 "\" data-simd=\"%.4f\" data-conflicts=\"%.3f\" data-sectors=\"%.3f\"",
+                stalls, p->executions ? 1 - simd : 0, p->passes / ex, p->sectors / ex);
+        if (cuda) { fputs(" data-cuda=\"", f); markup_escape(f, label); fputs("\"", f); }
+        fprintf(f, "><td>%d</td><td>%d</td>", pc, line);
+        if (cuda) {
+            fputs("<td>", f);
+            markup_escape(f, label);
+            if (in.inlined_at) { fputs(" <small>inlined at ", f); markup_escape(f, in.inlined_at); fputs("</small>", f); }
+            fputs("</td>", f);
+        }
+        fputs("<td class=\"code\">", f);
         markup_escape(f, t);
         fprintf(f, "</td><td>%" PRIu64 "</td><td>%.0f%%</td><td>%" PRIu64 "</td><td>%.1f</td><td>%.1f</td></tr>\n",
                 p->executions, 100 * simd, stalls, p->passes / ex, p->sectors / ex);
     }
-    fputs("</table>\n", f);
+    fputs("</table></div>\n", f);
 }
 
 /* the first block's warps: a row each, a mark per issue, the waits before
@@ -177,18 +190,25 @@ static const char *page_head =
     "body{font-family:sans-serif;margin:1em 2em}table{border-collapse:collapse}td,th{padding:1px 8px;text-align:left}\n"
     "table.src td.code{font-family:monospace;white-space:pre}table.src td,table.src th{border-bottom:1px solid #eee}\n"
     ".bar{height:10px}table.bars td{width:320px}table.bars td.n{width:auto}\n"
+    "div.side{display:flex;gap:2em;align-items:flex-start}table.cuda tr[data-stalls]{cursor:pointer}\n"
+    "tr.picked td{outline:1px solid #4e79a7}td.ln{color:#888;text-align:right}\n"
     "</style></head><body>\n";
 
 static const char *page_script =
     "<script>\n"
     "function heat(metric){\n"
-    "  var rows=document.querySelectorAll('table.src tr[data-stalls]');var max=0;\n"
+    "  document.querySelectorAll('table.src').forEach(function(t){\n"
+    "  var rows=t.querySelectorAll('tr[data-stalls]');var max=0;\n"
     "  rows.forEach(function(r){var v=parseFloat(r.dataset[metric]);if(v>max)max=v;});\n"
     "  rows.forEach(function(r){var v=parseFloat(r.dataset[metric]);var a=max>0?v/max:0;\n"
-    "    r.style.background='rgba(225,87,89,'+(0.6*a).toFixed(3)+')';});\n"
+    "    r.style.background='rgba(225,87,89,'+(0.6*a).toFixed(3)+')';});});\n"
     "  document.getElementById('metric').value=metric;\n"
     "}\n"
     "document.getElementById('metric').addEventListener('change',function(e){heat(e.target.value);});\n"
+    "document.querySelectorAll('table.cuda tr[data-stalls]').forEach(function(r){r.addEventListener('click',function(){\n"
+    "  var side=r.closest('div.side');side.querySelectorAll('tr.picked').forEach(function(x){x.classList.remove('picked');});\n"
+    "  r.classList.add('picked');side.querySelectorAll('table.src tr[data-cuda=\"'+r.dataset.src+'\"]').forEach(\n"
+    "    function(x){x.classList.add('picked');});});});\n"
     "heat('stalls');\n"
     "</script>\n";
 
@@ -207,8 +227,11 @@ int html_report_write(html_report *h, const char *path, const char *title, const
           "</option><option value=\"sectors\">sectors per access</option></select></p>\n", f);
     /* the observer heard the timed launches alone: seen counts them */
     for (int k = 0, seen = 0; k < nk; k++) {
-        fputs("<h2>kernel ", f);
+        char name[1024];
+        fputs("<h2 title=\"", f);
         markup_escape(f, ks[k].kernel);
+        fputs("\">kernel ", f);
+        markup_escape(f, dm_readable(ks[k].kernel, name, sizeof name));
         fprintf(f, " (launch %d)</h2>\n", k);
         if (!ks[k].timed) {
             fputs("<p>Not timed: this launch ran functionally (--kernel-name, --launch-skip, --launch-count).</p>\n", f);
@@ -217,7 +240,9 @@ int html_report_write(html_report *h, const char *path, const char *title, const
         summary(f, &ks[k], k);
         stall_bars(f, &ks[k], k);
         timeline(f, h, seen++);
+        fputs("<div class=\"side\">\n", f);
         source(f, &ks[k], k, text_of, pc_ctx[k]);
+        fputs("</div>\n", f);
     }
     fputs(page_script, f);
     fputs("</body></html>\n", f);

@@ -5,6 +5,7 @@
  * of the first block, as an observer recorded them). */
 #ifndef WARPSIM_HTML_REPORT_H
 #define WARPSIM_HTML_REPORT_H
+#include <stdio.h>
 #include "cli_report.h"
 #include "exec/observer.h"
 
@@ -17,5 +18,8 @@ sim_observer html_report_observer(html_report *h);
 int html_report_write(html_report *h, const char *path, const char *title, const char *config_name,
                       const kernel_stats *ks, int nk, cli_pc_text text_of, const void *const *pc_ctx, diag *d);
 void html_report_free(html_report *h);
+/* sim/out/html_source.c: a launch's CUDA source table with its figures per
+ * line (the kernel's line table); 0 written when it has none */
+int html_source_cuda(FILE *f, const kernel_stats *s, int k, cli_pc_text text_of, const void *ctx);
 
 #endif

@@ -2,6 +2,8 @@
  * of one instruction. Both use the model's own rules (sm/coalesce.h), so
  * what they draw is what the timing charged. */
 #include "mem_map.h"
+#include "demangle.h"
+#include "src_text.h"
 #include "sm/coalesce.h"
 #include "util/xalloc.h"
 #include <inttypes.h>
@@ -14,14 +16,38 @@ struct mem_map {
     long nth, seen;
     int banks, bank_width, lanes_per_cycle, line, sector;
     int shown, npc;
-    char text[200], kernel[64];
+    char text[200], kernel[512];
+    char src_file[256];      /* --banks FILE:LINE: the CUDA line asked for (its first such access) */
+    int src_line;
 };
+
+/* "lines.cu:18[:N]": a CUDA line (the file by its name), then the execution; 0 when spec is no such thing */
+static int line_spec(const char *spec, char *file, size_t cap, int *line, long *nth)
+{
+    const char *colon = strchr(spec, ':');
+    if (!colon || colon == spec || (size_t)(colon - spec) >= cap || strspn(spec, "0123456789") == (size_t)(colon - spec)) return 0;
+    char *e;
+    long l = strtol(colon + 1, &e, 10);
+    if (e == colon + 1 || l < 1 || l > 100000000) return 0;
+    *nth = 1;
+    if (*e == ':') {
+        char *e2;
+        *nth = strtol(e + 1, &e2, 10);
+        if (e2 == e + 1 || *nth < 1) return 0;
+        e = e2;
+    }
+    if (*e) return 0;
+    snprintf(file, cap, "%.*s", (int)(colon - spec), spec);
+    *line = (int)l;
+    return 1;
+}
 
 mem_map *mem_map_new(FILE *out, int kind, const char *spec, const config *cfg, diag *d)
 {
-    char *e;
+    char *e, file[256];
     long pc = strtol(spec, &e, 10), nth = 1;
-    int ok = e != spec && pc >= 0 && pc < 1000000000;
+    int ok = e != spec && pc >= 0 && pc < 1000000000, line = 0;
+    if (line_spec(spec, file, sizeof file, &line, &nth)) { ok = 1; e = (char *)""; pc = 0; }
     if (ok && *e == ':') {
         char *e2;
         nth = strtol(e + 1, &e2, 10);
@@ -30,7 +56,7 @@ mem_map *mem_map_new(FILE *out, int kind, const char *spec, const config *cfg, d
     }
     if (!ok || *e) {
         diag_error(d, "%s takes PC or PC:N (the instruction's number as --per-pc lists it, and its Nth execution "
-                      "from 1), found '%s'", kind == MAP_BANKS ? "--banks" : "--coalesce", spec);
+                      "from 1), or FILE:LINE[:N] (a CUDA line, as lines.cu:18), found '%s'", kind == MAP_BANKS ? "--banks" : "--coalesce", spec);
         return NULL;
     }
     mem_map *m = xcalloc(1, sizeof *m);
@@ -38,12 +64,27 @@ mem_map *mem_map_new(FILE *out, int kind, const char *spec, const config *cfg, d
     m->kind = kind;
     m->pc = (int)pc;
     m->nth = nth;
+    if (line) { snprintf(m->src_file, sizeof m->src_file, "%s", file); m->src_line = line; }
     m->banks = (int)CFG(cfg, smem_banks);
     m->bank_width = (int)CFG(cfg, smem_bank_width);
     m->lanes_per_cycle = (int)CFG(cfg, smem_lanes_per_cycle);
     m->line = (int)CFG(cfg, mem_line_size);
     m->sector = (int)CFG(cfg, mem_sector_size);
     return m;
+}
+
+/* the first shared (--banks) or global/local (--coalesce) access of the
+ * CUDA line asked for; npc when the launch has none there */
+static int line_pc(const mem_map *m, const obs_kernel *k)
+{
+    for (int pc = 0; k->srcloc && k->facts && pc < k->npc; pc++) {
+        const isa_srcloc *s = &k->srcloc[pc];
+        if (!s->file || s->line != m->src_line || strcmp(src_text_base(s->file), src_text_base(m->src_file))) continue;
+        if (!k->facts[pc].is_mem || (k->facts[pc].mem_space == SPACE_SHARED) != (m->kind == MAP_BANKS)) continue;
+        if (k->facts[pc].mem_space == SPACE_CONST) continue;
+        return pc;
+    }
+    return k->npc;
 }
 
 /* each launch draws its own map: PCs number a kernel's instructions */
@@ -54,7 +95,8 @@ static int begin(void *ctx, const obs_kernel *k, diag *d)
     m->seen = 0;
     m->shown = 0;
     m->npc = k->npc;
-    snprintf(m->kernel, sizeof m->kernel, "%s", k->name);
+    dm_readable(k->name, m->kernel, sizeof m->kernel);
+    if (m->src_line) m->pc = line_pc(m, k);
     if (m->pc < k->npc && k->texts) snprintf(m->text, sizeof m->text, "%s", k->texts[m->pc]);
     else m->text[0] = 0;
     return 0;
@@ -157,7 +199,11 @@ static int end(void *ctx, diag *d)
     (void)d;
     mem_map *m = ctx;
     const char *flag = m->kind == MAP_BANKS ? "--banks" : "--coalesce";
-    if (m->pc >= m->npc)
+    if (m->src_line && m->pc >= m->npc)
+        fprintf(m->out, "(%s: kernel %s has no %s access on %s:%d%s: see --per-pc for its lines)\n\n", flag, m->kernel,
+                m->kind == MAP_BANKS ? "shared-memory" : "global-memory", m->src_file, m->src_line,
+                m->npc ? "" : " (no instructions)");
+    else if (m->pc >= m->npc)
         fprintf(m->out, "(%s: kernel %s has %d instructions, 0 to %d: see --per-pc for their numbers)\n\n", flag,
                 m->kernel, m->npc, m->npc - 1);
     else if (!m->shown)

@@ -6,6 +6,8 @@
  * pid 100000 + L, each labelled with the launch, its kernel and the run's
  * cycle it began at; an issue's arguments carry the run's cycle too. */
 #include "timeline.h"
+#include "demangle.h"
+#include "src_text.h"
 #include "stats/stats.h"
 #include "util/whole_file.h"
 #include "util/xalloc.h"
@@ -34,7 +36,8 @@ struct timeline {
     uint32_t grid[3];
     const char *const *texts;           /* the launch's (valid until kernel_end) */
     int npc;
-    const char *kname;
+    char kname[1024];                   /* the launch's kernel, demangled */
+    const isa_srcloc *srcloc;           /* its CUDA lines, or NULL */
     sm_window win[TL_MAX_SMS];
     uint8_t *named;                     /* bit per track (SM x track id): its name was written */
     uint8_t sm_named[TL_MAX_SMS];
@@ -78,8 +81,8 @@ static int sm_pid(const timeline *t, int sm) { return t->launch * TL_PID_STRIDE 
 static void label_process(timeline *t, int pid)
 {
     if (!keep(t)) return;
-    char label[200];
-    snprintf(label, sizeof label, "launch %d, kernel %s, from run cycle %" PRIu64, t->launch, t->kname ? t->kname : "?",
+    char label[1200];
+    snprintf(label, sizeof label, "launch %d, kernel %s, from run cycle %" PRIu64, t->launch, t->kname,
              t->start);
     fprintf(t->f, "{\"name\":\"process_labels\",\"ph\":\"M\",\"pid\":%d,\"args\":{\"labels\":", pid);
     json_str(t->f, label);
@@ -135,7 +138,8 @@ static int begin(void *ctx, const obs_kernel *k, diag *d)
     t->texts = k->texts;
     for (int i = 0; i < TL_MAX_SLOTS; i++) t->slot_block[i] = -1;
     memcpy(t->grid, k->grid, sizeof t->grid);
-    t->kname = k->name;
+    dm_readable(k->name, t->kname, sizeof t->kname);
+    t->srcloc = k->srcloc;
     /* a new launch: its own processes, cycles from its start */
     t->launch++;
     t->started = 0;
@@ -211,6 +215,8 @@ static void issue(void *ctx, const obs_issue *e)
             c, sm_pid(t, e->sm), tid);
     json_str(t->f, t->kname);
     fprintf(t->f, ",\"launch\":%d,\"run cycle\":%" PRIu64, t->launch, e->cycle);
+    if (t->srcloc && pc < t->npc && t->srcloc[pc].file)
+        fprintf(t->f, ",\"CUDA line\":\"%s:%d\"", src_text_base(t->srcloc[pc].file), t->srcloc[pc].line);
     fprintf(t->f, ",\"pc\":%d,\"active lanes\":%d,\"block slot\":%d,\"warp\":%d%s}}", pc,
             __builtin_popcountll(e->dy->active), e->slot, e->warp, e->dy->diverged ? ",\"diverged\":true" : "");
 }

@@ -6,6 +6,8 @@
  * and the reconvergence point can be read off the rows. */
 #include "warp_view.h"
 #include "stats/stats.h"
+#include "src_text.h"
+#include "demangle.h"
 #include "util/xalloc.h"
 #include <inttypes.h>
 #include <stdlib.h>
@@ -19,6 +21,7 @@ struct warp_view {
     int warp;
     const char *const *texts;              /* the launch's (valid until kernel_end) */
     const int *lines;
+    const isa_srcloc *srcloc;              /* the launch's CUDA lines, or NULL */
     int npc;
     const char *kernel;
     uint32_t grid[3];
@@ -31,9 +34,11 @@ static int begin(void *ctx, const obs_kernel *k, diag *d)
 {
     (void)d;
     warp_view *v = ctx;
+    char name[512];
     v->npc = k->texts && k->lines ? k->npc : 0;
     v->texts = k->texts;
     v->lines = k->lines;
+    v->srcloc = k->srcloc;
     v->kernel = k->name;
     memcpy(v->grid, k->grid, sizeof v->grid);
     for (int i = 0; i < VIEW_MAX_SLOTS; i++) v->slot_block[i] = -1;
@@ -41,9 +46,9 @@ static int begin(void *ctx, const obs_kernel *k, diag *d)
     v->kernel_rows = 0;
     fprintf(v->out, "warp %" PRIu64 ":%d of kernel %s ('#' active, '-' active with guard false, '.' off this path;\n"
                     "depth: SIMT stack entries, + pushed at a divergent branch, - popped where paths reconverge)\n",
-            v->block, v->warp, k->name);
-    fprintf(v->out, "%10s %5s %5s  %-36s %-32s %6s  %s\n", "cycle", "pc", "line", "instruction", "lanes", "depth",
-            "waited before issuing");
+            v->block, v->warp, dm_readable(k->name, name, sizeof name));
+    fprintf(v->out, "%10s %5s %5s  %-*s%-36s %-32s %6s  %s\n", "cycle", "pc", "line", v->srcloc ? 16 : 0,
+            v->srcloc ? "CUDA line" : "", "instruction", "lanes", "depth", "waited before issuing");
     return 0;
 }
 
@@ -69,7 +74,11 @@ static void issue(void *ctx, const obs_issue *e)
     int pc = e->st->pc, depth = e->dy->stack_depth;
     char text[40];
     snprintf(text, sizeof text, "%.36s", pc < v->npc ? v->texts[pc] : "");
-    fprintf(v->out, "%10" PRIu64 " %5d %5d  %-36s ", e->cycle, pc, pc < v->npc ? v->lines[pc] : 0, text);
+    char src[64] = "";
+    if (v->srcloc && pc < v->npc && v->srcloc[pc].file)
+        snprintf(src, sizeof src, "%.48s:%d", src_text_base(v->srcloc[pc].file), v->srcloc[pc].line);
+    fprintf(v->out, "%10" PRIu64 " %5d %5d  %-*s%-36s ", e->cycle, pc, pc < v->npc ? v->lines[pc] : 0,
+            v->srcloc ? 16 : 0, src, text);
     /* 32-lane warps in one row of cells; 64-lane wavefronts in two halves */
     int n = 64 - __builtin_clzll(e->dy->active | e->dy->exec | 1);
     lanes(v->out, e->dy->active, e->dy->exec, n > 32 ? 64 : 32);

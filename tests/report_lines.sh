@@ -1,0 +1,45 @@
+#!/bin/sh
+# tests/report_lines.sh — `warpsim cuda --report` of a program built with
+# -lineinfo (tests/cuda/programs/lines.cu) in a real headless browser
+# (Debian's chromium): the page loads without console errors, its CUDA
+# source table shows the kernel's lines with their text and figures (the
+# conflicting store's line its worst conflict, the divergent loop's its SIMD
+# efficiency below 100%, the uncoalesced load's its lines per access), the
+# heat map colours those rows, and a click on a line marks its SASS rows.
+# The lines are found by lines.cu's marks, not copied from warpsim's output.
+. "$(dirname "$0")/lib.sh"
+P=$top/tests/cuda/programs
+browser=$(command -v chromium || command -v chromium-browser || true)
+[ -n "$browser" ] || { echo "FAIL: no chromium (scripts/setup.sh installs it)"; exit 1; }
+line_of() { grep -n "LINE: $1\$" "$P/lines.cu" | cut -d: -f1; }
+unc=$(line_of uncoalesced); div=$(line_of divergent); conf=$(line_of conflict); blank=$(($(line_of inlined) + 1))
+"$bin" cuda -c h100 --report "$tmp/r.html" --sass "$P/lines.sm_90.sass" -- "$P/lines.sm_90" > /dev/null 2> "$tmp/err" \
+    || { echo "FAIL: --report run: exit $?"; cat "$tmp/err"; exit 1; }
+grep -q 'src="http\|href="http\|<link\|src="//' "$tmp/r.html" && { echo "FAIL: the report loads external resources"; fail=1; }
+# a click on the conflict's line, then the DOM (the script runs before it is dumped)
+sed "s#</body>#<script>document.querySelector('table.cuda tr[data-line=\"$conf\"]').click();</script></body>#" "$tmp/r.html" > "$tmp/c.html"
+timeout 120 "$browser" --headless --no-sandbox --disable-gpu --enable-logging=stderr --v=0 \
+    --dump-dom "file://$tmp/c.html" > "$tmp/dom" 2> "$tmp/berr"
+grep ':CONSOLE' "$tmp/berr" && { echo "FAIL: console messages"; fail=1; }
+[ -s "$tmp/dom" ] || { echo "FAIL: the browser returned no DOM"; sed -n 1,20p "$tmp/berr"; exit 1; }
+grep -q '<table class="src cuda" id="cuda-0">' "$tmp/dom" || { echo "FAIL: no CUDA source table"; fail=1; }
+grep -q 'kernel lessons(float const\*, float\*, int) (launch 0)' "$tmp/dom" || { echo "FAIL: the kernel's name is not demangled"; fail=1; }
+# each marked line's row: its text and its figure (one row a line in the DOM)
+tr -d '\n' < "$tmp/dom" | sed 's#<tr#\n<tr#g' | grep '^<tr data-line=' > "$tmp/rows"
+r() { grep "^<tr data-line=\"$1\"" "$tmp/rows"; }
+r $conf | grep -q 'tile\[t \* 32\] = v;' && r $conf | grep -q '<td class="worst">\([2-9]\|[1-9][0-9]\)-way</td>' \
+    || { echo "FAIL: line $conf: no text or no conflict degree > 1"; r $conf; fail=1; }
+r $div | grep -q 'for (int i = 0; i &lt; (t &amp; 7); i++)' && r $div | grep -q '<td class="simd">\([0-9]\|[1-9][0-9]\)%</td>' \
+    || { echo "FAIL: line $div: no text or SIMD not below 100%"; r $div; fail=1; }
+lpa=$(r $unc | sed -n 's#.*<td class="lines">\([0-9.]*\)</td>.*#\1#p')
+awk -v v="$lpa" 'BEGIN { exit !(v > 1) }' || { echo "FAIL: line $unc: lines/access '$lpa', want > 1"; fail=1; }
+# the heat map coloured the source (stall cycles first), and lines without code stay plain
+r $conf | grep -q 'style="background: rgba(225, 87, 89' || { echo "FAIL: the heat map did not colour line $conf"; fail=1; }
+r $blank | grep -q "style=" && { echo "FAIL: line $blank (no code) is coloured"; fail=1; }
+r $blank >/dev/null || { echo "FAIL: line $blank (no code) is not shown"; fail=1; }
+# the click marked the line and its SASS rows (the STS among them)
+r $conf | grep -q 'class="picked"' || { echo "FAIL: the clicked line is not marked"; fail=1; }
+tr -d '\n' < "$tmp/dom" | sed 's#<tr#\n<tr#g' | grep "data-cuda=\"lines.cu:$conf\"" | grep 'class="picked"' | grep -q 'STS' \
+    || { echo "FAIL: the clicked line's SASS rows are not marked"; fail=1; }
+[ $fail -eq 0 ] && echo "report_lines: the CUDA source view shows the kernel's lines with their figures in headless chromium"
+exit $fail
