@@ -37,6 +37,9 @@ extern const int sass_ntexts;
 void sem_sass_tests(TCase *tc);
 void sem_sass_warp_tests(TCase *tc);        /* tests/test_sem_warp.c */
 void sem_fast_tests(TCase *tc);             /* tests/test_sem_fast.c */
+extern const char *const mma_texts[];       /* tests/test_sem_mma.c: the tensor-core forms */
+extern const int mma_ntexts;
+void sem_mma_tests(TCase *tc);
 extern const uint64_t v64[];                /* 64-bit values for carry and compare chains */
 extern const int nv64;
 

@@ -545,6 +545,7 @@ START_TEST(test_every_opcode_tested)
     for (size_t i = 0; i < sizeof other_texts / sizeof other_texts[0]; i++) covered[assemble(other_texts[i])->op] = 1;
     for (int i = 0; i < sass_nrows; i++) covered[assemble(sass_rows[i].text)->op] = 1;
     for (int i = 0; i < sass_ntexts; i++) covered[assemble(sass_texts[i])->op] = 1;
+    for (int i = 0; i < mma_ntexts; i++) covered[assemble(mma_texts[i])->op] = 1;
     for (int op = 0; op < OP_COUNT; op++)
         ck_assert_msg(covered[op], "opcode %s has no semantics test", isa_ops[op].mnemonic);
 }
@@ -567,6 +568,7 @@ int main(void)
     tcase_add_test(tc, test_windowed_access);
     tcase_add_test(tc, test_uniform_and_special);
     sem_sass_tests(tc);
+    sem_mma_tests(tc);
     tcase_add_test(tc, test_every_opcode_tested);
     suite_add_tcase(s, tc);
     return run_suite(s);
