@@ -22,7 +22,8 @@ static const struct { const char *name; int min, max; const char *doc; } fields[
 
 static int *slot(config *c, int field, int op)
 {
-    return field == OPF_expand ? &c->op_expand[op] : field == OPF_latency ? &c->op_latency[op] : &c->op_alt_unit[op];
+    return field == OPF_expand ? &c->op_expand[op] : field == OPF_latency ? &c->op_latency[op]
+         : field == OPF_interval ? &c->op_interval[op] : &c->op_alt_unit[op];
 }
 
 static int find_op(const char *mnemonic)
