@@ -15,7 +15,7 @@
  * mma.cu (tests/cuda/programs) checks this rule on the H100 (its "ref=exact"
  * lines) and tests/test_mma.c against the PTX ISA's tables.
  *
- * Arithmetic (measured on the H100, docs/cuda.md "Tensor cores"): integer
+ * Arithmetic (docs/cuda.md "Tensor cores"): integer
  * forms are exact (mod 2^32, or clamped with .SAT); floating-point forms
  * multiply exactly and add the products of each block of MMA_BLOCK k's to
  * the accumulator in one step, all addends cut (toward zero) to MMA_FRAC
@@ -36,9 +36,13 @@ typedef struct {
     int mats, trans;      /* LDSM: matrices (1, 2, 4), transposed */
 } mma_form;
 
-/* the measured accumulation (sem_mma.c's header): products per block, bits
- * kept below the largest addend's leading bit, rounding toward zero */
-static int mma_block = 16, mma_frac = 25, mma_rz = 1, mma_f16_rz = 0;
+/* the accumulation model's parameters: products per block, bits kept
+ * below the largest addend's leading bit, rounding of each block's sum
+ * toward zero, of an f16 result to nearest. Estimates, not yet measured
+ * (docs/cuda.md, "Tensor cores": the H100 run of tests/cuda/programs/mma.cu
+ * that decides them is validation/tensor-h100/run.sh); data whose sums are
+ * exact give the same result under any of them */
+static const int mma_block = 16, mma_frac = 25, mma_rz = 1, mma_f16_rz = 0;
 
 static int el_bits(int el)
 {
@@ -385,7 +389,6 @@ static void mma_exec(isa_xctx *x)
     if (f.family == 'L') { ldsm(x, &f); return; }
     if (f.family == 'M') { movm(x); return; }
     mma_mats mt;
-    { const char *e = getenv("WARPSIM_MMA_MODEL"); if (e) sscanf(e, "%d,%d,%d,%d", &mma_block, &mma_frac, &mma_rz, &mma_f16_rz); } /* FITTING ONLY */
     if (f.family == 'H') hmma(x, &f, &mt);
     else if (f.family == 'I') imma(x, &f, &mt);
     else dmma(x, &f, &mt);

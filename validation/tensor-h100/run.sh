@@ -16,7 +16,7 @@ mkdir -p /tmp/dumps; "$od" --version > /tmp/dumps/cuobjdump.version 2>&1
 "$od" -sass mma.static.sm_90 > /tmp/dumps/mma.static.sm_90.cuda13.sass 2>&1; "$od" -sass bench_mma > /tmp/dumps/bench_mma.cuda13.sass 2>&1
 tar czf $out/dumps.tgz -C /tmp dumps
 ncu=$(command -v ncu || ls /usr/local/cuda*/bin/ncu 2>/dev/null | head -1)
-for n in 128 256 512; do
-  timeout 120 $ncu --kernel-name regex:wmma_gemm --launch-skip 2 --launch-count 1 --metrics gpc__cycles_elapsed.max,sm__cycles_active.max,sm__cycles_elapsed.max,gpu__time_duration.sum ./bench_mma $n >> $out/ncu.txt 2>&1
+for n in 256 512; do
+  timeout 60 $ncu --kernel-name regex:wmma_gemm --launch-skip 2 --launch-count 1 --metrics gpc__cycles_elapsed.max,sm__cycles_active.max,sm__cycles_elapsed.max,gpu__time_duration.sum ./bench_mma $n >> $out/ncu.txt 2>&1
 done
 cat $out/env.txt $out/log.txt $out/mma.h100.txt $out/bench.txt $out/bench2.txt; grep -E "wmma|cycles|duration" $out/ncu.txt

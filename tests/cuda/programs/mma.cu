@@ -170,7 +170,7 @@ __device__ unsigned row_of(int l) { return (unsigned)((l * 5 + 3) % 32); }
 template <int N, int T> __global__ void ldsm(const unsigned *in, unsigned *out)
 {
     __shared__ unsigned s[32 * 12];
-    for (int i = threadIdx.x; i < 32 * 12; i += 32) s[i] = in[i];
+    for (int i = 0; i < 12; i++) s[threadIdx.x + 32 * i] = in[threadIdx.x + 32 * i];   // (a fixed count: CUDA 11.8's cuobjdump cannot print the VIMNMX sm_90 code of a strided loop's bound)
     __syncwarp();
     int l = threadIdx.x;
     unsigned addr = (unsigned)__cvta_generic_to_shared(s) + row_of(l) * 48 + (l & 1) * 16, r[4] = { 0, 0, 0, 0 };
