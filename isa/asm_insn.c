@@ -354,7 +354,7 @@ static int take_optional(const char *p, const isa_operand *rest, int nrest)
     int have = 0, need = 0;
     for (int i = 0; i < nrest; i++) have += pred_operand(&rest[i]) == cls;
     for (const char *q = p + 1; *q; q++) {
-        if (*q == ',') continue;
+        if (*q == ',' || isdigit((unsigned char)*q)) continue;
         if (*q == '?') { q++; continue; }
         need += pred_letter(*q) == cls;
     }
@@ -509,6 +509,11 @@ int asm_instruction(asm_ctx *c, const char *s, int col)
         c->imm_float = imm_float[given];
         c->imm_is_float = imm_is_float[given];
         if (check_operand(c, &in, *p, o, ocol)) return -1;
+        if (isdigit((unsigned char)p[1])) {
+            /* a register group (opcodes_mma.def: R4 = four registers) */
+            o->width = (uint8_t)(*++p - '0');
+            if (o->kind == OPK_REG && check_alignment(c, o, ocol, "matrix fragment")) return -1;
+        }
         if (o->kind == OPK_LABEL && *p == 'L') {
             if (c->nrefs == c->cap_refs) {
                 c->cap_refs = c->cap_refs ? 2 * c->cap_refs : 16;

@@ -110,7 +110,7 @@ char isa_operand_letter(const isa_insn *in, int i)
 {
     const char *p = isa_ops[in->op].operands;
     for (int n = 0; *p; p++) {
-        if (*p == ',' || *p == '?') continue;
+        if (*p == ',' || *p == '?' || (*p >= '0' && *p <= '9')) continue;   /* R4: a register group's size */
         if (n++ == i) return *p;
     }
     return 0;

@@ -6,6 +6,7 @@
  * opcodes of isa/opcodes.def), after the printing conventions that are not
  * part of an instruction are taken out in place, keeping every column:
  *   .reuse flags        R2.reuse      -> R2 (operand-reuse cache hints)
+ *   IMMA's layouts      R16.ROW, R22.COL -> R16, R22 (A row-major, B column-major)
  *   memory descriptors  desc[UR4][R2.64] -> [R2.64] (the global-memory
  *                       descriptor of sm_90 and CUDA 12+; R2.64 = a pair)
  *   branch targets      BRA 0x1f0     -> BRA L_1f0, a label at byte 0x1f0
@@ -81,6 +82,10 @@ static void normalise(char *text)
         memmove(r, r + 6, n);
         blank(r + n, r + n + 6);
     }
+    /* IMMA's operand layouts (R16.ROW, R22.COL): the only ones an IMMA has */
+    for (const char *lay = ".ROW\0.COL"; *lay; lay += 5)
+        for (char *r = text; (r = strstr(r, lay)); r += 4)
+            if (!isalnum((unsigned char)r[4])) blank(r, r + 4);
     for (char *dsc; (dsc = strstr(text, "desc[")); ) {
         char *close = strchr(dsc, ']');
         if (!close) break;

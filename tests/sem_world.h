@@ -45,6 +45,9 @@ extern const char *const ops_texts[];
 extern const int ops_ntexts;
 int ops_ncases(void);
 const char *ops_case_text(int i);
+extern const char *const mma_texts[];       /* tests/test_sem_mma.c: the tensor-core forms */
+extern const int mma_ntexts;
+void sem_mma_tests(TCase *tc);
 extern const uint64_t v64[];                /* 64-bit values for carry and compare chains */
 extern const int nv64;
 

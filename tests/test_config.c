@@ -104,7 +104,7 @@ static const bad_case bad[] = {
     { "include = nothere.cfg\n", "cannot open" },
     { "include = bad.cfg\n", "includes nest deeper than 8" },
     { "[opcode.IMLU]\nexpand = 4\n", "bad.cfg:2:1: error: 'IMLU' is not an opcode (did you mean 'IMUL'?)" },
-    { "[opcode.IMUL]\nexpnad = 4\n", "'expnad' is not a per-opcode field: the fields are expand, alt_unit and latency" },
+    { "[opcode.IMUL]\nexpnad = 4\n", "'expnad' is not a per-opcode field: the fields are expand, alt_unit, latency and interval" },
     { "[opcode.IMUL]\nexpand = 0\n", "bad.cfg:2:10: error: expand needs an integer from 1 to 64, found '0'" },
     { "[opcode.FMUL]\nalt_unit = fp32\n", "opcode.FMUL.alt_unit = fp32 is the opcode's own unit class" },
     { "[opcode.FMUL]\nalt_unit = matrix\n", "alt_unit must be a unit class (int fp32 fp64 sfu ldst shared branch sync uniform tex tensor) or none" },

@@ -38,6 +38,7 @@ struct config {
     int op_expand[OP_COUNT];
     int op_alt_unit[OP_COUNT];
     int op_latency[OP_COUNT];        /* 0: the unit class's latency */
+    int op_interval[OP_COUNT];       /* 0: the unit class's occupancy */
     char op_origin[OP_COUNT][OPCODE_NFIELDS][96];
 };
 

@@ -22,7 +22,8 @@ static const struct { const char *name; int min, max; const char *doc; } fields[
 
 static int *slot(config *c, int field, int op)
 {
-    return field == OPF_expand ? &c->op_expand[op] : field == OPF_latency ? &c->op_latency[op] : &c->op_alt_unit[op];
+    return field == OPF_expand ? &c->op_expand[op] : field == OPF_latency ? &c->op_latency[op]
+         : field == OPF_interval ? &c->op_interval[op] : &c->op_alt_unit[op];
 }
 
 static int find_op(const char *mnemonic)
@@ -58,7 +59,7 @@ int config_opcode_assign(config *c, const char *name, const char *value, const c
     if (strncmp(name, "opcode.", 7)) return 1;
     const char *mn = name + 7, *dot = strrchr(mn, '.');
     if (!dot) {
-        snprintf(msg, msglen, "'%s' needs a field: opcode.MNEMONIC.expand, .alt_unit or .latency", name);
+        snprintf(msg, msglen, "'%s' needs a field: opcode.MNEMONIC.expand, .alt_unit, .latency or .interval", name);
         return -1;
     }
     char mnemonic[32];
@@ -76,7 +77,7 @@ int config_opcode_assign(config *c, const char *name, const char *value, const c
     for (int f = 0; f < OPF_COUNT; f++)
         if (!strcmp(fields[f].name, dot + 1)) field = f;
     if (field < 0) {
-        snprintf(msg, msglen, "'%s' is not a per-opcode field: the fields are expand, alt_unit and latency", dot + 1);
+        snprintf(msg, msglen, "'%s' is not a per-opcode field: the fields are expand, alt_unit, latency and interval", dot + 1);
         return -1;
     }
     int v;
@@ -106,11 +107,11 @@ void config_opcode_show(const config *c, void (*line)(const char *name, const ch
 
 void config_opcode_docs(void)
 {
-    static const char *const types[OPF_COUNT] = { "int", "enum", "int" };
+    static const char *const types[OPF_COUNT] = { "int", "enum", "int", "int" };
     char units[160];
     snprintf(units, sizeof units, "none %s", isa_unit_choices());
-    const char *const ranges[OPF_COUNT] = { "1 .. 64", units, "0 .. 10000" };
-    static const char *const defaults[OPF_COUNT] = { "1", "none", "0" };
+    const char *const ranges[OPF_COUNT] = { "1 .. 64", units, "0 .. 10000", "0 .. 10000" };
+    static const char *const defaults[OPF_COUNT] = { "1", "none", "0", "0" };
     for (int f = 0; f < OPF_COUNT; f++)
         printf("| `opcode.MNEMONIC.%s` | %s | %s | %s | | %s |\n", fields[f].name, types[f], defaults[f], ranges[f],
                fields[f].doc);

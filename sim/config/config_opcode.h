@@ -10,9 +10,10 @@
 #define OPCODE_FIELDS(X) \
     X(expand,   1, 1, 64, "native instructions the opcode runs as on this GPU: N dependent passes, N x the unit's latency and occupancy (W10: GT200's 32-bit IMUL is 4)") \
     X(alt_unit, -1, -1, 8, "a second unit class that also executes the opcode, used when its own class is busy (W10: GT200's SFUs also multiply); none by default") \
-    X(latency,  0, 0, 10000, "the opcode's own latency in cycles, in place of its unit class's (0: the unit's); the H100 runs IADD3 in 2 cycles and IMAD in 4 (validation/h100)")
+    X(latency,  0, 0, 10000, "the opcode's own latency in cycles, in place of its unit class's (0: the unit's); the H100 runs IADD3 in 2 cycles and IMAD in 4 (validation/h100)") \
+    X(interval, 0, 0, 10000, "cycles the opcode keeps its unit busy per warp instruction, in place of the unit's interval x passes (0: the unit's); the tensor-core forms differ by their work (validation/tensor-h100)")
 
-#define OPCODE_NFIELDS 3   /* the rows of OPCODE_FIELDS */
+#define OPCODE_NFIELDS 4   /* the rows of OPCODE_FIELDS */
 
 typedef struct config config;
 /* "opcode.IMUL.expand" = "4": 1 when name is not an opcode key, 0 when

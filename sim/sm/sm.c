@@ -343,7 +343,8 @@ static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int
     /* an opcode this GPU emulates with N dependent native instructions
      * (opcode.X.expand) holds the unit and the warp N times as long */
     uint64_t expand = st->op >= 0 ? (uint64_t)p->op_expand[st->op] : 1;
-    uint64_t occupancy = (uint64_t)u->occupancy * expand, extra = 0;
+    uint64_t own = st->op >= 0 ? p->op_interval[st->op] : 0;   /* opcode.X.interval */
+    uint64_t occupancy = (own ? own : (uint64_t)u->occupancy) * expand, extra = 0;
     if (dy.res->is_mem && dy.exec) ldst_cost(&sm->ldst, &sm->st, local, st, dy.res, dy.exec, now, &occupancy, &extra);
     if (st->mem_space == SPACE_SHARED && dy.exec && p->smem_sched_cycles_per_pass)
         sm->watch[s].smem_port = now + (uint64_t)ldst_last_passes(&sm->ldst) * (uint64_t)p->smem_sched_cycles_per_pass;

@@ -125,6 +125,7 @@ int sm_params_load(sm_params *p, const config *cfg, diag *d)
         p->op_expand[op] = (uint8_t)cfg->op_expand[op];
         p->op_alt_unit[op] = (int8_t)cfg->op_alt_unit[op];
         p->op_latency[op] = (uint16_t)cfg->op_latency[op];
+        p->op_interval[op] = (uint16_t)cfg->op_interval[op];
     }
 
     p->policy = sched_at((int)CFG(cfg, sched_policy));

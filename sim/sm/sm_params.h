@@ -40,6 +40,7 @@ typedef struct {
     uint8_t op_expand[OP_COUNT];     /* per-opcode overrides (config_opcode.h) */
     int8_t op_alt_unit[OP_COUNT];
     uint16_t op_latency[OP_COUNT];   /* 0: the unit's latency */
+    uint16_t op_interval[OP_COUNT];  /* 0: the unit's occupancy */
     const sched_policy *policy;
     int policy_param;                /* the value of the policy's own key (sched_policy.param_key) */
 } sm_params;

@@ -221,6 +221,7 @@ static uint64_t hash_config(const config *c)
     h = fnv_bytes(h, c->sval, sizeof c->sval);
     h = fnv_bytes(h, c->op_expand, sizeof c->op_expand);
     h = fnv_bytes(h, c->op_latency, sizeof c->op_latency);
+    h = fnv_bytes(h, c->op_interval, sizeof c->op_interval);
     return fnv_bytes(h, c->op_alt_unit, sizeof c->op_alt_unit);
 }
 
