@@ -392,15 +392,8 @@ static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int
      * made the deferred call, which reads the arguments the warp stored) */
     if (st->op == OP_CALL_ABS && dy.res && t->sync_until < now + sm_devlib_cycles(p, dy.res->target))
         t->sync_until = now + sm_devlib_cycles(p, dy.res->target);
-    if (st->op == OP_NANOSLEEP && dy.res) {
-        /* __nanosleep: the longest of the lanes' times (bounded to 1 ms
-         * by isa/sem_call.c), in cycles at gpu.clock_mhz */
-        uint64_t ns = 0;
-        for (uint64_t m = dy.res->exec_mask; m; m &= m - 1)
-            if (dy.res->addr[__builtin_ctzll(m)] > ns) ns = dy.res->addr[__builtin_ctzll(m)];
-        uint64_t until = now + ns * (uint64_t)p->clock_mhz / 1000;
-        if (t->sync_until < until) t->sync_until = until;
-    }
+    if (st->op == OP_NANOSLEEP && dy.res && t->sync_until < now + sm_sleep_cycles(p, dy.res))
+        t->sync_until = now + sm_sleep_cycles(p, dy.res);   /* __nanosleep */
     if (st->is_membar_cta) t->sync_until = now + (uint64_t)p->membar_cta;
     if (st->is_membar_gl) t->sync_until = now + (uint64_t)p->membar_gl;
     if (dy.barrier_released) {

@@ -149,3 +149,14 @@ uint64_t sm_devlib_cycles(const sm_params *p, int fn)
     uint64_t c = p->op_latency[OP_CALL_ABS] ? p->op_latency[OP_CALL_ABS] : fn > 0 && fn < ISA_CALL_COUNT ? measured[fn] : 0;
     return c < SM_DEVLIB_LEAST ? SM_DEVLIB_LEAST : c;
 }
+
+/* __nanosleep (NANOSLEEP): the longest of the executing lanes' times (the
+ * semantics leave each lane's nanoseconds, bounded to 1 ms by
+ * isa/sem_call.c, in res->addr), in cycles at gpu.clock_mhz */
+uint64_t sm_sleep_cycles(const sm_params *p, const isa_result *res)
+{
+    uint64_t ns = 0;
+    for (uint64_t m = res->exec_mask; m; m &= m - 1)
+        if (res->addr[__builtin_ctzll(m)] > ns) ns = res->addr[__builtin_ctzll(m)];
+    return ns * (uint64_t)p->clock_mhz / 1000;
+}

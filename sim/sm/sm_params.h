@@ -7,6 +7,7 @@
 #include "mem/cache.h"
 #include "sched.h"
 #include "opcoll.h"
+#include "exec.h"
 
 #define SM_MAX_INSTANCES 16
 /* the least a device-library call (CALL.ABS) holds its warp: sm_params.c */
@@ -51,5 +52,7 @@ int sm_params_load(sm_params *p, const config *cfg, diag *d);
 /* the cycles CALL.ABS's function fn (ISA_CALL_*) holds its warp:
  * opcode.CALL.ABS.latency, else the H100's measured cost */
 uint64_t sm_devlib_cycles(const sm_params *p, int fn);
+/* the cycles NANOSLEEP's executed instance res sleeps its warp */
+uint64_t sm_sleep_cycles(const sm_params *p, const isa_result *res);
 
 #endif
