@@ -172,7 +172,8 @@ typedef struct {
 /* SASS dumps: an address the loader patches in (the ELF's relocations):
  * the low or high word of the instruction at pc's 32-bit immediate, or a
  * 64- or 32-bit word of bank 4 */
-enum { ISA_RELOC_LO32, ISA_RELOC_HI32, ISA_RELOC_BANK4_64, ISA_RELOC_BANK4_32, ISA_RELOC_OTHER };
+enum { ISA_RELOC_LO32, ISA_RELOC_HI32, ISA_RELOC_BANK4_64, ISA_RELOC_BANK4_32, ISA_RELOC_OTHER,
+       ISA_RELOC_TEXREF };   /* a texture or surface reference's handle into bank 0 at offset, each launch */
 typedef struct {
     int32_t pc;             /* ISA_RELOC_LO32/HI32: the instruction */
     uint32_t offset;        /* ISA_RELOC_BANK4_*: the byte in bank 4 */
@@ -182,6 +183,7 @@ typedef struct {
     uint8_t has_addend;     /* RELA; for REL, the field's own value is the addend */
     int64_t addend;
     char type[40];          /* the ELF's name of it (R_CUDA_ABS32_LO_32 ...), for messages */
+    char sym[64];           /* ISA_RELOC_TEXREF: the reference's name (texture<> t1: "t1") */
 } isa_reloc;
 
 /* an instruction's CUDA source line (SASS dumps with a line table:

@@ -450,6 +450,9 @@ int sass_dump_read(isa_program *p, const char *path, diag *d)
         resolve_bank2(r, k, d);
         for (int b = 3; b <= 4; b++)
             if (k->module_banks & 1u << b) k->cbank_bytes = ISA_CBANK_FLAT(b) + ISA_CBANK_MODULE_BYTES;
+        for (int j = 0; j < k->nrelocs; j++)   /* texture references' handles after the parameters */
+            if (k->relocs[j].kind == ISA_RELOC_TEXREF && k->relocs[j].offset + 4 > k->cbank_bytes)
+                k->cbank_bytes = k->relocs[j].offset + 4;
         /* sm_90 code addresses a block's shared memory from 0x400: the
          * first 1 KB of the window is the system's (nvcc: UMOV UR4, 0x400;
          * ULEA UR4, SR_CgaCtaId, UR4, 0x18). The ELF's .nv.shared size

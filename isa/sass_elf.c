@@ -154,6 +154,21 @@ static void reloc_row(elf_image *e, const char *target, int rela, const char *li
            : !strcmp(type, "R_CUDA_64") ? ISA_RELOC_BANK4_64 : !strcmp(type, "R_CUDA_32") ? ISA_RELOC_BANK4_32 : ISA_RELOC_OTHER;
     x.var = var_index(e->vars, e->nvars, sym);
     x.call = x.var < 0 ? isa_call_named(sym) : 0;   /* CUDA 12+: vprintf's address in bank 4 */
+    if (!strncmp(target, ".nv.constant0.", 14)
+        && (!strcmp(type, "R_CUDA_TEX_HEADER_INDEX") || !strcmp(type, "R_CUDA_SURF_HEADER_INDEX"))) {
+        /* CUDA 11's texture<> and surface<> references: the driver puts the
+         * bound object's header index into the kernel's bank 0 at offset
+         * (TLD.SCR.LZ ..., 0x0, 0x5b reads the word at 0x16c) */
+        isa_kernel *k = kernel_named(e, target + 14);
+        if (!k) return;
+        x.kind = ISA_RELOC_TEXREF;
+        x.var = -1;
+        x.call = 0;
+        snprintf(x.sym, sizeof x.sym, "%.63s", sym);
+        k->relocs = xrealloc(k->relocs, sizeof *k->relocs * (size_t)(k->nrelocs + 1));
+        k->relocs[k->nrelocs++] = x;
+        return;
+    }
     if (!strcmp(target, ".nv.constant4")) {
         e->bank4 = xrealloc(e->bank4, sizeof *e->bank4 * (size_t)(e->nbank4 + 1));
         e->bank4[e->nbank4++] = x;

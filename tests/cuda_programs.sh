@@ -67,6 +67,13 @@ for arch in 80 90; do
     expect 0 "^PASS" -- "$bin" cuda -c $cfg --sass "$P/managed.sm_$arch.sass" -- "$P/managed.sm_$arch"
     expect 0 "total = 65541 (expected 65541)" -- "$bin" cuda -c $cfg --functional --sass "$P/managed.sm_$arch.sass" -- "$P/managed.sm_$arch"
 done
+# CUDA 11's texture and surface references (texref.cu checks its results on
+# the host): bound linear memory, a filtered array, a surface reference
+for arch in 80 90; do
+    cfg=$([ $arch = 90 ] && echo h100 || echo a100)
+    expect 0 "^PASS" -- "$bin" cuda -c $cfg --sass "$P/texref.sm_$arch.sass" -- "$P/texref.sm_$arch"
+    expect 0 "^PASS" -- "$bin" cuda -c $cfg --functional --sass "$P/texref.sm_$arch.sass" -- "$P/texref.sm_$arch"
+done
 grep -q 'LDC.64 R[0-9]*, c\[0x4\]' "$P/symbols.cuda13.sass" || { echo "FAIL: symbols.cuda13 reads no bank 4"; fail=1; }
 mkdir "$tmp/sym"
 cp "$P/symbols.sm_90.sass" "$tmp/sym/"

@@ -181,6 +181,9 @@ cudaError_t cudart_memcpy3d(const char *call, const cudart_copy3d *p);
 /* cudart_tex.c: a CUDA array as the pitched device memory it is, and its
  * texel's bytes; 0, or -1 when it is not an array */
 int cudart_array_as_pitched(const void *array, cudart_pitched *out, size_t *texel);
+/* cudart_tex.c: the handle of the object bound to the texture or
+ * surface reference named name (CUDA 11's texture<>), or 0 */
+uint32_t cudart_texref_handle(const char *name);
 cudaError_t cudart_memset2d(const char *call, void *dst, size_t pitch, unsigned value, unsigned elem, size_t width, size_t height);
 /* entry points the library's own files call */
 cudaError_t cudaMalloc(void **ptr, size_t size);

@@ -80,6 +80,7 @@ static isa_operand *immediate_of(isa_insn *in)
 
 static int apply(cudart_func *f, isa_kernel *k, const isa_reloc *r)
 {
+    if (r->kind == ISA_RELOC_TEXREF) return 0;   /* bound at each launch: cudart_module_banks */
     if (r->call && r->kind == ISA_RELOC_BANK4_64 && (uint64_t)r->offset + 8 <= k->bank4_bytes) {
         uint64_t a = ISA_CALL_ADDRESS(r->call);   /* the device library's function: isa/sem_call.c */
         memcpy(f->bank4 + r->offset, &a, 8);
@@ -133,4 +134,12 @@ void cudart_module_banks(const cudart_func *f, const isa_kernel *k, uint8_t *cba
         }
     }
     if (f->bank4) memcpy(cbank + ISA_CBANK_FLAT(4), f->bank4, k->bank4_bytes);
+    /* texture and surface references: the object bound to each now (0 if
+     * none: a fetch through it faults at the address it names) */
+    for (int i = 0; i < k->nrelocs; i++) {
+        const isa_reloc *r = &k->relocs[i];
+        if (r->kind != ISA_RELOC_TEXREF || (uint64_t)r->offset + 4 > k->cbank_bytes) continue;
+        uint32_t h = cudart_texref_handle(r->sym);
+        memcpy(cbank + r->offset, &h, 4);
+    }
 }

@@ -7,6 +7,7 @@
 #include "cudart.h"
 #include "tex.h"
 #include "util/xalloc.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -377,5 +378,165 @@ int cudart_array_as_pitched(const void *array, cudart_pitched *out, size_t *texe
     if (!a || !a->base) return -1;
     *out = (cudart_pitched){ (void *)(uintptr_t)a->base, a->pitch, a->width * a->texel, a->height ? a->height : 1 };
     *texel = a->texel;
+    return 0;
+}
+
+/* ---- CUDA 11's texture and surface references (texture<>, surface<>) ----
+ * A reference is the program's host variable, registered with its device
+ * name; binding keeps the resource, and each launch makes the object the
+ * reference's fields describe then (cudart_module_banks puts its handle
+ * where the kernel's bank-0 relocation says: isa/sass_elf.c). */
+typedef struct {
+    int normalized, filterMode, addressMode[3];
+    cudaChannelFormatDesc channelDesc;
+} textureReference;   /* its first fields (texture_types.h); the rest are mipmap and reserved words */
+
+typedef struct {
+    const void *host;
+    char name[64];
+    int read_norm, surface, bound;
+    cudaResourceDesc res;
+    unsigned long long handle;
+} tex_ref;
+static tex_ref *refs;
+static int nrefs;
+
+static void ref_register(const void *host, const char *name, int read_norm, int surface)
+{
+    refs = xrealloc(refs, sizeof *refs * (size_t)(nrefs + 1));
+    tex_ref *r = &refs[nrefs++];
+    memset(r, 0, sizeof *r);
+    r->host = host;
+    /* nvcc registers "::t1"; the kernel's relocation names "t1" */
+    if (name && !strncmp(name, "::", 2)) name += 2;
+    snprintf(r->name, sizeof r->name, "%.63s", name ? name : "");
+    r->read_norm = read_norm;
+    r->surface = surface;
+}
+
+CUDART_API void __cudaRegisterTexture(void **fatbin, const void *host, const void **dev, const char *name, int dim, int norm, int ext)
+{
+    (void)fatbin; (void)dev; (void)dim; (void)ext;
+    ref_register(host, name, norm, 0);   /* norm: the template's read mode is cudaReadModeNormalizedFloat */
+}
+CUDART_API void __cudaRegisterSurface(void **fatbin, const void *host, const void **dev, const char *name, int dim, int ext)
+{
+    (void)fatbin; (void)dev; (void)dim; (void)ext;
+    ref_register(host, name, 0, 1);
+}
+
+static tex_ref *ref_of(const void *host, const char *call)
+{
+    for (int i = 0; i < nrefs; i++)
+        if (refs[i].host == host) return &refs[i];
+    cudart_say(call, "%p is not a texture or surface reference the program registered", host);
+    return NULL;
+}
+
+static cudaError_t ref_bind(const char *call, const void *host, const cudaResourceDesc *r, size_t *offset)
+{
+    if (cudart_init()) return cudart_ret(cudaErrorInitializationError);
+    tex_ref *t = ref_of(host, call);
+    if (!t) return cudart_ret(cudaErrorInvalidValue);
+    isa_tex_desc check;
+    memset(&check, 0, sizeof check);
+    cudaError_t e = resource_of(call, r, &check);
+    if (e) return e;
+    if (offset) *offset = 0;   /* any alignment is taken: nothing to offset */
+    t->res = *r;
+    t->bound = 1;
+    return cudaSuccess;
+}
+
+CUDART_API cudaError_t cudaBindTexture(size_t *offset, const textureReference *ref, const void *dev,
+                                       const cudaChannelFormatDesc *desc, size_t size)
+{
+    cudaResourceDesc r;
+    memset(&r, 0, sizeof r);
+    r.resType = RES_LINEAR;
+    r.res.linear.devPtr = (void *)dev;
+    r.res.linear.desc = desc ? *desc : ref ? ref->channelDesc : (cudaChannelFormatDesc){ 0, 0, 0, 0, 0 };
+    r.res.linear.sizeInBytes = size;
+    return ref_bind("cudaBindTexture", ref, &r, offset);
+}
+CUDART_API cudaError_t cudaBindTexture2D(size_t *offset, const textureReference *ref, const void *dev,
+                                         const cudaChannelFormatDesc *desc, size_t w, size_t h, size_t pitch)
+{
+    cudaResourceDesc r;
+    memset(&r, 0, sizeof r);
+    r.resType = RES_PITCH2D;
+    r.res.pitch2D.devPtr = (void *)dev;
+    r.res.pitch2D.desc = desc ? *desc : ref ? ref->channelDesc : (cudaChannelFormatDesc){ 0, 0, 0, 0, 0 };
+    r.res.pitch2D.width = w;
+    r.res.pitch2D.height = h;
+    r.res.pitch2D.pitchInBytes = pitch;
+    return ref_bind("cudaBindTexture2D", ref, &r, offset);
+}
+CUDART_API cudaError_t cudaBindTextureToArray(const textureReference *ref, cudaArray_t a, const cudaChannelFormatDesc *desc)
+{
+    (void)desc;   /* the array's own format is the one read */
+    cudaResourceDesc r;
+    memset(&r, 0, sizeof r);
+    r.resType = RES_ARRAY;
+    r.res.array.array = a;
+    return ref_bind("cudaBindTextureToArray", ref, &r, NULL);
+}
+CUDART_API cudaError_t cudaBindSurfaceToArray(const void *ref, cudaArray_t a, const cudaChannelFormatDesc *desc)
+{
+    (void)desc;
+    cudaResourceDesc r;
+    memset(&r, 0, sizeof r);
+    r.resType = RES_ARRAY;
+    r.res.array.array = a;
+    return ref_bind("cudaBindSurfaceToArray", ref, &r, NULL);
+}
+CUDART_API cudaError_t cudaUnbindTexture(const textureReference *ref)
+{
+    tex_ref *t = ref_of(ref, "cudaUnbindTexture");
+    if (!t) return cudart_ret(cudaErrorInvalidValue);
+    t->bound = 0;
+    return cudaSuccess;
+}
+CUDART_API cudaError_t cudaGetTextureReference(const textureReference **out, const void *symbol)
+{
+    if (!out || !ref_of(symbol, "cudaGetTextureReference")) return cudart_ret(cudaErrorInvalidValue);
+    *out = symbol;   /* the registered host variable is the reference */
+    return cudaSuccess;
+}
+CUDART_API cudaError_t cudaGetSurfaceReference(const void **out, const void *symbol)
+{
+    if (!out || !ref_of(symbol, "cudaGetSurfaceReference")) return cudart_ret(cudaErrorInvalidValue);
+    *out = symbol;
+    return cudaSuccess;
+}
+CUDART_API cudaError_t cudaGetTextureAlignmentOffset(size_t *offset, const textureReference *ref)
+{
+    if (!offset || !ref_of(ref, "cudaGetTextureAlignmentOffset")) return cudart_ret(cudaErrorInvalidValue);
+    *offset = 0;
+    return cudaSuccess;
+}
+
+uint32_t cudart_texref_handle(const char *name)
+{
+    for (int i = 0; i < nrefs; i++) {
+        tex_ref *t = &refs[i];
+        if (strcmp(t->name, name)) continue;
+        if (!t->bound) return 0;
+        if (t->handle) object_free("cudaLaunchKernel", t->handle, t->surface);
+        t->handle = 0;
+        if (t->surface) {
+            if (object_new("cudaLaunchKernel", &t->handle, &t->res, NULL)) return 0;
+            return (uint32_t)t->handle;
+        }
+        const textureReference *f = t->host;   /* its fields as the program left them */
+        cudaTextureDesc td;
+        memset(&td, 0, sizeof td);
+        for (int a = 0; a < 3; a++) td.addressMode[a] = f->addressMode[a];
+        td.filterMode = f->filterMode;
+        td.readMode = t->read_norm;
+        td.normalizedCoords = f->normalized;
+        if (object_new("cudaLaunchKernel", &t->handle, &t->res, &td)) return 0;
+        return (uint32_t)t->handle;
+    }
     return 0;
 }

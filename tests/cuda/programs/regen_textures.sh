@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/cuda/programs/regen_textures.sh — rebuild textures.cu's programs and
-# dumps (tests/cuda_textures.sh) with Debian's CUDA 11.8, as regen.sh does
+# dumps (tests/cuda_textures.sh), and texref.cu's (tests/cuda_programs.sh), with Debian's CUDA 11.8, as regen.sh does
 # for the others: textures.sm_80 and .sm_90 (-cudart shared, what the test
 # runs under warpsim cuda, with their -sass and -elf dumps) and
 # textures.static.sm_90 (-cudart static: what ran on the H100 for
@@ -13,6 +13,13 @@ for arch in 80 90; do
     strip textures.sm_$arch
     cuobjdump -sass textures.sm_$arch > textures.sm_$arch.sass
     cuobjdump -elf textures.sm_$arch > textures.sm_$arch.elf.txt
+done
+# texref.cu: CUDA 11's texture references (gone in CUDA 12: 11.8 only)
+for arch in 80 90; do
+    nvcc -ccbin clang-14 -cudart shared -arch=sm_$arch -O2 -o texref.sm_$arch texref.cu
+    strip texref.sm_$arch
+    cuobjdump -sass texref.sm_$arch > texref.sm_$arch.sass
+    cuobjdump -elf texref.sm_$arch > texref.sm_$arch.elf.txt
 done
 nvcc -ccbin clang-14 -cudart static -arch=sm_90 -O2 -o textures.static.sm_90 textures.cu
 strip textures.static.sm_90
