@@ -83,8 +83,9 @@ static void normalise(char *text)
         blank(r + n, r + n + 6);
     }
     /* IMMA's operand layouts (R16.ROW, R22.COL): the only ones an IMMA has */
-    for (const char *lay = ".ROW\0.COL"; *lay; lay += 5)
-        for (char *r = text; (r = strstr(r, lay)); r += 4)
+    static const char *const layouts[] = { ".ROW", ".COL" };
+    for (size_t l = 0; l < sizeof layouts / sizeof layouts[0]; l++)
+        for (char *r = text; (r = strstr(r, layouts[l])); r += 4)
             if (!isalnum((unsigned char)r[4])) blank(r, r + 4);
     for (char *dsc; (dsc = strstr(text, "desc[")); ) {
         char *close = strchr(dsc, ']');
