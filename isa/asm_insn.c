@@ -196,6 +196,8 @@ static void note_regs(asm_ctx *c, const isa_operand *o, int global_addr)
         int top = o->reg + (global_addr ? 2 : 1);
         if (top > c->k->nregs) c->k->nregs = top;
     }
+    if (o->kind == OPK_CONST && o->base_kind == OPK_REG && o->reg >= c->k->nregs) c->k->nregs = o->reg + 1;
+    if (o->kind == OPK_CONST && o->base_kind == OPK_UREG && o->reg >= c->k->nuregs) c->k->nuregs = o->reg + 1;
     if (o->kind == OPK_MEM && o->base_kind == OPK_UREG && o->reg != ISA_UREG_URZ) {
         int top = o->reg + (global_addr ? 2 : 1);
         if (top > c->k->nuregs) c->k->nuregs = top;
@@ -306,6 +308,9 @@ static int check_operand(asm_ctx *c, isa_insn *in, char letter, isa_operand *o, 
         return 0;
     case 'C':
         if (kind != OPK_CONST) return err(c, col, "%s: expected a constant c[...] here", mn);
+        /* a uniform result takes a uniform index: ULDC UR4, c[0x0][UR8+0x10] */
+        if (o->base_kind == OPK_REG && isa_ops[in->op].unit == UNIT_UNIFORM)
+            return err(c, col, "%s: a uniform result cannot take a per-lane index; index with a uniform register (c[0x0][UR4+0x10])", mn);
         break;
     case 'i':
         if (kind != OPK_IMM) return err(c, col, "%s: expected an immediate number here", mn);
@@ -313,10 +318,14 @@ static int check_operand(asm_ctx *c, isa_insn *in, char letter, isa_operand *o, 
     case 'u': case 'y':
         if (kind != OPK_UREG && kind != OPK_IMM && kind != OPK_CONST)
             return err(c, col, "%s: expected a uniform register, immediate or constant here", mn);
+        if (kind == OPK_CONST && o->base_kind != OPK_NONE)
+            return err(c, col, "%s: an indexed constant c[0x0][URn+off] is read by LDC and ULDC only", mn);
         break;
     default: /* r f w g d x: value sources */
         if (kind != OPK_REG && kind != OPK_UREG && kind != OPK_IMM && kind != OPK_CONST)
             return err(c, col, "%s: expected a register, immediate or constant here", mn);
+        if (kind == OPK_CONST && o->base_kind != OPK_NONE)
+            return err(c, col, "%s: an indexed constant c[0x0][Rn+off] is read by LDC and ULDC only", mn);
         if (o->neg && (width > 1 && !is_float_slot(in, letter)))
             return err(c, col, "%s: '-' is not allowed on a 64-bit integer operand", mn);
         break;
@@ -327,6 +336,7 @@ static int check_operand(asm_ctx *c, isa_insn *in, char letter, isa_operand *o, 
         return asm_immediate_bits(c, o, is_float_slot(in, letter), width == 2 ? 64 : 32, col);
     }
     if (kind == OPK_CONST && o->bank) return 0;   /* bank 2: resolved from the cubin's ELF (isa/sass_dump.c) */
+    if (kind == OPK_CONST && o->base_kind != OPK_NONE) return 0;   /* the offset is known at run time (out of the bank reads 0) */
     if (kind == OPK_CONST) {
         uint32_t bytes = 4u * (uint32_t)width;
         if (o->imm < 0 || (uint64_t)o->imm + bytes > c->k->cbank_bytes)

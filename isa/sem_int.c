@@ -485,17 +485,6 @@ SEM(UISETP)
     upred_dst(x, 1, (int)bool_combine(x->in->boolop, (uint64_t)!t, (uint64_t)c) & 1);
 }
 
-SEM(ULDC)
-{
-    const isa_operand *d = &x->in->o[0], *c = &x->in->o[1];
-    for (int i = 0; i < d->width; i++) {
-        uint32_t v = 0;
-        if ((uint64_t)c->imm + 4u * (uint64_t)(i + 1) <= x->env->cbank_size)
-            memcpy(&v, x->env->cbank + c->imm + 4 * i, 4);
-        if (d->reg != ISA_UREG_URZ) x->w->uregs[d->reg + i] = v;
-    }
-}
-
 SEM(S2UR)
 {
     ureg_dst(x, 0, x->env->sreg(x->env->ctx, (isa_sreg)x->in->o[1].imm, __builtin_ctzll(x->mask)));
