@@ -197,7 +197,7 @@ int asm_kernel_finish(asm_ctx *c, const src_file *s)
     if (bad) return -1;
     if (k->ncode == 0) return err(c, 1, "kernel '%s' has no instructions", k->name);
     const isa_insn *last = &k->code[k->ncode - 1];
-    int unguarded = last->guard == ISA_PRED_PT && !last->guard_neg;
+    int unguarded = last->guard == ISA_PRED_PT && !last->guard_neg && !(last->op == OP_EXIT && isa_insn_conditional(last));
     if (!unguarded || (last->op != OP_EXIT && last->op != OP_BRA)) {
         diag_at(c->d, c->file, last->line, last->col, src_line(s, last->line),
                 "kernel '%s' can run past its last instruction; end it with EXIT or BRA", k->name);

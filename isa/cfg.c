@@ -156,6 +156,7 @@ void cfg_reconvergence(isa_kernel *k)
              * instruction after each CALL (nvcc's subroutines are few) */
             succ[i] = ret_succ(k, i, &nsucc[i]);
         } else if (in->op == OP_EXIT) {
+            guarded = isa_insn_conditional(in);
             succ[i][nsucc[i]++] = n;
             if (guarded && next != n) succ[i][nsucc[i]++] = next;
         } else {

@@ -71,7 +71,8 @@ enum {
     MG_TEXL = 1 << 16,  /* TEX/TLD's level of detail: .LZ .LL .B .LB (isa_insn.func) */
     MG_TEXC = 1 << 17,  /* TLD4's component .R .G .B .A (isa_insn.hi) */
     MG_SURFB = 1 << 18, /* SULD/SUST out of range: .TRAP .IGN, clamped when neither (isa_insn.hi) */
-    MG_BRED = 1 << 19   /* BAR.RED's reduction: .POPC .AND .OR */
+    MG_BRED = 1 << 19,  /* BAR.RED's reduction: .POPC .AND .OR */
+    MG_FSCALE = 1 << 20 /* FMUL's power-of-two scale of the product: .D2 .D4 .D8 .M2 .M4 .M8 (isa_insn.func) */
 };
 
 /* one value per modifier, numbered within its group from 1 (0 = absent) */
@@ -244,6 +245,14 @@ static inline int isa_op_addr64(int op) { return isa_space_addr64(isa_ops[op].sp
 static inline int isa_mem_addr64(const isa_insn *in, int i)
 {
     return isa_op_addr64(in->op) && !(in->op == OP_LDGSTS && i == 0) && isa_ops[in->op].unit != UNIT_TEX;
+}
+/* EXIT or BRA that may let some lanes go on: a guard, or a predicate
+ * operand other than PT (BRA !P2, L; EXIT P1) */
+static inline int isa_insn_conditional(const isa_insn *in)
+{
+    const isa_operand *p = &in->o[0];
+    return in->guard != ISA_PRED_PT || in->guard_neg
+        || ((in->op == OP_EXIT || in->op == OP_BRA) && (p->kind == OPK_PRED || p->kind == OPK_UPRED) && (p->reg != ISA_PRED_PT || p->neg));
 }
 const char *isa_space_name(isa_space s);       /* "global", ..., "" for none */
 const char *isa_kind_name(isa_kind k);          /* "" for ALU, "load", "store", ... */
