@@ -45,6 +45,9 @@ extern const char *const ops_texts[];
 extern const int ops_ntexts;
 int ops_ncases(void);
 const char *ops_case_text(int i);
+void sem_ops2_tests(TCase *tc);             /* tests/test_sem_ops2.c: its tests and texts, for the coverage check */
+extern const char *const ops2_texts[];
+extern const int ops2_ntexts;
 extern const uint64_t v64[];                /* 64-bit values for carry and compare chains */
 extern const int nv64;
 
