@@ -368,7 +368,7 @@ void asm_free(isa_program *p)
     for (int i = 0; i < p->nkernels; i++) {
         isa_kernel *k = &p->kernels[i];
         for (int j = 0; k->labels && j < k->ncode; j++) free(k->labels[j]);
-        free(k->labels); free(k->code); free(k->params); free(k->symbols); free(k->bank2); free(k->bank3); free(k->elf_params);
+        free(k->labels); free(k->code); free(k->params); free(k->symbols); free(k->bank2); free(k->bank3); free(k->ibt); free(k->elf_params);
         free(k->modvars); free(k->relocs);
     }
     free(p->kernels);

@@ -225,6 +225,8 @@ static int check_operand(asm_ctx *c, isa_insn *in, char letter, isa_operand *o, 
     int kind = o->kind;
     if (o->kind != OPK_MEM && o->half && letter != 'h' && !(letter == 'x' && isa_type_bytes(isa_insn_type2(in)) == 2))
         return err(c, col, "%s: this operand takes no half selector (.H0_H0 .H1_H1 .H0 .H1 .F32 are for FP16 sources)", mn);
+    if (o->offset && letter != 'J')
+        return err(c, col, "%s: a register with an offset (R6 -0x170) is BRX's target operand only", mn);
     if (kind == OPK_PR && letter != 'Z' && letter != 'z')
         return err(c, col, "%s: PR (all predicates as bits) is an operand of P2R and R2P only", mn);
     if (kind == OPK_LABEL && letter != 'L' && letter != 'n') {
@@ -288,6 +290,11 @@ static int check_operand(asm_ctx *c, isa_insn *in, char letter, isa_operand *o, 
     case 'T':
         if (kind != OPK_TEXDIM) return err(c, col, "%s: expected the texture's dimensions here (1D, 2D, 3D, ARRAY_1D, ARRAY_2D, CUBE, ARRAY_CUBE)", mn);
         return 0;
+    case 'J':   /* BRX's target: a register pair, then the offset */
+        if (kind != OPK_REG || o->neg || o->absval || !o->offset)
+            return err(c, col, "%s: expected a register and an offset here (BRX R6 -0x170)", mn);
+        o->width = 2;
+        return check_alignment(c, o, col, "value");
     case 'K':
         if (kind != OPK_MEM || o->base_kind != OPK_REG || o->uindex || o->imm || o->scale)
             return err(c, col, "%s: expected the surface's coordinate registers here, [Rx]", mn);

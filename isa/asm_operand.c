@@ -285,6 +285,24 @@ int asm_parse_operand(asm_ctx *c, const char *s, int len, int col, isa_operand *
         return 0;
     }
     if (len == 2 && !strncmp(s, "PR", 2)) { o->kind = OPK_PR; return 0; }
+    const char *gap = memchr(s, ' ', (size_t)len);
+    if (gap && isupper((unsigned char)s[0])) {
+        /* BRX R6 -0x170: a register pair and, after a space, the offset
+         * cuobjdump prints (no comma between them) */
+        int rl = (int)(gap - s), idx, isf;
+        const char *t = gap;
+        while (t < s + len && *t == ' ') t++;
+        int64_t v; double f;
+        if (parse_regname(s, rl, &idx) != OPK_REG || (idx >= ISA_NUM_REGS && idx != ISA_REG_RZ))
+            return bad(c, col, "expected a register before the offset, found '%s'%s", xstrndup_tmp(c, s, rl), "");
+        if (asm_parse_number(t, (int)(s + len - t), &v, &f, &isf) || isf || v < INT32_MIN || v > INT32_MAX)
+            return bad(c, (int)(col + (t - s)), "expected an offset after the register, found '%s'%s", xstrndup_tmp(c, t, (int)(s + len - t)), "");
+        o->kind = OPK_REG;
+        o->reg = (uint8_t)idx;
+        o->imm = v;
+        o->offset = 1;
+        return 0;
+    }
     if (s[0] == '[') return parse_mem(c, s, len, col, o);
     if (len > 1 && s[0] == 'c' && s[1] == '[') return parse_const(c, s, len, col, o);
     if (len > 2 && (s[0] == '-' || s[0] == '~') && s[1] == 'c' && s[2] == '[') {

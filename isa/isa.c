@@ -141,7 +141,8 @@ static int put_float_imm(const isa_insn *in, const isa_operand *o, char letter, 
 static int put_const(const isa_kernel *k, const isa_operand *o, char *buf, size_t len)
 {
     /* nvcc's module banks, read through bank 0's image (isa.h) */
-    int bank = !k || !k->sass_arch ? 0 : o->imm >= ISA_CBANK_FLAT(4) ? 4 : o->imm >= ISA_CBANK_FLAT(3) ? 3 : 0;
+    int bank = !k || !k->sass_arch ? 0 : o->imm >= ISA_CBANK_FLAT(2) ? 2 : o->imm >= ISA_CBANK_FLAT(4) ? 4
+             : o->imm >= ISA_CBANK_FLAT(3) ? 3 : 0;
     uint64_t off = (uint64_t)o->imm - (bank ? ISA_CBANK_FLAT(bank) : 0);
     if (o->base_kind == OPK_REG || o->base_kind == OPK_UREG) {
         /* nvcc's own spelling of a negative offset: c[0x0][R2+-0x10] */
@@ -166,6 +167,8 @@ static int put_operand(const isa_kernel *k, const isa_insn *in, const isa_operan
         static const char *const half[] = { "", ".H0_H0", ".H1_H1", ".F32", ".H0", ".H1" };
         const char *h = o->half < sizeof half / sizeof half[0] ? half[o->half] : "";
         if (o->reg == ISA_REG_RZ) return snprintf(buf, len, "%s%sRZ%s%s", neg, bar, bar, h);
+        if (o->offset)   /* BRX R6 -0x170 */
+            return snprintf(buf, len, "R%d %s0x%" PRIx64, o->reg, o->imm < 0 ? "-" : "", o->imm < 0 ? (uint64_t)-o->imm : (uint64_t)o->imm);
         return snprintf(buf, len, "%s%sR%d%s%s", neg, bar, o->reg, bar, h);
     }
     case OPK_BREG:

@@ -20,7 +20,11 @@
  * and 4 KB of parameters, so that one byte array serves a launch:
  * c[0x3][0x10] is read as c[0x0][0x2010] */
 #define ISA_CBANK_MODULE_BYTES 0x10000u
-#define ISA_CBANK_FLAT(bank) ((bank) == 3 ? 0x2000u : 0x2000u + ISA_CBANK_MODULE_BYTES)
+/* bank 2 (nvcc's own constants) is folded into immediates, except where
+ * an index reads it (a switch's jump table: LDC R6, c[0x2][R0+0x10]):
+ * then it is the third of these, past bank 4 */
+#define ISA_CBANK_FLAT(bank) ((bank) == 3 ? 0x2000u : (bank) == 4 ? 0x2000u + ISA_CBANK_MODULE_BYTES \
+                              : 0x2000u + 2 * ISA_CBANK_MODULE_BYTES)
 #define ISA_NUM_BREGS 16
 /* nvcc's schedule in each instruction of Volta and later: bits 105-125 of
  * the 128-bit encoding (bits 41-61 of the second 64-bit word cuobjdump
@@ -118,6 +122,7 @@ typedef struct {
                           OPK_CONST: OPK_REG for a register-indexed c[0x0][Rn+off] */
     uint8_t uindex;    /* OPK_MEM: 1 + the uniform register added to the address ([R2+UR4]); 0 if none */
     uint8_t absval;    /* |R2|: the magnitude of a floating-point source */
+    uint8_t offset;    /* OPK_REG: an offset follows the register (BRX R6 -0x170: imm) */
     union {
         uint8_t scale; /* OPK_MEM: log2 of the base register's scale ([R11.X4]: 2) */
         uint8_t half;  /* value sources: HALF_* (R8.H0_H0), HALF_PAIR when none */
@@ -216,6 +221,8 @@ typedef struct {
     isa_reloc *relocs;      /* SASS dumps: what the loader patches: only `warpsim cuda` fills them in */
     int nrelocs;
     uint32_t bank4_bytes;   /* SASS dumps: the size of the module's bank 4 */
+    struct { uint32_t at, target; } *ibt;   /* SASS dumps: EIATTR_INDIRECT_BRANCH_TARGETS, a BRX's byte address and */
+    int nibt;                               /* one of its targets' (one pair a target), for reconvergence */
 } isa_kernel;
 
 /* opcode table access */

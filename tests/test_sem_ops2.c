@@ -1,7 +1,7 @@
 /* tests/test_sem_ops2.c — the second round of SASS forms real programs
  * use (validation/census): indexed constants (ULDC c[0x0][UR8+0x10], LDC
  * c[0x0][R2+-0x10]), |c[..]| sources, FSET, FMUL.D2 ... .M8, UIMAD.WIDE's
- * carry out, EXIT P. Each expected value is worked out from the PTX ISA's
+ * carry out, EXIT P, BRX. Each expected value is worked out from the PTX ISA's
  * definition (set, mul, mad.wide, ld.const) and written beside it. Part
  * of tests/test_sem (its coverage check reads ops2_texts). */
 #include <check.h>
@@ -47,7 +47,7 @@ static const op2_case cases[] = {
 
 const char *const ops2_texts[] = {
     "FSET.BF.LT.AND R4, R8, R10, PT", "ULDC UR4, c[0x0][UR8+0x10]", "LDC R4, c[0x0][R8+-0x10]",
-    "UIMAD.WIDE.U32 UR4, UP0, UR8, UR10, UR12", "EXIT P1",
+    "UIMAD.WIDE.U32 UR4, UP0, UR8, UR10, UR12", "EXIT P1", "BRX R8 -0x10",
 };
 const int ops2_ntexts = (int)(sizeof ops2_texts / sizeof ops2_texts[0]);
 
@@ -160,6 +160,30 @@ START_TEST(test_ops2_exit_pred)
 }
 END_TEST
 
+/* BRX R8 -0x10 at byte 0: each lane to R8:R9 + 0x10 - 0x10 (16 bytes an
+ * instruction); the first executing lane's target is taken by the lanes
+ * that share it, the others run the BRX again */
+START_TEST(test_ops2_brx)
+{
+    isa_warp_regs w;
+    isa_result res;
+    isa_warp_init(&w, 32, 16, 0xffffffffu);
+    for (int l = 0; l < 32; l++) setl64(&w, 8, l, l & 1 ? 16 : 0);
+    exec_text("BRX R8 -0x10", &w, 0xfffffffeu, &res);      /* lane 0 not active: lane 1 (to 16) goes first */
+    ck_assert_uint_eq(res.taken_mask, 0xaaaaaaaau);
+    ck_assert_int_eq(res.target, 1);
+    ck_assert(res.again);
+    exec_text("BRX R8 -0x10", &w, 0x55555555u, &res);      /* the rest: one target, all go */
+    ck_assert_uint_eq(res.taken_mask, 0x55555555u);
+    ck_assert_int_eq(res.target, 0);
+    ck_assert(!res.again);
+    setl64(&w, 8, 3, 0x1000008);                             /* not an instruction's address */
+    exec_text("BRX R8 -0x10", &w, 0x8u, &res);
+    ck_assert_int_eq(res.fault, FAULT_BAD_RETURN);
+    isa_warp_free(&w);
+}
+END_TEST
+
 /* what the reader refuses, at the operand's column */
 START_TEST(test_ops2_refused)
 {
@@ -172,6 +196,10 @@ START_TEST(test_ops2_refused)
         { "FADD.D2 R4, R8, R10", "error: unknown modifier '.D2' for FADD" },
         { "FSET.BF R4, R8, R10, PT", "error: FSET needs a comparison" },
         { "FADD R4, R8, |c[0x0][0x160]", "error:" },
+        { "BRX R8", "bad.sass:3:5: error: BRX: expected a register and an offset here" },
+        { "BRX R9 -0x10", "bad.sass:3:5: error: R9 cannot hold a 64-bit value" },
+        { "IADD3 R4, R8 -0x10, R10, RZ", "bad.sass:3:11: error: IADD3: a register with an offset (R6 -0x170) is BRX's" },
+        { "BRX P0 -0x10", "bad.sass:3:5: error: expected a register before the offset" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char src[256];
@@ -203,5 +231,6 @@ void sem_ops2_tests(TCase *tc)
     tcase_add_test(tc, test_ops2_indexed_constants);
     tcase_add_test(tc, test_ops2_uimad_wide_carry);
     tcase_add_test(tc, test_ops2_exit_pred);
+    tcase_add_test(tc, test_ops2_brx);
     tcase_add_test(tc, test_ops2_refused);
 }
