@@ -225,6 +225,17 @@ static int check_operand(asm_ctx *c, isa_insn *in, char letter, isa_operand *o, 
     int kind = o->kind;
     if (o->kind != OPK_MEM && o->half && letter != 'h' && !(letter == 'x' && isa_type_bytes(isa_insn_type2(in)) == 2))
         return err(c, col, "%s: this operand takes no half selector (.H0_H0 .H1_H1 .H0 .H1 .F32 are for FP16 sources)", mn);
+    if (o->byte) {
+        /* R2P PR, R8.B1, mask: the byte is the instruction's .B1 .. .B3
+         * (as P2R.B1's); only where the destination is PR */
+        static const uint32_t bit[] = { 0, FL(B1) >> 32, FL(B2) >> 32, FL(B3) >> 32 };
+        if (isa_ops[in->op].operands[0] != 'Z' || letter != 'r' || !(isa_ops[in->op].allowed >> 32 & bit[o->byte]))
+            return err(c, col, "%s: this operand takes no byte selector (.B1 .B2 .B3 are R2P's source's)", mn);
+        if (in->flags & ~bit[o->byte] & (uint32_t)((FL(B1) | FL(B2) | FL(B3)) >> 32))
+            return err(c, col, "%s: a second byte selector", mn);
+        in->flags |= (uint32_t)bit[o->byte];
+        o->byte = 0;
+    }
     if (o->offset && letter != 'J')
         return err(c, col, "%s: a register with an offset (R6 -0x170) is BRX's target operand only", mn);
     if (kind == OPK_PR && letter != 'Z' && letter != 'z')
@@ -333,8 +344,12 @@ static int check_operand(asm_ctx *c, isa_insn *in, char letter, isa_operand *o, 
             return err(c, col, "%s: expected a register, immediate or constant here", mn);
         if (kind == OPK_CONST && o->base_kind != OPK_NONE)
             return err(c, col, "%s: an indexed constant c[0x0][Rn+off] is read by LDC and ULDC only", mn);
-        if (o->neg && (width > 1 && !is_float_slot(in, letter)))
-            return err(c, col, "%s: '-' is not allowed on a 64-bit integer operand", mn);
+        /* IMAD.WIDE R2, R4, 0x4, -R6: nvcc's a * b - c64, c negated as a
+         * 64-bit integer; where a carry out is asked for it would be the
+         * adder's (of ~c + 1), which is not modeled: refused there */
+        if (o->neg && (width > 1 && !is_float_slot(in, letter))
+            && !(o->neg == NEG_MINUS && letter == 'w' && isa_operand_letter(in, 1) == 'P' && in->o[1].kind == OPK_NONE))
+            return err(c, col, "%s: '-' is not allowed on a 64-bit integer operand (IMAD.WIDE's c without a carry out takes it)", mn);
         break;
     }
     o->width = (uint8_t)width;

@@ -284,6 +284,15 @@ int asm_parse_operand(asm_ctx *c, const char *s, int len, int col, isa_operand *
         o->half = half;
         return 0;
     }
+    if (len > 3 && s[0] != '[' && s[len - 3] == '.' && s[len - 2] == 'B' && s[len - 1] >= '1' && s[len - 1] <= '3') {
+        /* R8.B1: a byte of a register (R2P PR, R8.B1, 0x7f reads bits 8-15) */
+        if (asm_parse_operand(c, s, len - 3, col, o)) return -1;
+        if (o->kind != OPK_REG || o->neg || o->absval || o->half)
+            return bad(c, col + len - 3, "'%s' selects a byte of a register, not of '%s'", xstrndup_tmp(c, s + len - 3, 3),
+                       xstrndup_tmp(c, s, len - 3));
+        o->byte = (uint8_t)(s[len - 1] - '0');
+        return 0;
+    }
     if (len == 2 && !strncmp(s, "PR", 2)) { o->kind = OPK_PR; return 0; }
     const char *gap = memchr(s, ' ', (size_t)len);
     if (gap && isupper((unsigned char)s[0])) {

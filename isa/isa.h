@@ -123,6 +123,7 @@ typedef struct {
     uint8_t uindex;    /* OPK_MEM: 1 + the uniform register added to the address ([R2+UR4]); 0 if none */
     uint8_t absval;    /* |R2|: the magnitude of a floating-point source */
     uint8_t offset;    /* OPK_REG: an offset follows the register (BRX R6 -0x170: imm) */
+    uint8_t byte;      /* OPK_REG: R8.B1 .. R8.B3, the byte R2P reads (its .B1 .. .B3 flag once checked) */
     union {
         uint8_t scale; /* OPK_MEM: log2 of the base register's scale ([R11.X4]: 2) */
         uint8_t half;  /* value sources: HALF_* (R8.H0_H0), HALF_PAIR when none */

@@ -1,7 +1,7 @@
 /* tests/test_sem_ops2.c — the second round of SASS forms real programs
  * use (validation/census): indexed constants (ULDC c[0x0][UR8+0x10], LDC
  * c[0x0][R2+-0x10]), |c[..]| sources, FSET, FMUL.D2 ... .M8, UIMAD.WIDE's
- * carry out, EXIT P, BRX. Each expected value is worked out from the PTX ISA's
+ * carry out, EXIT P, BRX, R2P's byte R8.B1, IMAD.WIDE's -c. Each expected value is worked out from the PTX ISA's
  * definition (set, mul, mad.wide, ld.const) and written beside it. Part
  * of tests/test_sem (its coverage check reads ops2_texts). */
 #include <check.h>
@@ -184,6 +184,29 @@ START_TEST(test_ops2_brx)
 }
 END_TEST
 
+/* R2P PR, R8.B1, mask: cuobjdump's spelling of R2P.B1 (Pi = bit 8 + i);
+ * IMAD.WIDE d, a, b, -c: a * b - c64 (PTX ISA mad.wide then sub.s64) */
+START_TEST(test_ops2_r2p_byte_imad_neg)
+{
+    isa_warp_regs w;
+    isa_result res;
+    isa_warp_init(&w, 32, 16, 0xffffffffu);
+    set32(&w, 8, 0x00000500u);                               /* byte 1 = 0b101 */
+    w.preds[0] = w.preds[1] = w.preds[2] = 0;
+    exec_text("R2P PR, R8.B1, 0x7", &w, 0xffffffffu, &res);
+    ck_assert_uint_eq(w.preds[0], 0xffffffffu);
+    ck_assert_uint_eq(w.preds[1], 0);
+    ck_assert_uint_eq(w.preds[2], 0xffffffffu);
+    set32(&w, 8, 3);
+    set64(&w, 10, 0x100000005ull);
+    exec_text("IMAD.WIDE R4, R8, 0x4, -R10", &w, 0xffffffffu, &res);
+    ck_assert_uint_eq(get64(&w, 4, 0), 12 - 0x100000005ull);  /* 12 - 0x100000005, two's complement */
+    exec_text("IMAD.WIDE.U32 R4, R8, 0x4, -R10", &w, 0xffffffffu, &res);
+    ck_assert_uint_eq(get64(&w, 4, 7), 0xffffffff00000007ull);
+    isa_warp_free(&w);
+}
+END_TEST
+
 /* what the reader refuses, at the operand's column */
 START_TEST(test_ops2_refused)
 {
@@ -199,6 +222,9 @@ START_TEST(test_ops2_refused)
         { "BRX R8", "bad.sass:3:5: error: BRX: expected a register and an offset here" },
         { "BRX R9 -0x10", "bad.sass:3:5: error: R9 cannot hold a 64-bit value" },
         { "IADD3 R4, R8 -0x10, R10, RZ", "bad.sass:3:11: error: IADD3: a register with an offset (R6 -0x170) is BRX's" },
+        { "P2R R4, PR, R8.B1, 0x7f", "bad.sass:3:13: error: P2R: this operand takes no byte selector" },
+        { "R2P PR, P0.B1, 0x7f", "bad.sass:3:11: error: '.B1' selects a byte of a register" },
+        { "IMAD.WIDE R4, P0, R8, 0x4, -R10", "bad.sass:3:28: error: IMAD.WIDE: '-' is not allowed on a 64-bit integer operand" },
         { "BRX P0 -0x10", "bad.sass:3:5: error: expected a register before the offset" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -232,5 +258,6 @@ void sem_ops2_tests(TCase *tc)
     tcase_add_test(tc, test_ops2_uimad_wide_carry);
     tcase_add_test(tc, test_ops2_exit_pred);
     tcase_add_test(tc, test_ops2_brx);
+    tcase_add_test(tc, test_ops2_r2p_byte_imad_neg);
     tcase_add_test(tc, test_ops2_refused);
 }
