@@ -207,6 +207,26 @@ START_TEST(test_ops2_r2p_byte_imad_neg)
 }
 END_TEST
 
+/* HSETP2 / HSET2 with b as two numbers, the high half first (as HFMA2's
+ * c): each half compared with its own */
+START_TEST(test_ops2_hset_pair)
+{
+    isa_warp_regs w;
+    isa_result res;
+    isa_warp_init(&w, 32, 16, 0xffffffffu);
+    set32(&w, 8, 0x00003c00u);                               /* low half 1.0 */
+    exec_text("HSETP2.GEU.OR P0, P1, R8.H0_H0, 0.5, 2, !PT", &w, 0xffffffffu, &res);
+    ck_assert_uint_eq(w.preds[0], 0);                        /* low: 1 >= 2 */
+    ck_assert_uint_eq(w.preds[1], 0xffffffffu);              /* high: 1 >= 0.5 */
+    set32(&w, 8, 0x0000b800u);                               /* low half -0.5 */
+    exec_text("HSET2.BF.EQ.AND R4, R8.H0_H0, -0.5, -0.5, PT", &w, 0xffffffffu, &res);
+    ck_assert_uint_eq(get32(&w, 4, 0), 0x3c003c00u);         /* 1.0 in both halves */
+    exec_text("HSET2.BF.EQ.AND R4, R8.H0_H0, -0.5, 1, PT", &w, 0xffffffffu, &res);
+    ck_assert_uint_eq(get32(&w, 4, 0), 0x3c000000u);         /* high (the first, -0.5) equal; low (1) not */
+    isa_warp_free(&w);
+}
+END_TEST
+
 /* what the reader refuses, at the operand's column */
 START_TEST(test_ops2_refused)
 {
@@ -259,5 +279,6 @@ void sem_ops2_tests(TCase *tc)
     tcase_add_test(tc, test_ops2_exit_pred);
     tcase_add_test(tc, test_ops2_brx);
     tcase_add_test(tc, test_ops2_r2p_byte_imad_neg);
+    tcase_add_test(tc, test_ops2_hset_pair);
     tcase_add_test(tc, test_ops2_refused);
 }
