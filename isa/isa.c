@@ -271,7 +271,8 @@ int isa_insn_type2(const isa_insn *in)
 
 int isa_type_is_float(int t)
 {
-    return t == MOD_TYPE_F32 || t == MOD_TYPE_F64 || t == MOD_TYPE_F16 || t == MOD_TYPE_BF16;
+    return t == MOD_TYPE_F32 || t == MOD_TYPE_F64 || t == MOD_TYPE_F16 || t == MOD_TYPE_BF16
+        || t == MOD_TYPE_F16X2 || t == MOD_TYPE_BF16X2;
 }
 int isa_type_is_signed(int t)
 {

@@ -323,6 +323,19 @@ SEM(ULDC)
 }
 
 /* ---- atomics ---- */
+/* atom.add.noftz.f16x2 / .bf16x2: each half of old plus a's, rounded to
+ * nearest even once (the sum of two halves is exact in a double), without
+ * flushing subnormals (PTX ISA atom: ".noftz") */
+static uint32_t add_half2(uint32_t old, uint32_t a, int bf)
+{
+    uint32_t r = 0;
+    for (int k = 0; k < 2; k++) {
+        double v = isa_half_value((uint16_t)(old >> 16 * k), bf) + isa_half_value((uint16_t)(a >> 16 * k), bf);
+        r |= (uint32_t)isa_half_round(v, bf, -1) << 16 * k;
+    }
+    return r;
+}
+
 static uint64_t atomic_op(int func, int type, uint64_t old, uint64_t a, uint64_t b)
 {
     int wide = isa_type_bytes(type) == 8, sign = isa_type_is_signed(type);
@@ -337,6 +350,8 @@ static uint64_t atomic_op(int func, int type, uint64_t old, uint64_t a, uint64_t
             fo += fa; memcpy(&o32, &fo, 4);
             return o32;
         }
+        if (type == MOD_TYPE_F16X2 || type == MOD_TYPE_BF16X2)
+            return add_half2((uint32_t)old, (uint32_t)a, type == MOD_TYPE_BF16X2);
         if (type == MOD_TYPE_F64) {
             double fo, fa;
             memcpy(&fo, &old, 8); memcpy(&fa, &a, 8);

@@ -1,7 +1,8 @@
 /* tests/test_sem_ops2.c — the second round of SASS forms real programs
  * use (validation/census): indexed constants (ULDC c[0x0][UR8+0x10], LDC
  * c[0x0][R2+-0x10]), |c[..]| sources, FSET, FMUL.D2 ... .M8, UIMAD.WIDE's
- * carry out, EXIT P, BRX, R2P's byte R8.B1, IMAD.WIDE's -c. Each expected value is worked out from the PTX ISA's
+ * carry out, EXIT P, BRX, R2P's byte R8.B1, IMAD.WIDE's -c, HSETP2's two
+ * numbers, ATOM.ADD.F16x2/.BF16x2. Each expected value is worked out from the PTX ISA's
  * definition (set, mul, mad.wide, ld.const) and written beside it. Part
  * of tests/test_sem (its coverage check reads ops2_texts). */
 #include <check.h>
@@ -227,6 +228,39 @@ START_TEST(test_ops2_hset_pair)
 }
 END_TEST
 
+/* atomicAdd on half2 / bfloat162 (PTX ISA atom.add.noftz.f16x2): each
+ * half added and rounded to nearest even, lane after lane */
+START_TEST(test_ops2_atom_half2)
+{
+    isa_warp_regs w;
+    isa_result res;
+    isa_warp_init(&w, 32, 16, 0xffffffffu);
+    memset(gmem, 0, sizeof gmem);
+    uint32_t v = 0x3c004000u;                                /* (low 2.0, high 1.0) */
+    memcpy(gmem, &v, 4);
+    set64(&w, 2, GBASE);
+    set32(&w, 6, 0x3c00bc00u);                               /* (low -1.0, high 1.0) */
+    exec_text("ATOM.E.ADD.F16x2.RN.STRONG.GPU PT, R4, [R2.64], R6", &w, 0x3, &res);
+    memcpy(&v, gmem, 4);
+    ck_assert_uint_eq(v, 0x42000000u);                       /* two lanes: (2 - 1 - 1, 1 + 1 + 1) = (+0, 3) */
+    ck_assert_uint_eq(get32(&w, 4, 0), 0x3c004000u);         /* the old values */
+    ck_assert_uint_eq(get32(&w, 4, 1), 0x40003c00u);
+    v = 0x00017bffu;                                         /* (low 65504, high the least subnormal 2^-24) */
+    memcpy(gmem, &v, 4);
+    set32(&w, 6, 0x00010010u);                               /* (low 16 * 2^-24, high 2^-24) */
+    exec_text("RED.E.ADD.F16x2.RN.STRONG.GPU [R2.64], R6", &w, 0x1, &res);
+    memcpy(&v, gmem, 4);
+    ck_assert_uint_eq(v, 0x00027bffu);                       /* 65504 + tiny stays 65504; subnormals add, not flushed */
+    v = 0x3f803f80u;                                         /* bf16 (1, 1) */
+    memcpy(gmem, &v, 4);
+    set32(&w, 6, 0x3b803b80u);                               /* bf16 2^-8: 1 + 2^-8 ties to even 1 */
+    exec_text("ATOM.E.ADD.BF16x2.RN.STRONG.GPU PT, R4, [R2.64], R6", &w, 0x1, &res);
+    memcpy(&v, gmem, 4);
+    ck_assert_uint_eq(v, 0x3f803f80u);
+    isa_warp_free(&w);
+}
+END_TEST
+
 /* what the reader refuses, at the operand's column */
 START_TEST(test_ops2_refused)
 {
@@ -245,6 +279,7 @@ START_TEST(test_ops2_refused)
         { "P2R R4, PR, R8.B1, 0x7f", "bad.sass:3:13: error: P2R: this operand takes no byte selector" },
         { "R2P PR, P0.B1, 0x7f", "bad.sass:3:11: error: '.B1' selects a byte of a register" },
         { "IMAD.WIDE R4, P0, R8, 0x4, -R10", "bad.sass:3:28: error: IMAD.WIDE: '-' is not allowed on a 64-bit integer operand" },
+        { "ATOM.E.MIN.F16x2.RN PT, R4, [R2.64], R6", "error: floating-point atomics support only .ADD and .EXCH" },
         { "BRX P0 -0x10", "bad.sass:3:5: error: expected a register before the offset" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -280,5 +315,6 @@ void sem_ops2_tests(TCase *tc)
     tcase_add_test(tc, test_ops2_brx);
     tcase_add_test(tc, test_ops2_r2p_byte_imad_neg);
     tcase_add_test(tc, test_ops2_hset_pair);
+    tcase_add_test(tc, test_ops2_atom_half2);
     tcase_add_test(tc, test_ops2_refused);
 }
