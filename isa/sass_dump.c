@@ -203,7 +203,7 @@ static void find_frame(isa_kernel *k)
 static int breaks_out(const isa_kernel *k, int b, int sync)
 {
     for (int i = b + 1; i < sync; i++)
-        if (k->code[i].op == OP_BREAK && k->code[i].o[0].reg == k->code[b].o[0].reg) return 1;
+        if (k->code[i].op == OP_BREAK && k->code[i].o[1].reg == k->code[b].o[0].reg) return 1;   /* BREAK [P,] Bn */
     return 0;
 }
 

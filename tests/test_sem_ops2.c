@@ -48,7 +48,7 @@ static const op2_case cases[] = {
 
 const char *const ops2_texts[] = {
     "FSET.BF.LT.AND R4, R8, R10, PT", "ULDC UR4, c[0x0][UR8+0x10]", "LDC R4, c[0x0][R8+-0x10]",
-    "UIMAD.WIDE.U32 UR4, UP0, UR8, UR10, UR12", "EXIT P1", "BRX R8 -0x10",
+    "UIMAD.WIDE.U32 UR4, UP0, UR8, UR10, UR12", "EXIT P1", "BRX R8 -0x10", "BREAK !P0, B1",
 };
 const int ops2_ntexts = (int)(sizeof ops2_texts / sizeof ops2_texts[0]);
 
