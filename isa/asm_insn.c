@@ -225,12 +225,15 @@ static int check_operand(asm_ctx *c, isa_insn *in, char letter, isa_operand *o, 
     int kind = o->kind;
     if (o->kind != OPK_MEM && o->half && letter != 'h' && !(letter == 'x' && isa_type_bytes(isa_insn_type2(in)) == 2))
         return err(c, col, "%s: this operand takes no half selector (.H0_H0 .H1_H1 .H0 .H1 .F32 are for FP16 sources)", mn);
-    if (o->byte) {
+    if (o->byte && letter == 'x' && isa_type_bytes(isa_insn_type2(in)) == 1 && (in->op == OP_I2F || in->op == OP_I2FP)) {
+        /* I2F.S8 R0, R2.B1: the byte converted, kept in the operand (the
+         * readers of I2F and I2FP, sem_float.c's read_int, take it) */
+    } else if (o->byte) {
         /* R2P PR, R8.B1, mask: the byte is the instruction's .B1 .. .B3
          * (as P2R.B1's); only where the destination is PR */
         static const uint32_t bit[] = { 0, FL(B1) >> 32, FL(B2) >> 32, FL(B3) >> 32 };
         if (isa_ops[in->op].operands[0] != 'Z' || letter != 'r' || !(isa_ops[in->op].allowed >> 32 & bit[o->byte]))
-            return err(c, col, "%s: this operand takes no byte selector (.B1 .B2 .B3 are R2P's source's)", mn);
+            return err(c, col, "%s: this operand takes no byte selector (.B1 .B2 .B3 are R2P's source's, and I2F's of a byte type)", mn);
         if (in->flags & ~bit[o->byte] & (uint32_t)((FL(B1) | FL(B2) | FL(B3)) >> 32))
             return err(c, col, "%s: a second byte selector", mn);
         in->flags |= (uint32_t)bit[o->byte];

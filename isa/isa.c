@@ -169,6 +169,7 @@ static int put_operand(const isa_kernel *k, const isa_insn *in, const isa_operan
         if (o->reg == ISA_REG_RZ) return snprintf(buf, len, "%s%sRZ%s%s", neg, bar, bar, h);
         if (o->offset)   /* BRX R6 -0x170 */
             return snprintf(buf, len, "R%d %s0x%" PRIx64, o->reg, o->imm < 0 ? "-" : "", o->imm < 0 ? (uint64_t)-o->imm : (uint64_t)o->imm);
+        if (o->byte) return snprintf(buf, len, "R%d.B%d", o->reg, o->byte);   /* I2F.S8 R0, R2.B1 */
         return snprintf(buf, len, "%s%sR%d%s%s", neg, bar, o->reg, bar, h);
     }
     case OPK_BREG:

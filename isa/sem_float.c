@@ -327,9 +327,10 @@ static double read_float(const isa_src *s, int type, int lane, int half)
     return type == MOD_TYPE_F64 ? get_f64(s, lane) : (double)get_f32(s, lane);
 }
 
-static int64_t read_int(const isa_src *s, int type, int lane, uint64_t *as_unsigned)
+static int64_t read_int(const isa_src *s, int type, int byte, int lane, uint64_t *as_unsigned)
 {
     uint64_t v = isa_type_regs(type) > 1 ? get_u64(s, lane) : get_u32(s, lane);
+    v >>= 8 * byte;   /* I2F.S8 R0, R2.B1: byte 1 of R2 */
     /* I2F.S8, I2F.U16 ((float)(signed char)a): the register's low byte or
      * halfword, extended by its type */
     switch (type) {
@@ -375,7 +376,7 @@ SEM(I2F)
     int sign = isa_type_is_signed(st), rnd = rounding(x->in);
     FOR_LANES(x, l) {
         uint64_t u;
-        int64_t s = read_int(&a, st, l, &u);
+        int64_t s = read_int(&a, st, x->in->o[1].byte, l, &u);
         int neg = sign && s < 0;
         int bits = dt == MOD_TYPE_F64 ? 53 : dt == MOD_TYPE_F16 ? 11 : dt == MOD_TYPE_BF16 ? 8 : 24;
         double v = round_int(neg ? 0 - u : u, neg, bits, rnd);

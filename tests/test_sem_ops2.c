@@ -40,6 +40,10 @@ static const op2_case cases[] = {
     { "FMUL.M8 R4, R8, R10", 0x40400000u, 0x40a00000u, 0x42f00000u },   /* 120 */
     { "FMUL.FTZ.D2 R4, R8, R10", 0x00400000u, 0x3f800000u, 0 },         /* a subnormal input is flushed: 0 * 1 / 2 */
     { "FMUL.M2 R4, R8, R10", 0x7fc00000u, 0x3f800000u, 0x7fffffffu },   /* NaN: the canonical NaN */
+    /* I2F of a byte: R8.B1 names byte 1 (cvt.rn.f32.s8 of (a >> 8)) */
+    { "I2F.S8 R4, R8.B1", 0x0000ff00u, 0, 0xbf800000u },              /* byte 1 = -1 */
+    { "I2F.U8 R4, R8.B3", 0x80000000u, 0, 0x43000000u },              /* byte 3 = 128 */
+    { "I2F.S8 R4, R8", 0x0000ff05u, 0, 0x40a00000u },                 /* byte 0 = 5 */
     /* |c[..]| and -|c[..]|: the magnitude of a constant (c[0x0][0x160] = -2.5 below) */
     { "FADD R4, R8, |c[0x0][0x160]|", 0x3f800000u, 0, 0x40600000u },     /* 1 + 2.5 = 3.5 */
     { "FADD R4, R8, -|c[0x0][0x160]|", 0x3f800000u, 0, 0xbfc00000u },    /* 1 - 2.5 = -1.5 */
@@ -277,6 +281,8 @@ START_TEST(test_ops2_refused)
         { "BRX R9 -0x10", "bad.sass:3:5: error: R9 cannot hold a 64-bit value" },
         { "IADD3 R4, R8 -0x10, R10, RZ", "bad.sass:3:11: error: IADD3: a register with an offset (R6 -0x170) is BRX's" },
         { "P2R R4, PR, R8.B1, 0x7f", "bad.sass:3:13: error: P2R: this operand takes no byte selector" },
+        { "I2F.S16 R4, R8.B1", "bad.sass:3:13: error: I2F: this operand takes no byte selector" },
+        { "I2I.S32.S8 R4, R8.B1", "bad.sass:3:16: error: I2I: this operand takes no byte selector" },
         { "R2P PR, P0.B1, 0x7f", "bad.sass:3:11: error: '.B1' selects a byte of a register" },
         { "IMAD.WIDE R4, P0, R8, 0x4, -R10", "bad.sass:3:28: error: IMAD.WIDE: '-' is not allowed on a 64-bit integer operand" },
         { "ATOM.E.MIN.F16x2.RN PT, R4, [R2.64], R6", "error: floating-point atomics support only .ADD and .EXCH" },
