@@ -212,8 +212,11 @@ static int parse_const(asm_ctx *c, const char *s, int len, int col, isa_operand 
                        xstrndup_tmp(c, in, inlen), c->k->sass_arch ? "; nvcc's code also reads banks 2 (its own constants), "
                        "3 (__constant__ variables) and 4 (the addresses of __device__ variables)" : "");
         o->bank = (uint8_t)v;
+        /* sm_80's FP16 forms print a space between the brackets:
+         * HFMA2 R0, R2.H0_H0, c[0x0] [0x188].H0_H0, R4.H0_H0 */
+        while (close + 1 < s + len && close[1] == ' ') close++;
         const char *off = close + 2;
-        const char *close2 = memchr(off, ']', (size_t)(s + len - off));
+        const char *close2 = off <= s + len ? memchr(off, ']', (size_t)(s + len - off)) : NULL;
         if (close[1] != '[' || !close2 || close2 + 1 != s + len)
             return bad(c, col, "malformed constant '%s'%s", xstrndup_tmp(c, s, len), "");
         if (off[0] == 'R' || off[0] == 'U')

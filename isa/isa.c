@@ -194,9 +194,10 @@ static int put_operand(const isa_kernel *k, const isa_insn *in, const isa_operan
         return snprintf(buf, len, "%" PRId64, o->imm);
     }
     case OPK_CONST: {
+        static const char *const half[] = { "", ".H0_H0", ".H1_H1", ".F32", ".H0", ".H1" };
         char c[96];
         put_const(k, o, c, sizeof c);
-        return snprintf(buf, len, "%s%s%s%s", neg, bar, c, bar);
+        return snprintf(buf, len, "%s%s%s%s%s", neg, bar, c, bar, o->half < sizeof half / sizeof half[0] ? half[o->half] : "");
     }
     case OPK_MEM: {
         char base[24] = "";

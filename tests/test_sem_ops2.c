@@ -48,6 +48,8 @@ static const op2_case cases[] = {
     { "FADD R4, R8, |c[0x0][0x160]|", 0x3f800000u, 0, 0x40600000u },     /* 1 + 2.5 = 3.5 */
     { "FADD R4, R8, -|c[0x0][0x160]|", 0x3f800000u, 0, 0xbfc00000u },    /* 1 - 2.5 = -1.5 */
     { "FSEL R4, R8, |c[0x0][0x160]|, !PT", 0x3f800000u, 0, 0x40200000u },/* the second: 2.5 */
+    /* sm_80's FP16 forms print c[0x0] [0x160] (a space); its high half 0xc020 = -2.0625 */
+    { "HMUL2 R4, R8.H0_H0, c[0x0] [0x160].H1_H1", 0x4000u, 0, 0xc420c420u },   /* 2 * -2.0625 = -4.125 */
 };
 
 const char *const ops2_texts[] = {
