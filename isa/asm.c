@@ -197,7 +197,7 @@ int asm_kernel_finish(asm_ctx *c, const src_file *s)
     if (bad) return -1;
     if (k->ncode == 0) return err(c, 1, "kernel '%s' has no instructions", k->name);
     const isa_insn *last = &k->code[k->ncode - 1];
-    int unguarded = last->guard == ISA_PRED_PT && !last->guard_neg;
+    int unguarded = last->guard == ISA_PRED_PT && !last->guard_neg && !(last->op == OP_EXIT && isa_insn_conditional(last));
     if (!unguarded || (last->op != OP_EXIT && last->op != OP_BRA)) {
         diag_at(c->d, c->file, last->line, last->col, src_line(s, last->line),
                 "kernel '%s' can run past its last instruction; end it with EXIT or BRA", k->name);
@@ -368,7 +368,7 @@ void asm_free(isa_program *p)
     for (int i = 0; i < p->nkernels; i++) {
         isa_kernel *k = &p->kernels[i];
         for (int j = 0; k->labels && j < k->ncode; j++) free(k->labels[j]);
-        free(k->labels); free(k->code); free(k->params); free(k->symbols); free(k->bank2); free(k->bank3); free(k->elf_params);
+        free(k->labels); free(k->code); free(k->params); free(k->symbols); free(k->bank2); free(k->bank3); free(k->ibt); free(k->elf_params);
         free(k->modvars); free(k->relocs); free(k->srcloc);
     }
     free(p->kernels);

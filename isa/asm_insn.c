@@ -196,6 +196,8 @@ static void note_regs(asm_ctx *c, const isa_operand *o, int global_addr)
         int top = o->reg + (global_addr ? 2 : 1);
         if (top > c->k->nregs) c->k->nregs = top;
     }
+    if (o->kind == OPK_CONST && o->base_kind == OPK_REG && o->reg >= c->k->nregs) c->k->nregs = o->reg + 1;
+    if (o->kind == OPK_CONST && o->base_kind == OPK_UREG && o->reg >= c->k->nuregs) c->k->nuregs = o->reg + 1;
     if (o->kind == OPK_MEM && o->base_kind == OPK_UREG && o->reg != ISA_UREG_URZ) {
         int top = o->reg + (global_addr ? 2 : 1);
         if (top > c->k->nuregs) c->k->nuregs = top;
@@ -223,6 +225,22 @@ static int check_operand(asm_ctx *c, isa_insn *in, char letter, isa_operand *o, 
     int kind = o->kind;
     if (o->kind != OPK_MEM && o->half && letter != 'h' && !(letter == 'x' && isa_type_bytes(isa_insn_type2(in)) == 2))
         return err(c, col, "%s: this operand takes no half selector (.H0_H0 .H1_H1 .H0 .H1 .F32 are for FP16 sources)", mn);
+    if (o->byte && letter == 'x' && isa_type_bytes(isa_insn_type2(in)) == 1 && (in->op == OP_I2F || in->op == OP_I2FP)) {
+        /* I2F.S8 R0, R2.B1: the byte converted, kept in the operand (the
+         * readers of I2F and I2FP, sem_float.c's read_int, take it) */
+    } else if (o->byte) {
+        /* R2P PR, R8.B1, mask: the byte is the instruction's .B1 .. .B3
+         * (as P2R.B1's); only where the destination is PR */
+        static const uint32_t bit[] = { 0, FL(B1) >> 32, FL(B2) >> 32, FL(B3) >> 32 };
+        if (isa_ops[in->op].operands[0] != 'Z' || letter != 'r' || !(isa_ops[in->op].allowed >> 32 & bit[o->byte]))
+            return err(c, col, "%s: this operand takes no byte selector (.B1 .B2 .B3 are R2P's source's, and I2F's of a byte type)", mn);
+        if (in->flags & ~bit[o->byte] & (uint32_t)((FL(B1) | FL(B2) | FL(B3)) >> 32))
+            return err(c, col, "%s: a second byte selector", mn);
+        in->flags |= (uint32_t)bit[o->byte];
+        o->byte = 0;
+    }
+    if (o->offset && letter != 'J')
+        return err(c, col, "%s: a register with an offset (R6 -0x170) is BRX's target operand only", mn);
     if (kind == OPK_PR && letter != 'Z' && letter != 'z')
         return err(c, col, "%s: PR (all predicates as bits) is an operand of P2R and R2P only", mn);
     if (kind == OPK_LABEL && letter != 'L' && letter != 'n') {
@@ -286,6 +304,11 @@ static int check_operand(asm_ctx *c, isa_insn *in, char letter, isa_operand *o, 
     case 'T':
         if (kind != OPK_TEXDIM) return err(c, col, "%s: expected the texture's dimensions here (1D, 2D, 3D, ARRAY_1D, ARRAY_2D, CUBE, ARRAY_CUBE)", mn);
         return 0;
+    case 'J':   /* BRX's target: a register pair, then the offset */
+        if (kind != OPK_REG || o->neg || o->absval || !o->offset)
+            return err(c, col, "%s: expected a register and an offset here (BRX R6 -0x170)", mn);
+        o->width = 2;
+        return check_alignment(c, o, col, "value");
     case 'K':
         if (kind != OPK_MEM || o->base_kind != OPK_REG || o->uindex || o->imm || o->scale)
             return err(c, col, "%s: expected the surface's coordinate registers here, [Rx]", mn);
@@ -306,6 +329,9 @@ static int check_operand(asm_ctx *c, isa_insn *in, char letter, isa_operand *o, 
         return 0;
     case 'C':
         if (kind != OPK_CONST) return err(c, col, "%s: expected a constant c[...] here", mn);
+        /* a uniform result takes a uniform index: ULDC UR4, c[0x0][UR8+0x10] */
+        if (o->base_kind == OPK_REG && isa_ops[in->op].unit == UNIT_UNIFORM)
+            return err(c, col, "%s: a uniform result cannot take a per-lane index; index with a uniform register (c[0x0][UR4+0x10])", mn);
         break;
     case 'i':
         if (kind != OPK_IMM) return err(c, col, "%s: expected an immediate number here", mn);
@@ -313,12 +339,20 @@ static int check_operand(asm_ctx *c, isa_insn *in, char letter, isa_operand *o, 
     case 'u': case 'y':
         if (kind != OPK_UREG && kind != OPK_IMM && kind != OPK_CONST)
             return err(c, col, "%s: expected a uniform register, immediate or constant here", mn);
+        if (kind == OPK_CONST && o->base_kind != OPK_NONE)
+            return err(c, col, "%s: an indexed constant c[0x0][URn+off] is read by LDC and ULDC only", mn);
         break;
     default: /* r f w g d x: value sources */
         if (kind != OPK_REG && kind != OPK_UREG && kind != OPK_IMM && kind != OPK_CONST)
             return err(c, col, "%s: expected a register, immediate or constant here", mn);
-        if (o->neg && (width > 1 && !is_float_slot(in, letter)))
-            return err(c, col, "%s: '-' is not allowed on a 64-bit integer operand", mn);
+        if (kind == OPK_CONST && o->base_kind != OPK_NONE)
+            return err(c, col, "%s: an indexed constant c[0x0][Rn+off] is read by LDC and ULDC only", mn);
+        /* IMAD.WIDE R2, R4, 0x4, -R6: nvcc's a * b - c64, c negated as a
+         * 64-bit integer; where a carry out is asked for it would be the
+         * adder's (of ~c + 1), which is not modeled: refused there */
+        if (o->neg && (width > 1 && !is_float_slot(in, letter))
+            && !(o->neg == NEG_MINUS && letter == 'w' && isa_operand_letter(in, 1) == 'P' && in->o[1].kind == OPK_NONE))
+            return err(c, col, "%s: '-' is not allowed on a 64-bit integer operand (IMAD.WIDE's c without a carry out takes it)", mn);
         break;
     }
     o->width = (uint8_t)width;
@@ -327,6 +361,7 @@ static int check_operand(asm_ctx *c, isa_insn *in, char letter, isa_operand *o, 
         return asm_immediate_bits(c, o, is_float_slot(in, letter), width == 2 ? 64 : 32, col);
     }
     if (kind == OPK_CONST && o->bank) return 0;   /* bank 2: resolved from the cubin's ELF (isa/sass_dump.c) */
+    if (kind == OPK_CONST && o->base_kind != OPK_NONE) return 0;   /* the offset is known at run time (out of the bank reads 0) */
     if (kind == OPK_CONST) {
         uint32_t bytes = 4u * (uint32_t)width;
         if (o->imm < 0 || (uint64_t)o->imm + bytes > c->k->cbank_bytes)

@@ -171,6 +171,32 @@ static int parse_mem(asm_ctx *c, const char *s, int len, int col, isa_operand *o
     return 0;
 }
 
+/* c[0x0][R3+0x10], c[0x0][UR8+-0x10]: a register-indexed constant (LDC,
+ * ULDC; nvcc prints a negative offset as +-0x10); off[0..len) is the part
+ * in the second brackets */
+static int parse_const_index(asm_ctx *c, const char *off, int len, int col, isa_operand *o)
+{
+    int rl = 0, idx;
+    while (rl < len && off[rl] != '+' && off[rl] != '-') rl++;
+    int kind = parse_regname(off, rl, &idx);
+    int limit = kind == OPK_REG ? ISA_NUM_REGS : ISA_NUM_UREGS, zero = kind == OPK_REG ? ISA_REG_RZ : ISA_UREG_URZ;
+    if ((kind != OPK_REG && kind != OPK_UREG) || (idx >= limit && idx != zero))
+        return bad(c, col, "expected a register or an offset, found '%s'%s", xstrndup_tmp(c, off, len), "");
+    int64_t v = 0; double f; int isf;
+    if (rl < len) {
+        int i = rl + 1, sign = off[rl] == '-' ? -1 : 1;
+        if (i < len && off[i] == '-' && sign > 0) { sign = -1; i++; }
+        if (asm_parse_number(off + i, len - i, &v, &f, &isf) || isf || v < 0 || v > 0xffff)
+            return bad(c, col + i, "expected a constant offset, found '%s'%s", xstrndup_tmp(c, off + i, len - i), "");
+        v *= sign;
+    }
+    o->imm = v;
+    if (idx == zero) return 0;
+    o->base_kind = (uint8_t)kind;
+    o->reg = (uint8_t)idx;
+    return 0;
+}
+
 /* c[name] or c[0x0][0xNN] */
 static int parse_const(asm_ctx *c, const char *s, int len, int col, isa_operand *o)
 {
@@ -186,26 +212,15 @@ static int parse_const(asm_ctx *c, const char *s, int len, int col, isa_operand 
                        xstrndup_tmp(c, in, inlen), c->k->sass_arch ? "; nvcc's code also reads banks 2 (its own constants), "
                        "3 (__constant__ variables) and 4 (the addresses of __device__ variables)" : "");
         o->bank = (uint8_t)v;
+        /* sm_80's FP16 forms print a space between the brackets:
+         * HFMA2 R0, R2.H0_H0, c[0x0] [0x188].H0_H0, R4.H0_H0 */
+        while (close + 1 < s + len && close[1] == ' ') close++;
         const char *off = close + 2;
-        const char *close2 = memchr(off, ']', (size_t)(s + len - off));
+        const char *close2 = off <= s + len ? memchr(off, ']', (size_t)(s + len - off)) : NULL;
         if (close[1] != '[' || !close2 || close2 + 1 != s + len)
             return bad(c, col, "malformed constant '%s'%s", xstrndup_tmp(c, s, len), "");
-        if (off[0] == 'R') {
-            /* c[0x0][R3+0x10]: a register-indexed constant load (LDC) */
-            int ol = (int)(close2 - off), rl = 0, idx;
-            while (rl < ol && off[rl] != '+' && off[rl] != '-') rl++;
-            if (parse_regname(off, rl, &idx) != OPK_REG || (idx >= ISA_NUM_REGS && idx != ISA_REG_RZ))
-                return bad(c, (int)(col + (off - s)), "expected a register or an offset, found '%s'%s", xstrndup_tmp(c, off, ol), "");
-            v = 0;
-            if (rl < ol && (asm_parse_number(off + rl + 1, ol - rl - 1, &v, &f, &isf) || isf || v < 0))
-                return bad(c, (int)(col + (off - s) + rl + 1), "expected a constant offset, found '%s'%s", xstrndup_tmp(c, off + rl + 1, ol - rl - 1), "");
-            if (rl < ol && off[rl] == '-') v = -v;
-            if (idx == ISA_REG_RZ) { o->imm = v; return 0; }
-            o->base_kind = OPK_REG;
-            o->reg = (uint8_t)idx;
-            o->imm = v;
-            return 0;
-        }
+        if (off[0] == 'R' || off[0] == 'U')
+            return parse_const_index(c, off, (int)(close2 - off), (int)(col + (off - s)), o);
         if (asm_parse_number(off, (int)(close2 - off), &v, &f, &isf) || isf || v < 0)
             return bad(c, (int)(col + (off - s)), "expected a constant offset, found '%s'%s", xstrndup_tmp(c, off, (int)(close2 - off)), "");
         o->imm = v;
@@ -272,7 +287,34 @@ int asm_parse_operand(asm_ctx *c, const char *s, int len, int col, isa_operand *
         o->half = half;
         return 0;
     }
+    if (len > 3 && s[0] != '[' && s[len - 3] == '.' && s[len - 2] == 'B' && s[len - 1] >= '1' && s[len - 1] <= '3') {
+        /* R8.B1: a byte of a register (R2P PR, R8.B1, 0x7f reads bits 8-15) */
+        if (asm_parse_operand(c, s, len - 3, col, o)) return -1;
+        if (o->kind != OPK_REG || o->neg || o->absval || o->half)
+            return bad(c, col + len - 3, "'%s' selects a byte of a register, not of '%s'", xstrndup_tmp(c, s + len - 3, 3),
+                       xstrndup_tmp(c, s, len - 3));
+        o->byte = (uint8_t)(s[len - 1] - '0');
+        return 0;
+    }
     if (len == 2 && !strncmp(s, "PR", 2)) { o->kind = OPK_PR; return 0; }
+    const char *gap = memchr(s, ' ', (size_t)len);
+    if (gap && isupper((unsigned char)s[0])) {
+        /* BRX R6 -0x170: a register pair and, after a space, the offset
+         * cuobjdump prints (no comma between them) */
+        int rl = (int)(gap - s), idx, isf;
+        const char *t = gap;
+        while (t < s + len && *t == ' ') t++;
+        int64_t v; double f;
+        if (parse_regname(s, rl, &idx) != OPK_REG || (idx >= ISA_NUM_REGS && idx != ISA_REG_RZ))
+            return bad(c, col, "expected a register before the offset, found '%s'%s", xstrndup_tmp(c, s, rl), "");
+        if (asm_parse_number(t, (int)(s + len - t), &v, &f, &isf) || isf || v < INT32_MIN || v > INT32_MAX)
+            return bad(c, (int)(col + (t - s)), "expected an offset after the register, found '%s'%s", xstrndup_tmp(c, t, (int)(s + len - t)), "");
+        o->kind = OPK_REG;
+        o->reg = (uint8_t)idx;
+        o->imm = v;
+        o->offset = 1;
+        return 0;
+    }
     if (s[0] == '[') return parse_mem(c, s, len, col, o);
     if (len > 1 && s[0] == 'c' && s[1] == '[') return parse_const(c, s, len, col, o);
     if (len > 2 && (s[0] == '-' || s[0] == '~') && s[1] == 'c' && s[2] == '[') {
@@ -287,7 +329,14 @@ int asm_parse_operand(asm_ctx *c, const char *s, int len, int col, isa_operand *
     else if (s[0] == '-' && len > 1 && (isalpha((unsigned char)s[1]) || s[1] == '|')) { neg = NEG_MINUS; off = 1; }
     else if (s[0] == '~' && len > 1) { neg = NEG_NOT; off = 1; }
     if (len - off > 2 && s[off] == '|' && s[len - 1] == '|') {
-        /* |R2|: the magnitude of a floating-point source (FADD R0, |R2|, -RZ) */
+        /* |R2|: the magnitude of a floating-point source (FADD R0, |R2|, -RZ);
+         * |c[0x0][0x20]|, -|c[0x0][0x20]|: of a constant (FADD R0, |R2|, |c[0x0][0x20]|) */
+        if (len - off > 4 && s[off + 1] == 'c' && s[off + 2] == '[') {
+            if (parse_const(c, s + off + 1, len - off - 2, col + off + 1, o)) return -1;
+            o->neg = (uint8_t)neg;
+            o->absval = 1;
+            return 0;
+        }
         int idx, kind = parse_regname(s + off + 1, len - off - 2, &idx);
         if (kind != OPK_REG && kind != OPK_UREG)
             return bad(c, col, "'|...|' takes a register, found '%s'%s", xstrndup_tmp(c, s, len), "");

@@ -135,6 +135,24 @@ static int *ret_succ(const isa_kernel *k, int i, int *n)
     return s;
 }
 
+/* the targets of the BRX at pc i (the ELF's EIATTR_INDIRECT_BRANCH_TARGETS,
+ * byte addresses, 16 bytes an instruction), and the next instruction when
+ * it is guarded; the exit when they are unknown (no ELF): its lanes then
+ * reconverge only there */
+static int *brx_succ(const isa_kernel *k, int i, int *n)
+{
+    const isa_insn *in = &k->code[i];
+    int *s = xmalloc(sizeof(int) * (size_t)(k->nibt + 2));
+    *n = 0;
+    for (int j = 0; j < k->nibt; j++) {
+        uint32_t t = k->ibt[j].target;
+        if (k->ibt[j].at == in->addr && t % 16 == 0 && t / 16 < (uint32_t)k->ncode) s[(*n)++] = (int)(t / 16);
+    }
+    if (!*n) s[(*n)++] = k->ncode;
+    else if (in->guard != ISA_PRED_PT || in->guard_neg) s[(*n)++] = i + 1;
+    return s;
+}
+
 void cfg_reconvergence(isa_kernel *k)
 {
     int n = k->ncode;
@@ -151,17 +169,21 @@ void cfg_reconvergence(isa_kernel *k)
                                        || INSN_HAS(in, CONV));   /* BRA.DIV/.CONV: taken or not by the warp's convergence */
             succ[i][nsucc[i]++] = in->target;
             if (guarded && next != in->target) succ[i][nsucc[i]++] = next;
+        } else if (in->op == OP_BRX) {
+            succ[i] = brx_succ(k, i, &nsucc[i]);
         } else if (in->op == OP_RET) {
             /* back to after a call: the graph's edge goes to the
              * instruction after each CALL (nvcc's subroutines are few) */
             succ[i] = ret_succ(k, i, &nsucc[i]);
         } else if (in->op == OP_EXIT) {
+            guarded = isa_insn_conditional(in);
             succ[i][nsucc[i]++] = n;
             if (guarded && next != n) succ[i][nsucc[i]++] = next;
         } else {
             succ[i][nsucc[i]++] = next;
         }
     }
+    succ[n] = store + 2 * n;   /* the exit: no successors (nsucc[n] = 0) */
     int *ipdom = xmalloc(sizeof(int) * (size_t)(n + 1));
     cfg_ipdom(n, succ, nsucc, ipdom);
     for (int i = 0; i < n; i++) {
@@ -171,6 +193,6 @@ void cfg_reconvergence(isa_kernel *k)
             in->reconv = ipdom[i] >= n ? -1 : ipdom[i];
     }
     for (int i = 0; i < n; i++)
-        if (k->code[i].op == OP_RET) free(succ[i]);
+        if (k->code[i].op == OP_RET || k->code[i].op == OP_BRX) free(succ[i]);
     free(ipdom); free(store); free(nsucc); free(succ);
 }

@@ -53,6 +53,7 @@ void isa_exec(const isa_kernel *k, const isa_insn *in, isa_warp_regs *w,
         guard = in->guard_neg ? ~w->preds[in->guard] : w->preds[in->guard];
     res->exec_mask = active & guard;
     res->taken_mask = 0;
+    res->again = 0;
     res->target = in->target;
     res->exited = res->barrier = res->bar_red = 0;
     res->is_mem = res->is_store = res->is_atomic = 0;
@@ -72,7 +73,7 @@ const char *isa_fault_name(int fault)
     case FAULT_SHARED_RANGE: return "shared-memory address out of range";
     case FAULT_LOCAL_RANGE: return "local-memory address out of range";
     case FAULT_STACK_OVERFLOW: return "SIMT stack overflow";
-    case FAULT_BAD_RETURN: return "RET to an address that is not an instruction, or that the lanes disagree on";
+    case FAULT_BAD_RETURN: return "RET or BRX to an address that is not an instruction, or a RET the lanes disagree on";
     case FAULT_TRAP: return "__trap() (BPT.TRAP)";
     case FAULT_ASSERT: return "device-side assert failed";
     case FAULT_CALL: return "CALL.ABS to a function warpsim's device library does not run";

@@ -88,6 +88,7 @@ typedef struct {
     uint64_t exec_mask;     /* lanes that executed (active and guard true) */
     uint64_t taken_mask;    /* BRA: lanes that jump */
     int32_t target;         /* where they jump: the instruction's target, or RET's return pc */
+    int again;              /* BRX: the executing lanes that do not jump run the BRX again (one target at a time) */
     int exited;             /* EXIT: exec_mask lanes finished */
     int barrier;            /* BAR.SYNC reached */
     int bar_red;            /* BAR.RED: its MOD_ATOM_ operation (POPC as ADD, AND, OR), 0 for none */

@@ -138,6 +138,25 @@ static int put_float_imm(const isa_insn *in, const isa_operand *o, char letter, 
     return n;
 }
 
+static int put_const(const isa_kernel *k, const isa_operand *o, char *buf, size_t len)
+{
+    /* nvcc's module banks, read through bank 0's image (isa.h) */
+    int bank = !k || !k->sass_arch ? 0 : o->imm >= ISA_CBANK_FLAT(2) ? 2 : o->imm >= ISA_CBANK_FLAT(4) ? 4
+             : o->imm >= ISA_CBANK_FLAT(3) ? 3 : 0;
+    uint64_t off = (uint64_t)o->imm - (bank ? ISA_CBANK_FLAT(bank) : 0);
+    if (o->base_kind == OPK_REG || o->base_kind == OPK_UREG) {
+        /* nvcc's own spelling of a negative offset: c[0x0][R2+-0x10] */
+        int64_t so = (int64_t)off;
+        return snprintf(buf, len, "c[0x%x][%s%d+%s0x%" PRIx64 "]", bank, o->base_kind == OPK_REG ? "R" : "UR",
+                        o->reg, so < 0 ? "-" : "", so < 0 ? (uint64_t)-so : (uint64_t)so);
+    }
+    if (bank) return snprintf(buf, len, "c[0x%x][0x%" PRIx64 "]", bank, off);
+    for (int i = 0; k && i < k->nparams; i++)
+        if (k->params[i].offset == (uint32_t)o->imm)
+            return snprintf(buf, len, "c[%s]", k->params[i].name);
+    return snprintf(buf, len, "c[0x0][0x%" PRIx64 "]", (uint64_t)o->imm);
+}
+
 static int put_operand(const isa_kernel *k, const isa_insn *in, const isa_operand *o,
                        char *buf, size_t len)
 {
@@ -148,6 +167,9 @@ static int put_operand(const isa_kernel *k, const isa_insn *in, const isa_operan
         static const char *const half[] = { "", ".H0_H0", ".H1_H1", ".F32", ".H0", ".H1" };
         const char *h = o->half < sizeof half / sizeof half[0] ? half[o->half] : "";
         if (o->reg == ISA_REG_RZ) return snprintf(buf, len, "%s%sRZ%s%s", neg, bar, bar, h);
+        if (o->offset)   /* BRX R6 -0x170 */
+            return snprintf(buf, len, "R%d %s0x%" PRIx64, o->reg, o->imm < 0 ? "-" : "", o->imm < 0 ? (uint64_t)-o->imm : (uint64_t)o->imm);
+        if (o->byte) return snprintf(buf, len, "R%d.B%d", o->reg, o->byte);   /* I2F.S8 R0, R2.B1 */
         return snprintf(buf, len, "%s%sR%d%s%s", neg, bar, o->reg, bar, h);
     }
     case OPK_BREG:
@@ -172,16 +194,10 @@ static int put_operand(const isa_kernel *k, const isa_insn *in, const isa_operan
         return snprintf(buf, len, "%" PRId64, o->imm);
     }
     case OPK_CONST: {
-        /* nvcc's module banks, read through bank 0's image (isa.h) */
-        int bank = !k || !k->sass_arch ? 0 : o->imm >= ISA_CBANK_FLAT(4) ? 4 : o->imm >= ISA_CBANK_FLAT(3) ? 3 : 0;
-        uint64_t off = (uint64_t)o->imm - (bank ? ISA_CBANK_FLAT(bank) : 0);
-        if (o->base_kind == OPK_REG)
-            return snprintf(buf, len, "c[0x%x][R%d+0x%" PRIx64 "]", bank, o->reg, off);
-        if (bank) return snprintf(buf, len, "c[0x%x][0x%" PRIx64 "]", bank, off);
-        for (int i = 0; k && i < k->nparams; i++)
-            if (k->params[i].offset == (uint32_t)o->imm)
-                return snprintf(buf, len, "c[%s]", k->params[i].name);
-        return snprintf(buf, len, "c[0x0][0x%" PRIx64 "]", (uint64_t)o->imm);
+        static const char *const half[] = { "", ".H0_H0", ".H1_H1", ".F32", ".H0", ".H1" };
+        char c[96];
+        put_const(k, o, c, sizeof c);
+        return snprintf(buf, len, "%s%s%s%s%s", neg, bar, c, bar, o->half < sizeof half / sizeof half[0] ? half[o->half] : "");
     }
     case OPK_MEM: {
         char base[24] = "";
@@ -257,7 +273,8 @@ int isa_insn_type2(const isa_insn *in)
 
 int isa_type_is_float(int t)
 {
-    return t == MOD_TYPE_F32 || t == MOD_TYPE_F64 || t == MOD_TYPE_F16 || t == MOD_TYPE_BF16;
+    return t == MOD_TYPE_F32 || t == MOD_TYPE_F64 || t == MOD_TYPE_F16 || t == MOD_TYPE_BF16
+        || t == MOD_TYPE_F16X2 || t == MOD_TYPE_BF16X2;
 }
 int isa_type_is_signed(int t)
 {

@@ -20,7 +20,11 @@
  * and 4 KB of parameters, so that one byte array serves a launch:
  * c[0x3][0x10] is read as c[0x0][0x2010] */
 #define ISA_CBANK_MODULE_BYTES 0x10000u
-#define ISA_CBANK_FLAT(bank) ((bank) == 3 ? 0x2000u : 0x2000u + ISA_CBANK_MODULE_BYTES)
+/* bank 2 (nvcc's own constants) is folded into immediates, except where
+ * an index reads it (a switch's jump table: LDC R6, c[0x2][R0+0x10]):
+ * then it is the third of these, past bank 4 */
+#define ISA_CBANK_FLAT(bank) ((bank) == 3 ? 0x2000u : (bank) == 4 ? 0x2000u + ISA_CBANK_MODULE_BYTES \
+                              : 0x2000u + 2 * ISA_CBANK_MODULE_BYTES)
 #define ISA_NUM_BREGS 16
 /* nvcc's schedule in each instruction of Volta and later: bits 105-125 of
  * the 128-bit encoding (bits 41-61 of the second 64-bit word cuobjdump
@@ -71,7 +75,8 @@ enum {
     MG_TEXL = 1 << 16,  /* TEX/TLD's level of detail: .LZ .LL .B .LB (isa_insn.func) */
     MG_TEXC = 1 << 17,  /* TLD4's component .R .G .B .A (isa_insn.hi) */
     MG_SURFB = 1 << 18, /* SULD/SUST out of range: .TRAP .IGN, clamped when neither (isa_insn.hi) */
-    MG_BRED = 1 << 19   /* BAR.RED's reduction: .POPC .AND .OR */
+    MG_BRED = 1 << 19,  /* BAR.RED's reduction: .POPC .AND .OR */
+    MG_FSCALE = 1 << 20 /* FMUL's power-of-two scale of the product: .D2 .D4 .D8 .M2 .M4 .M8 (isa_insn.func) */
 };
 
 /* one value per modifier, numbered within its group from 1 (0 = absent) */
@@ -117,6 +122,8 @@ typedef struct {
                           OPK_CONST: OPK_REG for a register-indexed c[0x0][Rn+off] */
     uint8_t uindex;    /* OPK_MEM: 1 + the uniform register added to the address ([R2+UR4]); 0 if none */
     uint8_t absval;    /* |R2|: the magnitude of a floating-point source */
+    uint8_t offset;    /* OPK_REG: an offset follows the register (BRX R6 -0x170: imm) */
+    uint8_t byte;      /* OPK_REG: R8.B1 .. R8.B3, the byte R2P reads (its .B1 .. .B3 flag once checked) */
     union {
         uint8_t scale; /* OPK_MEM: log2 of the base register's scale ([R11.X4]: 2) */
         uint8_t half;  /* value sources: HALF_* (R8.H0_H0), HALF_PAIR when none */
@@ -226,6 +233,8 @@ typedef struct {
     int nrelocs;
     uint32_t bank4_bytes;   /* SASS dumps: the size of the module's bank 4 */
     isa_srcloc *srcloc;     /* SASS dumps with a line table: each instruction's CUDA line (ncode entries), or NULL */
+    struct { uint32_t at, target; } *ibt;   /* SASS dumps: EIATTR_INDIRECT_BRANCH_TARGETS, a BRX's byte address and */
+    int nibt;                               /* one of its targets' (one pair a target), for reconvergence */
 } isa_kernel;
 
 /* opcode table access */
@@ -255,6 +264,14 @@ static inline int isa_op_addr64(int op) { return isa_space_addr64(isa_ops[op].sp
 static inline int isa_mem_addr64(const isa_insn *in, int i)
 {
     return isa_op_addr64(in->op) && !(in->op == OP_LDGSTS && i == 0) && isa_ops[in->op].unit != UNIT_TEX;
+}
+/* EXIT or BRA that may let some lanes go on: a guard, or a predicate
+ * operand other than PT (BRA !P2, L; EXIT P1) */
+static inline int isa_insn_conditional(const isa_insn *in)
+{
+    const isa_operand *p = &in->o[0];
+    return in->guard != ISA_PRED_PT || in->guard_neg
+        || ((in->op == OP_EXIT || in->op == OP_BRA) && (p->kind == OPK_PRED || p->kind == OPK_UPRED) && (p->reg != ISA_PRED_PT || p->neg));
 }
 const char *isa_space_name(isa_space s);       /* "global", ..., "" for none */
 const char *isa_kind_name(isa_kind k);          /* "" for ALU, "load", "store", ... */

@@ -209,7 +209,7 @@ static void find_frame(isa_kernel *k)
 static int breaks_out(const isa_kernel *k, int b, int sync)
 {
     for (int i = b + 1; i < sync; i++)
-        if (k->code[i].op == OP_BREAK && k->code[i].o[0].reg == k->code[b].o[0].reg) return 1;
+        if (k->code[i].op == OP_BREAK && k->code[i].o[1].reg == k->code[b].o[0].reg) return 1;   /* BREAK [P,] Bn */
     return 0;
 }
 
@@ -376,8 +376,16 @@ static void resolve_bank2(dump_reader *r, isa_kernel *k, diag *d)
         for (int j = 0; j < k->code[i].nops; j++) {
             isa_operand *o = &k->code[i].o[j];
             if (o->kind != OPK_CONST || o->bank != 2) continue;
+            if (o->base_kind != OPK_NONE && k->bank2_bytes) {
+                /* an indexed read (a jump table): bank 2 in the launch's
+                 * image (isa.h ISA_CBANK_FLAT), read when it runs */
+                o->imm += ISA_CBANK_FLAT(2);
+                o->bank = 0;
+                k->module_banks |= 1u << 2;
+                continue;
+            }
             uint32_t bytes = 4u * o->width;
-            if ((uint64_t)o->imm + bytes > k->bank2_bytes) {
+            if ((uint64_t)o->imm + bytes > k->bank2_bytes || o->base_kind != OPK_NONE) {
                 /* bank 2's words (nvcc's constants) are only in the cubin's
                  * .nv.constant2 section, which cuobjdump -sass leaves out */
                 const char *path = r->s->path;
@@ -449,8 +457,13 @@ int sass_dump_read(isa_program *p, const char *path, diag *d)
         isa_kernel *k = &p->kernels[i];
         reconcile_params(r, k, d);
         resolve_bank2(r, k, d);
-        for (int b = 3; b <= 4; b++)
-            if (k->module_banks & 1u << b) k->cbank_bytes = ISA_CBANK_FLAT(b) + ISA_CBANK_MODULE_BYTES;
+        if (k->nibt && k->labels) {   /* BRX's targets came with the ELF: the post-dominators again */
+            cfg_reconvergence(k);
+            bssy_reconvergence(k);
+        }
+        for (int b = 2; b <= 4; b++)
+            if (k->module_banks & 1u << b && k->cbank_bytes < ISA_CBANK_FLAT(b) + ISA_CBANK_MODULE_BYTES)
+                k->cbank_bytes = ISA_CBANK_FLAT(b) + ISA_CBANK_MODULE_BYTES;
         for (int j = 0; j < k->nrelocs; j++)   /* texture references' handles after the parameters */
             if (k->relocs[j].kind == ISA_RELOC_TEXREF && k->relocs[j].offset + 4 > k->cbank_bytes)
                 k->cbank_bytes = k->relocs[j].offset + 4;

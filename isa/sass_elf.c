@@ -246,6 +246,26 @@ static void function_info(elf_image *e, const char *line)
     if (fs) k->local_bytes = (uint32_t)strtoul(fs + 12, NULL, 16);
 }
 
+/* EIATTR_INDIRECT_BRANCH_TARGETS of function name: "Offset of Indirect
+ * Branch: 0x160 Number of targets: 4" then "Targets: 0x1c0 0x1e0 ..."
+ * (byte addresses in the function), kept as (BRX, target) pairs */
+static int indirect_targets(elf_image *e, const char *name, const char *line, long *at)
+{
+    const char *o = strstr(line, "Offset of Indirect Branch: "), *t = strstr(line, "Targets: ");
+    unsigned v;
+    if (o && sscanf(o + 27, "%x", &v) == 1) { *at = v; return 1; }
+    if (!t || *at < 0) return 0;
+    isa_kernel *k = kernel_named(e, name);
+    int n;
+    for (const char *p = t + 9; k && sscanf(p, " 0x%x%n", &v, &n) == 1; p += n) {
+        k->ibt = xrealloc(k->ibt, sizeof *k->ibt * (size_t)(k->nibt + 1));
+        k->ibt[k->nibt].at = (uint32_t)*at;
+        k->ibt[k->nibt++].target = v;
+    }
+    *at = -1;
+    return 1;
+}
+
 void sass_elf_read(isa_program *p, int first, const char *path)
 {
     char elf[1024];
@@ -261,6 +281,7 @@ void sass_elf_read(isa_program *p, int first, const char *path)
     char line[1024], cur[512] = "", rel[512] = "";
     enum { NONE, SECTIONS, SYMBOLS, RELOCS } block = NONE;
     int rela = 0;
+    long brx_at = -1;
     while (fgets(line, sizeof line, f)) {
         char name[512];
         if (!strncmp(line, "Sections:", 9)) { end_image(&e); block = SECTIONS; continue; }
@@ -297,6 +318,7 @@ void sass_elf_read(isa_program *p, int first, const char *path)
             if (k) elf_param(k, ord, poff, psize);
             continue;
         }
+        if (cur[0] && indirect_targets(&e, cur, line, &brx_at)) continue;
         function_info(&e, line);
     }
     end_image(&e);

@@ -46,6 +46,26 @@ static void f32_fast(const isa_xctx *x, int op, const isa_src *a, const isa_src 
     }
 }
 
+/* FMUL's product scaled by .D2 ... .M8 (mod, 0 for none), rounded once
+ * in the current mode: the FP32 product is exact in a double (24 + 24
+ * bits) and a power-of-two scale of it too, so the conversion is the one
+ * rounding (the hardware scales the exponent before it rounds, as the
+ * field's place in the multiplier suggests: an assumption; the two orders
+ * differ only where a * b or the result leaves the normal range) */
+static float fmul_scaled(float a, float b, int mod)
+{
+    static const struct { int mod, exp; } scale[] = {
+        { MOD_FSCALE_D2, -1 }, { MOD_FSCALE_D4, -2 }, { MOD_FSCALE_D8, -3 },
+        { MOD_FSCALE_M2, 1 }, { MOD_FSCALE_M4, 2 }, { MOD_FSCALE_M8, 3 },
+    };
+    if (!mod) return a * b;
+    int e = 0;
+    for (size_t i = 0; i < sizeof scale / sizeof scale[0]; i++)
+        if (scale[i].mod == mod) e = scale[i].exp;
+    volatile double p = ldexp((double)a * (double)b, e);
+    return (float)p;
+}
+
 /* d = a op b (op 0 add, 1 mul, 2 fma with c) with .FTZ, .SAT and rounding */
 static void f32_arith(isa_xctx *x, int op)
 {
@@ -53,7 +73,7 @@ static void f32_arith(isa_xctx *x, int op)
     src_at(x, 1, &a); src_at(x, 2, &b);
     if (op == 2) src_at(x, 3, &c);
     int z = INSN_HAS(x->in, FTZ), sat = INSN_HAS(x->in, SAT), rnd = rounding(x->in);
-    if (isa_exec_fast && !z && !sat && rnd < 0) {
+    if (isa_exec_fast && !z && !sat && rnd < 0 && !x->in->func) {
         f32_fast(x, op, &a, &b, op == 2 ? &c : &a);
         return;
     }
@@ -61,7 +81,7 @@ static void f32_arith(isa_xctx *x, int op)
     FOR_LANES(x, l) {
         float va = get_f32(&a, l), vb = get_f32(&b, l), vc = op == 2 ? get_f32(&c, l) : 0.0f;
         if (z) { va = ftz(va); vb = ftz(vb); vc = ftz(vc); }
-        volatile float r = op == 0 ? va + vb : op == 1 ? va * vb : fmaf(va, vb, vc);
+        volatile float r = op == 0 ? va + vb : op == 1 ? fmul_scaled(va, vb, x->in->func) : fmaf(va, vb, vc);
         float v = canon(r);
         if (z) v = ftz(v);
         if (sat) v = isnan(v) || v <= 0.0f ? 0.0f : v > 1.0f ? 1.0f : v;   /* -0 too gives +0, as HFMA2.SAT (sem_half.c) */
@@ -88,6 +108,24 @@ SEM(FSETP)
     uint64_t c = pred_src(x, 4);
     pred_dst(x, 0, bool_combine(x->in->boolop, t, c));
     pred_dst(x, 1, bool_combine(x->in->boolop, ~t, c));
+}
+
+/* PTX ISA set: true writes 1.0f for a floating-point destination (.BF)
+ * and 0xffffffff for an integer one, false writes 0 */
+SEM(FSET)
+{
+    isa_src a, b;
+    src_at(x, 1, &a); src_at(x, 2, &b);
+    uint64_t t = 0;
+    int z = INSN_HAS(x->in, FTZ);
+    FOR_LANES(x, l) {
+        float va = get_f32(&a, l), vb = get_f32(&b, l);
+        if (z) { va = ftz(va); vb = ftz(vb); }
+        if (cmp_f64(x->in->cmp, va, vb)) t |= 1ull << l;
+    }
+    t = bool_combine(x->in->boolop, t, pred_src(x, 3));
+    uint32_t one = INSN_HAS(x->in, BF) ? 0x3f800000u : 0xffffffffu;
+    FOR_LANES(x, l) put_u32(x, 0, l, (t >> l & 1) ? one : 0);
 }
 
 SEM(FMNMX)
@@ -289,9 +327,10 @@ static double read_float(const isa_src *s, int type, int lane, int half)
     return type == MOD_TYPE_F64 ? get_f64(s, lane) : (double)get_f32(s, lane);
 }
 
-static int64_t read_int(const isa_src *s, int type, int lane, uint64_t *as_unsigned)
+static int64_t read_int(const isa_src *s, int type, int byte, int lane, uint64_t *as_unsigned)
 {
     uint64_t v = isa_type_regs(type) > 1 ? get_u64(s, lane) : get_u32(s, lane);
+    v >>= 8 * byte;   /* I2F.S8 R0, R2.B1: byte 1 of R2 */
     /* I2F.S8, I2F.U16 ((float)(signed char)a): the register's low byte or
      * halfword, extended by its type */
     switch (type) {
@@ -337,7 +376,7 @@ SEM(I2F)
     int sign = isa_type_is_signed(st), rnd = rounding(x->in);
     FOR_LANES(x, l) {
         uint64_t u;
-        int64_t s = read_int(&a, st, l, &u);
+        int64_t s = read_int(&a, st, x->in->o[1].byte, l, &u);
         int neg = sign && s < 0;
         int bits = dt == MOD_TYPE_F64 ? 53 : dt == MOD_TYPE_F16 ? 11 : dt == MOD_TYPE_BF16 ? 8 : 24;
         double v = round_int(neg ? 0 - u : u, neg, bits, rnd);

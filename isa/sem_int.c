@@ -412,7 +412,13 @@ SEM(BRA)
     }
     x->res->taken_mask = take;
 }
-SEM(EXIT) { x->res->exited = 1; }
+SEM(EXIT)
+{
+    /* EXIT P: only the executing lanes where P holds finish (as BRA's
+     * predicate narrows the lanes that jump) */
+    if (x->in->o[0].kind == OPK_PRED) x->res->exec_mask &= pred_src(x, 0);
+    x->res->exited = 1;
+}
 SEM(BAR_SYNC) { x->res->barrier = 1; }
 /* BAR.RED: the barrier, and the lanes whose predicate is true; the block's
  * count is made when every warp has arrived (sim/exec/warpbar.c) and read
@@ -463,9 +469,13 @@ SEM(UIMAD) { ureg_dst(x, 0, uval(x, 1) * uval(x, 2) + uval(x, 3)); }
 SEM(UIMAD_WIDE)
 {
     isa_src c;
-    src_at(x, 3, &c);
+    src_at(x, 4, &c);
     int sign = isa_type_is_signed(isa_insn_type(x->in));
-    uint64_t d = mul_wide(uval(x, 1), uval(x, 2), sign) + get_u64(&c, 0);
+    /* as IMAD.WIDE: the carry out of the 64-bit sum (and of the carry-in's
+     * addition) goes to the optional UP, for 64 x 64-bit products */
+    uint64_t p = mul_wide(uval(x, 2), uval(x, 3), sign), s = p + get_u64(&c, 0);
+    uint64_t d = s + (INSN_HAS(x->in, X) && x->in->o[5].kind == OPK_UPRED ? (uint64_t)upred_src(x, 5) : 0);
+    if (x->in->o[1].kind == OPK_UPRED) upred_dst(x, 1, s < p || d < s);
     const isa_operand *o = &x->in->o[0];
     if (o->reg == ISA_UREG_URZ) return;
     x->w->uregs[o->reg] = (uint32_t)d;
@@ -483,17 +493,6 @@ SEM(UISETP)
     int c = upred_src(x, 4);
     upred_dst(x, 0, (int)bool_combine(x->in->boolop, (uint64_t)t, (uint64_t)c) & 1);
     upred_dst(x, 1, (int)bool_combine(x->in->boolop, (uint64_t)!t, (uint64_t)c) & 1);
-}
-
-SEM(ULDC)
-{
-    const isa_operand *d = &x->in->o[0], *c = &x->in->o[1];
-    for (int i = 0; i < d->width; i++) {
-        uint32_t v = 0;
-        if ((uint64_t)c->imm + 4u * (uint64_t)(i + 1) <= x->env->cbank_size)
-            memcpy(&v, x->env->cbank + c->imm + 4 * i, 4);
-        if (d->reg != ISA_UREG_URZ) x->w->uregs[d->reg + i] = v;
-    }
 }
 
 SEM(S2UR)

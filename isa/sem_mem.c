@@ -274,7 +274,7 @@ SEM(STL) { store(x); }
 static void constant_at(const isa_xctx *x, uint64_t off, int size, int type, uint32_t buf[4])
 {
     buf[0] = buf[1] = buf[2] = buf[3] = 0;
-    if (off + (uint64_t)size <= x->env->cbank_size) memcpy(buf, x->env->cbank + off, (size_t)size);
+    if (off <= x->env->cbank_size && (uint64_t)size <= x->env->cbank_size - off) memcpy(buf, x->env->cbank + off, (size_t)size);
     if (type == MOD_TYPE_S8) buf[0] = (uint32_t)(int32_t)(int8_t)buf[0];
     if (type == MOD_TYPE_S16) buf[0] = (uint32_t)(int32_t)(int16_t)buf[0];
 }
@@ -287,8 +287,10 @@ SEM(LDC)
     if (c->base_kind != OPK_REG || c->reg == ISA_REG_RZ) {
         /* one offset for every lane (nvcc's kernels for sm_90 load their
          * parameters so, several LDCs a warp): read once, copied into the
-         * rows, where a copy per lane was 4% of a small saxpy */
-        constant_at(x, (uint64_t)c->imm, size, type, buf);
+         * rows, where a copy per lane was 4% of a small saxpy; a uniform
+         * index (c[0x0][UR4+0x10]) is the same in every lane */
+        uint32_t uidx = c->base_kind == OPK_UREG && c->reg != ISA_UREG_URZ ? x->w->uregs[c->reg] : 0;
+        constant_at(x, (uint64_t)(int64_t)((int64_t)uidx + c->imm), size, type, buf);
         for (int i = 0; i < d->width; i++) {
             uint32_t *row = dst_row(x, 0, i);
             if (!row) continue;
@@ -299,7 +301,7 @@ SEM(LDC)
     /* c[0x0][R3+0x10] reads a lane's own offset */
     const uint32_t *index = x->w->regs + (size_t)c->reg * x->w->warp_size;
     FOR_LANES(x, l) {
-        constant_at(x, (uint64_t)c->imm + index[l], size, type, buf);
+        constant_at(x, (uint64_t)((int64_t)index[l] + c->imm), size, type, buf);
         for (int i = 0; i < d->width; i++) {
             uint32_t *row = dst_row(x, 0, i);
             if (row) row[l] = buf[i];
@@ -307,7 +309,33 @@ SEM(LDC)
     }
 }
 
+/* ULDC: LDC into uniform registers (.64: a pair; .U8 .S8 .U16 .S16
+ * extended to 32 bits as LDC's), the offset plus a uniform index if any */
+SEM(ULDC)
+{
+    const isa_operand *d = &x->in->o[0], *c = &x->in->o[1];
+    int type = isa_insn_type(x->in), size = isa_type_bytes(type);
+    uint32_t buf[4];
+    uint32_t uidx = c->base_kind == OPK_UREG && c->reg != ISA_UREG_URZ ? x->w->uregs[c->reg] : 0;
+    constant_at(x, (uint64_t)((int64_t)uidx + c->imm), size ? size : 4 * d->width, type, buf);
+    for (int i = 0; i < d->width; i++)
+        if (d->reg != ISA_UREG_URZ) x->w->uregs[d->reg + i] = buf[i];
+}
+
 /* ---- atomics ---- */
+/* atom.add.noftz.f16x2 / .bf16x2: each half of old plus a's, rounded to
+ * nearest even once (the sum of two halves is exact in a double), without
+ * flushing subnormals (PTX ISA atom: ".noftz") */
+static uint32_t add_half2(uint32_t old, uint32_t a, int bf)
+{
+    uint32_t r = 0;
+    for (int k = 0; k < 2; k++) {
+        double v = isa_half_value((uint16_t)(old >> 16 * k), bf) + isa_half_value((uint16_t)(a >> 16 * k), bf);
+        r |= (uint32_t)isa_half_round(v, bf, -1) << 16 * k;
+    }
+    return r;
+}
+
 static uint64_t atomic_op(int func, int type, uint64_t old, uint64_t a, uint64_t b)
 {
     int wide = isa_type_bytes(type) == 8, sign = isa_type_is_signed(type);
@@ -322,6 +350,8 @@ static uint64_t atomic_op(int func, int type, uint64_t old, uint64_t a, uint64_t
             fo += fa; memcpy(&o32, &fo, 4);
             return o32;
         }
+        if (type == MOD_TYPE_F16X2 || type == MOD_TYPE_BF16X2)
+            return add_half2((uint32_t)old, (uint32_t)a, type == MOD_TYPE_BF16X2);
         if (type == MOD_TYPE_F64) {
             double fo, fa;
             memcpy(&fo, &old, 8); memcpy(&fa, &a, 8);

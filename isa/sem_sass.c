@@ -188,6 +188,33 @@ SEM(RET)
     x->res->target = (int32_t)(addr / 16);
 }
 
+/* BRX a -off: to byte address a64 + next + off (next: the address after
+ * the BRX), 16 bytes per instruction from 0 as RET's. The jump table nvcc
+ * loads a from (bank 2) holds kernel-relative addresses and off is minus
+ * next (cuobjdump -elf: the words of .nv.constant2 are the targets
+ * EIATTR_INDIRECT_BRANCH_TARGETS lists). The lanes of the first executing
+ * lane's target jump; the others run the BRX again, so each target is
+ * taken once, in turn, and all reconverge at the post-dominator. */
+SEM(BRX)
+{
+    isa_src a;
+    src_at(x, 0, &a);
+    int64_t next = (int64_t)x->in->addr + 16 + x->in->o[0].imm;
+    int first = __builtin_ctzll(x->mask);
+    uint64_t want = (uint64_t)next + get_u64(&a, first), taken = 0;
+    FOR_LANES(x, l)
+        if ((uint64_t)next + get_u64(&a, l) == want) taken |= 1ull << l;
+    if (want % 16 || want / 16 >= (uint64_t)x->k->ncode) {
+        x->res->fault = FAULT_BAD_RETURN;
+        x->res->fault_lane = first;
+        x->res->fault_addr = want;
+        return;
+    }
+    x->res->taken_mask = taken;
+    x->res->target = (int32_t)(want / 16);
+    x->res->again = taken != x->mask;
+}
+
 /* ---- uniform datapath ---- */
 static uint32_t uv(const isa_xctx *x, int i)
 {

@@ -48,6 +48,9 @@ const char *ops_case_text(int i);
 extern const char *const mma_texts[];       /* tests/test_sem_mma.c: the tensor-core forms */
 extern const int mma_ntexts;
 void sem_mma_tests(TCase *tc);
+void sem_ops2_tests(TCase *tc);             /* tests/test_sem_ops2.c: its tests and texts, for the coverage check */
+extern const char *const ops2_texts[];
+extern const int ops2_ntexts;
 extern const uint64_t v64[];                /* 64-bit values for carry and compare chains */
 extern const int nv64;
 

@@ -206,7 +206,8 @@ static void print_kernel(const isa_kernel *k)
         /* nvcc's code is numbered by byte address, as cuobjdump prints it */
         int shown = k->sass_arch ? (int)in->addr : pc;
         const char *numfmt = k->sass_arch ? "  /*%04x*/  " : "  /*%04d*/  ";
-        int guarded = in->guard != ISA_PRED_PT || in->guard_neg || (in->op == OP_BRA && in->o[0].kind != OPK_NONE);
+        int guarded = isa_insn_conditional(in) || (in->op == OP_BRA && in->o[0].kind != OPK_NONE)
+                      || isa_ops[in->op].operands[0] == 'J';   /* BRX: its lanes may go several ways */
         if (!guarded || (isa_ops[in->op].kind != KIND_BRANCH && isa_ops[in->op].kind != KIND_EXIT)) {
             printf(numfmt, shown);
             if (in->ctl & ISA_CTL_PRESENT) print_ctl(text, in->ctl);

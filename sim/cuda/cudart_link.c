@@ -134,6 +134,7 @@ void cudart_module_banks(const cudart_func *f, const isa_kernel *k, uint8_t *cba
         }
     }
     if (f->bank4) memcpy(cbank + ISA_CBANK_FLAT(4), f->bank4, k->bank4_bytes);
+    if (k->module_banks & 1u << 2 && k->bank2) memcpy(cbank + ISA_CBANK_FLAT(2), k->bank2, k->bank2_bytes);   /* jump tables */
     /* texture and surface references: the object bound to each now (0 if
      * none: a fetch through it faults at the address it names) */
     for (int i = 0; i < k->nrelocs; i++) {

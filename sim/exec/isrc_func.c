@@ -49,6 +49,7 @@ static void operand_slots(const isa_insn *in, const isa_operand *o, int dst, isr
     }
     case OPK_CONST:
         if (o->base_kind == OPK_REG && o->reg != ISA_REG_RZ) add(s->src, &s->nsrc, ISRC_MAX_SRC, o->reg);
+        if (o->base_kind == OPK_UREG && o->reg != ISA_UREG_URZ) add(s->src, &s->nsrc, ISRC_MAX_SRC, SB_UREG + o->reg);
         break;
     default:
         break;

@@ -370,7 +370,7 @@ int xrun_step(xrun *r, xwarp *w, kernel_stats *st, xstep *out)
     switch (isa_ops[in->op].kind) {
     case KIND_BRANCH: {
         int target = res->target;
-        int div = stack_branch(&w->stack, res->taken_mask, target, pc + 1, in->reconv, r->order);
+        int div = stack_branch(&w->stack, res->taken_mask, target, res->again ? pc : pc + 1, in->reconv, r->order);
         st->v[STAT_branches]++;
         if (div < 0) {
             res->fault = FAULT_STACK_OVERFLOW;

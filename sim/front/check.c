@@ -284,6 +284,7 @@ int workload_cbank(workload *w, int i, uint8_t *cbank, uint32_t *size, uint32_t 
     *size = k->cbank_bytes;
     /* __constant__ variables as their initialisers (the ELF) set them */
     if (k->bank3) memcpy(cbank + ISA_CBANK_FLAT(3), k->bank3, k->bank3_bytes);
+    if (k->module_banks & 1u << 2 && k->bank2) memcpy(cbank + ISA_CBANK_FLAT(2), k->bank2, k->bank2_bytes);   /* jump tables */
     if (k->sass_arch) {
         /* bank 0 below the parameters, as the driver fills it for nvcc's
          * code (offsets read off nvcc's SASS: ULDC c[0x0][0x0] is
