@@ -8,18 +8,14 @@
 set -e
 cd "$(dirname "$0")"
 export PATH=/usr/bin:$PATH
-for arch in 80 90; do
-    nvcc -ccbin clang-14 -cudart shared -arch=sm_$arch -O2 -o textures.sm_$arch textures.cu
-    strip textures.sm_$arch
-    cuobjdump -sass textures.sm_$arch > textures.sm_$arch.sass
-    cuobjdump -elf textures.sm_$arch > textures.sm_$arch.elf.txt
-done
 # texref.cu: CUDA 11's texture references (gone in CUDA 12: 11.8 only)
-for arch in 80 90; do
-    nvcc -ccbin clang-14 -cudart shared -arch=sm_$arch -O2 -o texref.sm_$arch texref.cu
-    strip texref.sm_$arch
-    cuobjdump -sass texref.sm_$arch > texref.sm_$arch.sass
-    cuobjdump -elf texref.sm_$arch > texref.sm_$arch.elf.txt
+for prog in textures texref; do
+    for arch in 80 90; do
+        nvcc -ccbin clang-14 -cudart shared -arch=sm_$arch -O2 -o $prog.sm_$arch $prog.cu
+        strip $prog.sm_$arch
+        cuobjdump -sass $prog.sm_$arch > $prog.sm_$arch.sass
+        cuobjdump -elf $prog.sm_$arch > $prog.sm_$arch.elf.txt
+    done
 done
 nvcc -ccbin clang-14 -cudart static -arch=sm_90 -O2 -o textures.static.sm_90 textures.cu
 strip textures.static.sm_90
