@@ -8,9 +8,14 @@ top=${top_srcdir:-.}
 bin=$(cd "${top_builddir:-.}" && pwd)/warpsim
 fail=0
 nlabs=0
+nocudart=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 run_check() {   # $1 lab, $2 command, $3 file of expected lines
+    # `warpsim cuda` needs the stand-in libcudart, which the sanitizer and
+    # fuzzing builds do not make (configure.ac, CUDART): those commands
+    # are left to the other builds there
+    case $2 in *"warpsim cuda"*) [ -d "${top_builddir:-.}/cudart" ] || { nocudart=$((nocudart + 1)); return; } ;; esac
     out="$tmp/out"
     # ./warpsim at the start or after a pipe is the built binary
     cmd=$(printf '%s' "$2" | sed "s#^\./warpsim#\"$bin\"#; s#| \./warpsim#| \"$bin\"#g")
@@ -53,5 +58,5 @@ for lab in "$top"/docs/labs/*.md; do
     done
 done
 [ $nlabs -ge 12 ] || { echo "FAIL: $nlabs labs in docs/labs (at least 12)"; fail=1; }
-[ $fail -eq 0 ] && echo "labs: $nlabs labs, every quoted figure is what the tool prints"
+[ $fail -eq 0 ] && echo "labs: $nlabs labs, every quoted figure is what the tool prints$([ $nocudart -gt 0 ] && echo " ($nocudart warpsim cuda commands left out: this build has no libcudart)")"
 exit $fail
