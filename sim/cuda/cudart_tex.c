@@ -472,23 +472,24 @@ CUDART_API cudaError_t cudaBindTexture2D(size_t *offset, const textureReference 
     r.res.pitch2D.pitchInBytes = pitch;
     return ref_bind("cudaBindTexture2D", ref, &r, offset);
 }
-CUDART_API cudaError_t cudaBindTextureToArray(const textureReference *ref, cudaArray_t a, const cudaChannelFormatDesc *desc)
+/* a reference bound to an array: the array's own format is the one read */
+static cudaError_t bind_array(const char *call, const void *ref, cudaArray_t a)
 {
-    (void)desc;   /* the array's own format is the one read */
     cudaResourceDesc r;
     memset(&r, 0, sizeof r);
     r.resType = RES_ARRAY;
     r.res.array.array = a;
-    return ref_bind("cudaBindTextureToArray", ref, &r, NULL);
+    return ref_bind(call, ref, &r, NULL);
+}
+CUDART_API cudaError_t cudaBindTextureToArray(const textureReference *ref, cudaArray_t a, const cudaChannelFormatDesc *desc)
+{
+    (void)desc;
+    return bind_array("cudaBindTextureToArray", ref, a);
 }
 CUDART_API cudaError_t cudaBindSurfaceToArray(const void *ref, cudaArray_t a, const cudaChannelFormatDesc *desc)
 {
     (void)desc;
-    cudaResourceDesc r;
-    memset(&r, 0, sizeof r);
-    r.resType = RES_ARRAY;
-    r.res.array.array = a;
-    return ref_bind("cudaBindSurfaceToArray", ref, &r, NULL);
+    return bind_array("cudaBindSurfaceToArray", ref, a);
 }
 CUDART_API cudaError_t cudaUnbindTexture(const textureReference *ref)
 {

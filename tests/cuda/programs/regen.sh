@@ -7,7 +7,7 @@
 set -e
 cd "$(dirname "$0")"
 export PATH=/usr/bin:$PATH
-for prog in cudademo symbols managed idioms runtime coop devlib; do
+for prog in cudademo symbols managed idioms runtime coop devlib textures texref; do
     for arch in 80 90; do
         nvcc -ccbin clang-14 -cudart shared -arch=sm_$arch -O2 -o $prog.sm_$arch $prog.cu
         strip $prog.sm_$arch
@@ -20,6 +20,11 @@ done
 nvcc -ccbin clang-14 -cudart static -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 -O2 \
     -o devlib.static devlib.cu
 strip devlib.static
+# textures.static.sm_90: what runs on the GPU machine for textures.h100.txt
+# (validation/textures-h100/run.sh, the reference of tests/cuda_textures.sh);
+# texref.cu uses CUDA 11's texture references, gone in CUDA 12: 11.8 only
+nvcc -ccbin clang-14 -cudart static -arch=sm_90 -O2 -o textures.static.sm_90 textures.cu
+strip textures.static.sm_90
 nvcc --version | tail -2
 # symbols.cuda13 (CUDA 13's way: __device__ addresses in constant bank 4) is
 # built and dumped by regen13.sh on a machine with CUDA 13's cuobjdump
