@@ -1,7 +1,8 @@
 /* tests/test_cache.c — the generic cache alone: hits and sector misses,
  * MSHRs against a plain list, eviction order per replacement policy, ways
  * carved out, LRU against a model (hint collisions, associativities of
- * 3, 4 and 16), write-back victims, and dirty lines invalidated. */
+ * 3, 4 and 16), write-back victims, dirty lines invalidated, and the
+ * linear and xor set indexes. */
 #include <check.h>
 #include <stdint.h>
 #include <string.h>
@@ -293,6 +294,51 @@ START_TEST(cache_invalidated_dirty_lines_go_quietly)
 }
 END_TEST
 
+/* sets x line bytes apart: one set under the linear index, so only `assoc`
+ * of them stay; the xor index spreads them over every set, so all stay. For
+ * 256 sets (an H100 L1) and 32 lanes 1 KB apart, 64 warps 32 KB apart (the
+ * seed's gpu2): the linear index puts each warp's lines in the same 32 sets
+ * as every other warp's, the xor index in all 256. Either index must keep
+ * the sets a partition: sets x assoc distinct lines of one run fill the
+ * cache exactly. */
+static int resident_after_ring(int index, int sets, int assoc, uint64_t stride, int lines)
+{
+    cache c;
+    cache_params p = { .size = sets * 128 * assoc, .line = 128, .sector = 32, .assoc = assoc, .mshrs = 2,
+                       .replacement = 0, .seed = 7, .index = index };
+    cache_init(&c, &p);
+    uint64_t v;
+    uint32_t vd;
+    for (int k = 0; k < lines; k++) cache_install(&c, (uint64_t)k * stride, 0x1, 0, &v, &vd);
+    int hits = 0;
+    for (int k = 0; k < lines; k++) hits += cache_lookup(&c, (uint64_t)k * stride, 0x1) != 0;
+    cache_free(&c);
+    return hits;
+}
+
+START_TEST(cache_xor_index_spreads_strides)
+{
+    ck_assert_int_eq(resident_after_ring(CACHE_INDEX_linear, 256, 8, 256 * 128, 64), 8);
+    ck_assert_int_eq(resident_after_ring(CACHE_INDEX_xor, 256, 8, 256 * 128, 64), 64);
+    ck_assert_int_eq(resident_after_ring(CACHE_INDEX_xor, 256, 8, 128, 256 * 8), 256 * 8);   /* a partition */
+    ck_assert_int_eq(resident_after_ring(CACHE_INDEX_linear, 256, 8, 128, 256 * 8), 256 * 8);
+    ck_assert_int_eq(resident_after_ring(CACHE_INDEX_xor, 320, 16, 128, 320 * 16), 320 * 16); /* sets not a power of two */
+    ck_assert_int_eq(resident_after_ring(CACHE_INDEX_xor, 320, 16, 320 * 128, 64), 64);
+    /* gpu2's pattern: 64 warps x 32 lanes, lanes 1 KB apart, warps 32 KB apart: 2048 lines */
+    cache c;
+    cache_params p = { .size = 256 * 128 * 8, .line = 128, .sector = 32, .assoc = 8, .mshrs = 2, .index = CACHE_INDEX_xor };
+    cache_init(&c, &p);
+    int used[256] = { 0 }, sets_used = 0;
+    for (int w = 0; w < 64; w++)
+        for (int l = 0; l < 32; l++) {
+            size_t s = cache_set_of(&c, (uint64_t)w * 32768 + (uint64_t)l * 1024);
+            sets_used += !used[s]++;
+        }
+    ck_assert_int_eq(sets_used, 256);
+    cache_free(&c);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("cache");
@@ -305,6 +351,7 @@ int main(void)
     tcase_add_test(t, cache_write_back_victims);
     tcase_add_test(t, cache_ways_carved_out);
     tcase_add_test(t, cache_invalidated_dirty_lines_go_quietly);
+    tcase_add_test(t, cache_xor_index_spreads_strides);
     suite_add_tcase(s, t);
     return run_suite(s);
 }

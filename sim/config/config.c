@@ -25,6 +25,11 @@ static const char dram_sched_choices[] =
 #include "mem/dram_schedulers.def"
 #undef DRAM_SCHED
     ;
+static const char set_index_choices[] =
+#define SET_INDEX(name, doc) "|" #name
+#include "mem/set_index.def"
+#undef SET_INDEX
+    ;
 static const char addr_map_choices[] =
 #define ADDR_MAP(name, doc) "|" #name
 #include "mem/address_maps.def"

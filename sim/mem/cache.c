@@ -1,6 +1,7 @@
 /* sim/mem/cache.c — sectored set-associative cache and its MSHRs. The set
- * index is the line number modulo the set count; which way a fill replaces
- * is the replacement policy's choice. */
+ * index is the line number modulo the set count, skewed first where the
+ * config hashes it (cache_set_of); which way a fill replaces is the
+ * replacement policy's choice. */
 #include "cache.h"
 #include "util/xalloc.h"
 #include "util/hugemem.h"
@@ -19,6 +20,7 @@ void cache_init(cache *c, const cache_params *p)
     int pow2 = p->line > 0 && !(p->line & (p->line - 1)) && !(c->sets & (c->sets - 1));
     c->line_shift = pow2 ? __builtin_ctz((unsigned)p->line) : -1;
     c->set_mask = (uint64_t)c->sets - 1;
+    c->index_xor = p->index == CACHE_INDEX_xor;
     c->w = hugemem_calloc((size_t)c->sets * 3 * (size_t)p->assoc * sizeof(uint64_t));
     /* zero from hugemem: every hint 0, so every way invalid, with nothing
      * written (writing every way of h100's 476 caches took 19 MB a GPU) */

@@ -16,7 +16,16 @@ typedef struct {
     int write_allocate;              /* a write miss installs the line */
     int replacement;                 /* index into the replacement table */
     uint64_t seed;                   /* random replacement: its seed */
+    int index;                       /* set index function: a row of set_index.def (0: linear) */
 } cache_params;
+
+/* the set index functions by row of set_index.def */
+enum {
+#define SET_INDEX(name, doc) CACHE_INDEX_##name,
+#include "set_index.def"
+#undef SET_INDEX
+    CACHE_INDEX_COUNT
+};
 
 typedef struct {
     uint64_t line;                   /* line address */
@@ -42,6 +51,7 @@ struct cache {
      * are powers of two (line_shift >= 0), else by division: same sets */
     int line_shift;
     uint64_t set_mask;
+    int index_xor;                   /* p.index is xor: the set is skewed by a fold of the line number over sets */
     int ways;                        /* ways in use (<= assoc): a unified L1 gives the rest to shared memory */
     /* a set's ways in 3 x assoc words, so that a look at a set touches
      * neighbouring host cache lines (with 132 L1s and 80 slices the tags
@@ -105,11 +115,17 @@ int mshr_pop_waiter(cache *c, int e);
 /* free entry e (its waiters must have been popped) */
 void mshr_release(cache *c, int e);
 
-/* the line's set */
+/* the skew of the xor index: an XOR fold of the run number (as the xor
+ * address map folds its runs, sim/mem/addrmap_xor.c) */
+static inline uint64_t cache_index_fold(uint64_t run) { return run ^ (run >> 3) ^ (run >> 7) ^ (run >> 13); }
+/* the line's set: its number modulo the sets (linear), or skewed first by
+ * the fold of its number over the sets (xor), which permutes the sets
+ * within each run of `sets` lines, so no two lines of a run share a set */
 static inline size_t cache_set_of(const cache *c, uint64_t line)
 {
-    return (size_t)(c->line_shift >= 0 ? line >> c->line_shift & c->set_mask
-                                       : line / (uint64_t)c->p.line % (uint64_t)c->sets);
+    uint64_t n = c->line_shift >= 0 ? line >> c->line_shift : line / (uint64_t)c->p.line;
+    if (c->index_xor) n += cache_index_fold(n / (uint64_t)c->sets);
+    return (size_t)(c->line_shift >= 0 ? n & c->set_mask : n % (uint64_t)c->sets);
 }
 /* set's first way (its tag's index), and its first hint */
 static inline size_t cache_set_first(const cache *c, size_t set) { return set * 3 * (size_t)c->p.assoc; }

@@ -37,7 +37,7 @@ int mem_params_load(mem_params *p, const config *cfg, diag *d)
     int line = KEYI(mem_line_size), sector = KEYI(mem_sector_size);
     uint64_t seed = (uint64_t)CFG(cfg, mem_seed);
     p->l1.cache = (cache_params){ KEYI(l1_size), line, sector, KEYI(l1_assoc), KEYI(l1_mshrs), 0, 0,
-                                  KEYI(l1_replacement), seed * 2 + 1 };
+                                  KEYI(l1_replacement), seed * 2 + 1, KEYI(l1_index) };
     p->l1.latency = KEYI(l1_latency);
     if (parse_carveouts(p, cfg, d)) return -1;
     p->l1.local_write_back = KEYI(l1_local_write_back);
@@ -47,7 +47,7 @@ int mem_params_load(mem_params *p, const config *cfg, diag *d)
     /* a warp instruction of 16-byte accesses makes at most 2 line requests per lane */
     p->l1.room_needed = 2 * KEYI(sm_warp_size);
     p->l2.cache = (cache_params){ KEYI(l2_slice_size), line, sector, KEYI(l2_assoc), KEYI(l2_mshrs), 1, 1,
-                                  KEYI(l2_replacement), seed * 2 + 2 };
+                                  KEYI(l2_replacement), seed * 2 + 2, KEYI(l2_index) };
     p->l2.latency = KEYI(l2_latency);
     p->l2.queue = KEYI(l2_queue);
     p->l2.atomic_latency = KEYI(l2_atomic_latency);

@@ -85,12 +85,12 @@ int sm_params_load(sm_params *p, const config *cfg, diag *d)
     p->ibuffer = (int)CFG(cfg, frontend_ibuffer);
     p->fetch_width = (int)CFG(cfg, frontend_fetch_width);
     p->icache = (cache_params){ (int)CFG(cfg, icache_size), (int)CFG(cfg, icache_line), (int)CFG(cfg, icache_line),
-                                (int)CFG(cfg, icache_assoc), 1, 0, 0, 0, 0 };
+                                (int)CFG(cfg, icache_assoc), 1, 0, 0, 0, 0, CACHE_INDEX_linear };
     p->icache_insn_bytes = (int)CFG(cfg, icache_insn_bytes);
     p->icache_miss_latency = (int)CFG(cfg, icache_miss_latency);
     p->icache_prefetch_lines = (int)CFG(cfg, icache_prefetch_lines);
     p->ccache = (cache_params){ (int)CFG(cfg, ccache_size), (int)CFG(cfg, ccache_line), (int)CFG(cfg, ccache_line),
-                                (int)CFG(cfg, ccache_assoc), 1, 0, 0, 0, 0 };
+                                (int)CFG(cfg, ccache_assoc), 1, 0, 0, 0, 0, CACHE_INDEX_linear };
     p->ccache_miss_latency = (int)CFG(cfg, ccache_miss_latency);
     if (p->ccache.size && p->ccache.size < p->ccache.line * p->ccache.assoc) {
         config_error(cfg, d, CFGK_ccache_size, "ccache.size = %d holds less than one set (ccache.line x ccache.assoc)",
