@@ -268,14 +268,18 @@ static int check_operand(asm_ctx *c, isa_insn *in, char letter, isa_operand *o, 
         if (kind != (letter == 'P' ? OPK_PRED : OPK_UPRED) || o->neg)
             return err(c, col, "%s: expected a %spredicate destination here", mn, letter == 'Q' ? "uniform " : "");
         return 0;
-    case 'b':   /* a barrier id: 0, the block's barrier (nvcc's __syncthreads) */
-        if (kind != OPK_IMM || o->imm != 0)
-            return err(c, col, "%s: only barrier 0 (the whole block's, nvcc's __syncthreads) is modeled; a named barrier "
-                       "(an id other than 0, or one in a register: PTX ISA bar.sync a, b) is not", mn);
+    case 'b':   /* a barrier id: 0..15, or a register holding it (PTX ISA bar.sync a) */
+        if (kind == OPK_REG && !o->neg && !o->absval) return 0;
+        if (kind != OPK_IMM || o->imm < 0 || o->imm >= ISA_BARRIERS)
+            return err(c, col, "%s: a barrier id is 0..15 or a register (PTX ISA bar.sync a: each block has barriers "
+                       "0 to 15; 0 is __syncthreads')", mn);
         return 0;
-    case 'c':
-        return err(c, col, "%s: a thread count (a named barrier's, PTX ISA bar.sync a, b) is not modeled; warpsim's "
-                   "barrier waits for every thread of the block", mn);
+    case 'c':   /* a named barrier's thread count, or a register holding it */
+        if (kind == OPK_REG && !o->neg && !o->absval) return 0;
+        if (kind != OPK_IMM || o->imm <= 0 || o->imm > ISA_BAR_MAX_THREADS)
+            return err(c, col, "%s: a barrier's thread count is a positive multiple of the warp size, at most %d, "
+                       "or a register (PTX ISA bar.sync a, b)", mn, ISA_BAR_MAX_THREADS);
+        return 0;
     case 'Z': case 'z':
         if (kind != OPK_PR || o->neg) return err(c, col, "%s: expected PR (the predicates P0..P6 as bits) here", mn);
         return 0;

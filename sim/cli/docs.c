@@ -23,7 +23,7 @@ static void docs_isa(void)
          "predicate, `M` memory `[Rn+off]` (global addresses are 64-bit pairs), `S` special register, "
          "`L` label, `C` constant only, `i` immediate only, `B` convergence barrier register (`B0`), `n` a "
          "name (`SB0`), `h` FP16-pair source (takes nvcc's half selectors `.H0_H0` `.H1_H1` `.F32`), `Z`/`z` "
-         "`PR` (the predicates P0..P6 as bits) written/read, `o` a predicate source that may be uniform (`UP0`), `b` a barrier id (0 only), `c` a barrier's thread count (refused), "
+         "`PR` (the predicates P0..P6 as bits) written/read, `o` a predicate source that may be uniform (`UP0`), `b` a barrier id (0..15, or a register), `c` a barrier's thread count (a multiple of the warp size, or a register), "
          "`J` a register pair and an offset after a space (BRX's target: `BRX R6 -0x170`). `?` marks an optional operand: it takes the next operand when that is of its kind "
          "(predicate or not) and enough remain for the slots after it. Sources may be negated with `-` "
          "(two's complement for integers, sign flip for floats) or inverted with `~` (bitwise), and `|R|` "
