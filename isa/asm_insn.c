@@ -243,7 +243,7 @@ static int check_operand(asm_ctx *c, isa_insn *in, char letter, isa_operand *o, 
         return err(c, col, "%s: a register with an offset (R6 -0x170) is BRX's target operand only", mn);
     if (kind == OPK_PR && letter != 'Z' && letter != 'z')
         return err(c, col, "%s: PR (all predicates as bits) is an operand of P2R and R2P only", mn);
-    if (kind == OPK_LABEL && letter != 'L' && letter != 'n') {
+    if (kind == OPK_LABEL && letter != 'L' && letter != 'A' && letter != 'n') {
         /* a bare name in a value slot is a symbol (.shared name) */
         char name[64];
         snprintf(name, sizeof name, "%s", c->src + col - 1);
@@ -324,6 +324,10 @@ static int check_operand(asm_ctx *c, isa_insn *in, char letter, isa_operand *o, 
         return 0;
     case 'L':
         if (kind != OPK_LABEL) return err(c, col, "%s: expected a label here", mn);
+        return 0;
+    case 'A':   /* a code address nothing jumps to: a label, or a byte address kept as given */
+        if (kind != OPK_LABEL && (kind != OPK_IMM || o->imm < 0 || c->imm_is_float))
+            return err(c, col, "%s: expected a label or a code address (0x1f0) here", mn);
         return 0;
     case 'n':
         if (kind != OPK_LABEL) return err(c, col, "%s: expected a name here (DEPBAR.LE SB0, 0x0)", mn);
@@ -553,7 +557,7 @@ int asm_instruction(asm_ctx *c, const char *s, int col)
             o->width = (uint8_t)(*++p - '0');
             if (o->kind == OPK_REG && check_alignment(c, o, ocol, "matrix fragment")) return -1;
         }
-        if (o->kind == OPK_LABEL && *p == 'L') {
+        if (o->kind == OPK_LABEL && (*p == 'L' || *p == 'A')) {
             if (c->nrefs == c->cap_refs) {
                 c->cap_refs = c->cap_refs ? 2 * c->cap_refs : 16;
                 c->refs = xrealloc(c->refs, sizeof *c->refs * (size_t)c->cap_refs);

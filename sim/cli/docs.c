@@ -21,7 +21,7 @@ static void docs_isa(void)
          "register destination/source, `V` uniform destination sized by the type, `Y`/`y` uniform register pair "
          "(64-bit) destination/source, `Q`/`q` uniform "
          "predicate, `M` memory `[Rn+off]` (global addresses are 64-bit pairs), `S` special register, "
-         "`L` label, `C` constant only, `i` immediate only, `B` convergence barrier register (`B0`), `n` a "
+         "`L` label, `A` a code address nothing jumps to (a label, or a byte address kept as given), `C` constant only, `i` immediate only, `B` convergence barrier register (`B0`), `n` a "
          "name (`SB0`), `h` FP16-pair source (takes nvcc's half selectors `.H0_H0` `.H1_H1` `.F32`), `Z`/`z` "
          "`PR` (the predicates P0..P6 as bits) written/read, `o` a predicate source that may be uniform (`UP0`), `b` a barrier id (0..15, or a register), `c` a barrier's thread count (a multiple of the warp size, or a register), "
          "`J` a register pair and an offset after a space (BRX's target: `BRX R6 -0x170`). `?` marks an optional operand: it takes the next operand when that is of its kind "
