@@ -243,7 +243,7 @@ static int check_operand(asm_ctx *c, isa_insn *in, char letter, isa_operand *o, 
         return err(c, col, "%s: a register with an offset (R6 -0x170) is BRX's target operand only", mn);
     if (kind == OPK_PR && letter != 'Z' && letter != 'z')
         return err(c, col, "%s: PR (all predicates as bits) is an operand of P2R and R2P only", mn);
-    if (kind == OPK_LABEL && letter != 'L' && letter != 'n') {
+    if (kind == OPK_LABEL && letter != 'L' && letter != 'A' && letter != 'n') {
         /* a bare name in a value slot is a symbol (.shared name) */
         char name[64];
         snprintf(name, sizeof name, "%s", c->src + col - 1);
@@ -268,14 +268,18 @@ static int check_operand(asm_ctx *c, isa_insn *in, char letter, isa_operand *o, 
         if (kind != (letter == 'P' ? OPK_PRED : OPK_UPRED) || o->neg)
             return err(c, col, "%s: expected a %spredicate destination here", mn, letter == 'Q' ? "uniform " : "");
         return 0;
-    case 'b':   /* a barrier id: 0, the block's barrier (nvcc's __syncthreads) */
-        if (kind != OPK_IMM || o->imm != 0)
-            return err(c, col, "%s: only barrier 0 (the whole block's, nvcc's __syncthreads) is modeled; a named barrier "
-                       "(an id other than 0, or one in a register: PTX ISA bar.sync a, b) is not", mn);
+    case 'b':   /* a barrier id: 0..15, or a register holding it (PTX ISA bar.sync a) */
+        if (kind == OPK_REG && !o->neg && !o->absval) return 0;
+        if (kind != OPK_IMM || o->imm < 0 || o->imm >= ISA_BARRIERS)
+            return err(c, col, "%s: a barrier id is 0..15 or a register (PTX ISA bar.sync a: each block has barriers "
+                       "0 to 15; 0 is __syncthreads')", mn);
         return 0;
-    case 'c':
-        return err(c, col, "%s: a thread count (a named barrier's, PTX ISA bar.sync a, b) is not modeled; warpsim's "
-                   "barrier waits for every thread of the block", mn);
+    case 'c':   /* a named barrier's thread count, or a register holding it */
+        if (kind == OPK_REG && !o->neg && !o->absval) return 0;
+        if (kind != OPK_IMM || o->imm <= 0 || o->imm > ISA_BAR_MAX_THREADS)
+            return err(c, col, "%s: a barrier's thread count is a positive multiple of the warp size, at most %d, "
+                       "or a register (PTX ISA bar.sync a, b)", mn, ISA_BAR_MAX_THREADS);
+        return 0;
     case 'Z': case 'z':
         if (kind != OPK_PR || o->neg) return err(c, col, "%s: expected PR (the predicates P0..P6 as bits) here", mn);
         return 0;
@@ -320,6 +324,10 @@ static int check_operand(asm_ctx *c, isa_insn *in, char letter, isa_operand *o, 
         return 0;
     case 'L':
         if (kind != OPK_LABEL) return err(c, col, "%s: expected a label here", mn);
+        return 0;
+    case 'A':   /* a code address nothing jumps to: a label, or a byte address kept as given */
+        if (kind != OPK_LABEL && (kind != OPK_IMM || o->imm < 0 || c->imm_is_float))
+            return err(c, col, "%s: expected a label or a code address (0x1f0) here", mn);
         return 0;
     case 'n':
         if (kind != OPK_LABEL) return err(c, col, "%s: expected a name here (DEPBAR.LE SB0, 0x0)", mn);
@@ -549,7 +557,7 @@ int asm_instruction(asm_ctx *c, const char *s, int col)
             o->width = (uint8_t)(*++p - '0');
             if (o->kind == OPK_REG && check_alignment(c, o, ocol, "matrix fragment")) return -1;
         }
-        if (o->kind == OPK_LABEL && *p == 'L') {
+        if (o->kind == OPK_LABEL && (*p == 'L' || *p == 'A')) {
             if (c->nrefs == c->cap_refs) {
                 c->cap_refs = c->cap_refs ? 2 * c->cap_refs : 16;
                 c->refs = xrealloc(c->refs, sizeof *c->refs * (size_t)c->cap_refs);

@@ -55,7 +55,8 @@ void isa_exec(const isa_kernel *k, const isa_insn *in, isa_warp_regs *w,
     res->taken_mask = 0;
     res->again = 0;
     res->target = in->target;
-    res->exited = res->barrier = res->bar_red = 0;
+    res->exited = res->barrier = res->bar_red = res->bar_id = res->bar_arrive = 0;
+    res->bar_threads = 0;
     res->is_mem = res->is_store = res->is_atomic = 0;
     res->fault = FAULT_NONE;
     isa_window win;          /* set up by the memory instructions (begin) */
@@ -77,6 +78,7 @@ const char *isa_fault_name(int fault)
     case FAULT_TRAP: return "__trap() (BPT.TRAP)";
     case FAULT_ASSERT: return "device-side assert failed";
     case FAULT_CALL: return "CALL.ABS to a function warpsim's device library does not run";
+    case FAULT_BARRIER: return "a barrier id outside 0..15, or a thread count that is not a positive multiple of the warp size (PTX ISA bar.sync a, b)";
     default: return "no fault";
     }
 }

@@ -9,7 +9,8 @@
 typedef enum {
     FAULT_NONE, FAULT_OUT_OF_BOUNDS, FAULT_MISALIGNED, FAULT_SHARED_RANGE,
     FAULT_LOCAL_RANGE, FAULT_STACK_OVERFLOW, FAULT_BAD_RETURN,
-    FAULT_TRAP, FAULT_ASSERT, FAULT_CALL   /* __trap (BPT.TRAP), a failed assert, a CALL.ABS nothing runs */
+    FAULT_TRAP, FAULT_ASSERT, FAULT_CALL,  /* __trap (BPT.TRAP), a failed assert, a CALL.ABS nothing runs */
+    FAULT_BARRIER           /* a barrier id outside 0..15, or a thread count not a positive multiple of the warp size */
 } isa_fault;
 
 /* the device library functions CALL.ABS runs (its immediate, which
@@ -91,6 +92,9 @@ typedef struct {
     int again;              /* BRX: the executing lanes that do not jump run the BRX again (one target at a time) */
     int exited;             /* EXIT: exec_mask lanes finished */
     int barrier;            /* BAR.SYNC reached */
+    int bar_id;             /* BAR: which of the block's barriers (0..15) */
+    uint32_t bar_threads;   /* BAR: the thread count it names, 0 for the whole block */
+    int bar_arrive;         /* BAR.ARV: arrive without waiting */
     int bar_red;            /* BAR.RED: its MOD_ATOM_ operation (POPC as ADD, AND, OR), 0 for none */
     uint64_t bar_pred;      /* BAR.RED: the executing lanes whose predicate is true */
     isa_space mem_space;    /* memory instructions: space, bytes per lane */

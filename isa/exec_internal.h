@@ -251,6 +251,7 @@ int isa_mem_deferred(const isa_xctx *x);
  * one (rnd: -1 nearest even, or FE_TOWARDZERO FE_DOWNWARD FE_UPWARD) */
 double isa_half_value(uint16_t h, int bf);
 uint16_t isa_half_round(double v, int bf, int rnd);
+uint8_t isa_fp8_round(double v, int e5m2);   /* OCP FP8 E4M3 or E5M2, nearest even, .satfinite (isa/sem_half.c) */
 
 #define SEM(id) void sem_##id(isa_xctx *x)
 #define OP(id, mn, unit, space, kind, sig, allowed, required, doc) SEM(id);

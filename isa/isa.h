@@ -13,6 +13,8 @@
 #define ISA_PRED_PT   7     /* P0..P6, PT always true */
 #define ISA_MAX_OPERANDS 8
 #define ISA_MAX_LANES 64
+#define ISA_BARRIERS  16    /* a block's barriers, 0..15 (PTX ISA bar.sync: "each CTA instance has sixteen barriers") */
+#define ISA_BAR_MAX_THREADS 4096  /* the largest thread count a named barrier's operand may name */
 #define ISA_PARAM_BASE 0x160 /* kernel parameters start here in bank 0, as in sm_70+ SASS */
 /* nvcc's module banks (c[0x3]: __constant__ variables; c[0x4]: CUDA 12+'s
  * table of __device__ variables' addresses) are read through bank 0's

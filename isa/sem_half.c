@@ -220,3 +220,64 @@ SEM(F2FP)
         put_u32(x, 0, l, r);
     }
 }
+
+/* FRND.F16, FRND.BF16: one half rounded to an integer in its own format
+ * (PTX ISA cvt.rmi.f16.f16 ...: exact, as an integral value of a format is
+ * one of the format's values); a NaN gives the canonical 0x7fff */
+static void frnd_half(isa_xctx *x, int bf)
+{
+    FOR_LANES(x, l) {
+        double v[2];
+        int used;
+        half_pair(x, 1, l, bf, v, &used);
+        double r = INSN_HAS(x->in, TRUNC) ? trunc(v[0]) : INSN_HAS(x->in, FLOOR) ? floor(v[0])
+                 : INSN_HAS(x->in, CEIL) ? ceil(v[0]) : nearbyint(v[0]);
+        put_u32(x, 0, l, isa_half_round(r, bf, -1));
+    }
+}
+SEM(FRND_F16) { frnd_half(x, 0); }
+SEM(FRND_BF16) { frnd_half(x, 1); }
+
+/* v as OCP FP8 (e5m2: E5M2, else E4M3), rounded to nearest even with
+ * .satfinite (PTX ISA cvt): past the largest finite value, infinities
+ * included, the largest finite value with v's sign; NaN 0x7f; subnormals
+ * kept */
+uint8_t isa_fp8_round(double v, int e5m2)
+{
+    int mant = e5m2 ? 2 : 3, emin = e5m2 ? -14 : -6, bias = e5m2 ? 15 : 7;
+    uint8_t sign = signbit(v) ? 0x80 : 0, maxcode = e5m2 ? 0x7b : 0x7e;
+    double maxf = e5m2 ? 57344.0 : 448.0;
+    if (isnan(v)) return 0x7f;
+    double a = fabs(v);
+    if (a == 0) return sign;
+    if (isinf(a) || a >= maxf) return sign | maxcode;
+    int e;
+    frexp(a, &e);
+    int lead = e - 1 < emin ? emin : e - 1;
+    double q = ldexp(1.0, lead - mant), n = a / q;
+    double r = n - floor(n) == 0.5 ? 2 * round(n / 2) : round(n), res = r * q;
+    if (res > maxf) return sign | maxcode;
+    if (res < ldexp(1.0, emin)) return sign | (uint8_t)ldexp(res, mant - emin);   /* subnormal (or 0) */
+    frexp(res, &e);
+    uint32_t m = (uint32_t)ldexp(res, mant - (e - 1)) - (1u << mant);
+    return sign | (uint8_t)((e - 1 + bias) << mant) | (uint8_t)m;
+}
+
+/* F2FP.SATFINITE.E4M3/E5M2.F32.PACK_AB_MERGE_C d, a, b, c.H1: the pair
+ * (a's FP8 above b's) in d's low half, c's high half kept above it; with
+ * c.H0 the pair goes above c's low half (ptxas' merge of a 16-bit value
+ * into one half of a register: an assumption, not measured) */
+static void f2fp_fp8(isa_xctx *x, int e5m2)
+{
+    isa_src a, b, c;
+    src_at(x, 1, &a); src_at(x, 2, &b);
+    int has_c = x->in->nops > 3, h0 = has_c && x->in->o[3].half == HALF_H0;
+    if (has_c) src_at(x, 3, &c);
+    FOR_LANES(x, l) {
+        uint32_t pair = (uint32_t)isa_fp8_round(get_f32(&a, l), e5m2) << 8 | isa_fp8_round(get_f32(&b, l), e5m2);
+        uint32_t cv = has_c ? raw_u32(&c, l) : 0;
+        put_u32(x, 0, l, h0 ? pair << 16 | (cv & 0xffffu) : (cv & 0xffff0000u) | pair);
+    }
+}
+SEM(F2FP_E4M3) { f2fp_fp8(x, 0); }
+SEM(F2FP_E5M2) { f2fp_fp8(x, 1); }

@@ -419,16 +419,54 @@ SEM(EXIT)
     if (x->in->o[0].kind == OPK_PRED) x->res->exec_mask &= pred_src(x, 0);
     x->res->exited = 1;
 }
-SEM(BAR_SYNC) { x->res->barrier = 1; }
-/* BAR.RED: the barrier, and the lanes whose predicate is true; the block's
- * count is made when every warp has arrived (sim/exec/warpbar.c) and read
- * with B2R.RESULT (PTX ISA bar.red: "the result is available to all
+/* BAR.SYNC a, b / BAR.ARV a, b / BAR.RED a, b, p: barrier a (0..15) of
+ * the block, for b threads (a multiple of the warp size; without b, every
+ * thread of the block), as PTX ISA bar.sync / bar.arrive / bar.red define
+ * them; a register operand is read in the first executing lane (PTX: the
+ * same in every thread). sim/exec/warpbar.c counts the arrivals. */
+static int bar_operands(const isa_xctx *x, int count_at)
+{
+    isa_result *r = x->res;
+    int lane = x->mask ? __builtin_ctzll(x->mask) : 0;
+    isa_src s;
+    uint32_t id = 0, n = 0;
+    if (x->in->nops > 0 && (x->in->o[0].kind == OPK_IMM || x->in->o[0].kind == OPK_REG)) {
+        src_at(x, 0, &s);
+        id = get_u32(&s, lane);
+    }
+    if (count_at < x->in->nops && (x->in->o[count_at].kind == OPK_IMM || x->in->o[count_at].kind == OPK_REG)) {
+        src_at(x, count_at, &s);
+        n = get_u32(&s, lane);
+        if (n == 0 || n % (uint32_t)x->w->warp_size || n > ISA_BAR_MAX_THREADS) {
+            r->fault = FAULT_BARRIER; r->fault_lane = lane; r->fault_addr = n;
+            return -1;
+        }
+    }
+    if (id >= ISA_BARRIERS) {
+        r->fault = FAULT_BARRIER; r->fault_lane = lane; r->fault_addr = id;
+        return -1;
+    }
+    r->bar_id = (int)id;
+    r->bar_threads = n;
+    r->barrier = 1;
+    return 0;
+}
+SEM(BAR_SYNC) { bar_operands(x, 1); }
+SEM(BAR_ARV)
+{
+    if (bar_operands(x, 1)) return;
+    x->res->bar_arrive = 1;
+}
+/* BAR.RED: the barrier, and the lanes whose predicate is true; the
+ * barrier's count is made when its threads have arrived (sim/exec/warpbar.c)
+ * and read with B2R.RESULT (PTX ISA bar.red: "the result is available to all
  * threads after the barrier completes") */
 SEM(BAR_RED)
 {
-    x->res->barrier = 1;
+    int p = x->in->nops - 1;
+    if (bar_operands(x, p > 1 ? 1 : p)) return;
     x->res->bar_red = x->in->func;
-    x->res->bar_pred = any_pred_src(x, 1) & x->mask;
+    x->res->bar_pred = any_pred_src(x, p) & x->mask;
 }
 SEM(B2R)
 {

@@ -34,4 +34,26 @@ for cfg in gf100 h100 a100; do
     expect 0 "result: pass" -- "$bin" run -c "$cfg" "$wl"
     expect 0 "result: pass" -- "$bin" run --functional -c "$cfg" "$wl"
 done
+# named barriers (PTX ISA bar.sync a, b): two groups of warps on barriers 1
+# and 2, each waiting for its own 64 threads; group 1 passes before the
+# second group's last warp arrives (the flag the kernel computes from clocks)
+wl=$top/tests/barrier/named.sass
+for cfg in gf100 h100 a100; do
+    expect 0 "result: pass" -- "$bin" run -c "$cfg" "$wl"
+    expect 0 "result: pass" -- "$bin" run --functional -c "$cfg" "$wl"
+done
+# BAR.ARV: a producer arrives without waiting, its consumers wait
+wl=$top/tests/barrier/named_arv.sass
+for cfg in gf100 h100; do
+    expect 0 "result: pass" -- "$bin" run -c "$cfg" "$wl"
+    expect 0 "result: pass" -- "$bin" run --functional -c "$cfg" "$wl"
+done
+# a count too few threads reach is a deadlock report naming the barrier; a
+# count above the block's threads, or not a multiple of the warp size, a fault
+wl=$top/tests/barrier/named_short.sass
+expect 3 "waiting at barrier 1 (64 of its 96 threads arrived" -- "$bin" run -c h100 "$wl"
+expect 3 "waiting at barrier 1 (64 of its 96 threads arrived" -- "$bin" run --functional "$wl"
+expect 3 "barrier 1 waits for 256 threads, more than the block's 128" -- "$bin" run -c h100 -D count=256 "$wl"
+expect 3 "not a positive multiple of the warp size (PTX ISA bar.sync a, b): 48" -- "$bin" run --functional -D count=48 "$wl"
+expect 0 "result: pass" -- "$bin" run -c a100 -D count=64 "$wl"
 exit $fail

@@ -51,6 +51,9 @@ void sem_mma_tests(TCase *tc);
 void sem_ops2_tests(TCase *tc);             /* tests/test_sem_ops2.c: its tests and texts, for the coverage check */
 extern const char *const ops2_texts[];
 extern const int ops2_ntexts;
+void sem_ops3_tests(TCase *tc);             /* tests/test_sem_ops3.c: its tests and texts, for the coverage check */
+extern const char *const ops3_texts[];
+extern const int ops3_ntexts;
 extern const uint64_t v64[];                /* 64-bit values for carry and compare chains */
 extern const int nv64;
 

@@ -314,6 +314,35 @@ START_TEST(test_break_regions)
 }
 END_TEST
 
+/* WARPSYNC.COLLECTIVE's address is not a branch target (nothing jumps to
+ * it): a byte address that is no instruction's is read and kept as given,
+ * and the instruction stays a plain one (no branch, no reconvergence) */
+START_TEST(test_collective_address)
+{
+    scratch();
+    static const char *const code[] = {
+        "WARPSYNC.COLLECTIVE R8, 0x1", "WARPSYNC.COLLECTIVE R8, 0x30", "ENDCOLLECTIVE", "EXIT",
+    };
+    static char text[2048];
+    size_t len = (size_t)snprintf(text, sizeof text, "\n\tcode for sm_90\n\t\tFunction : _Z1kv\n");
+    for (size_t i = 0; i < sizeof code / sizeof code[0]; i++)
+        len += (size_t)snprintf(text + len, sizeof text - len, "        /*%04zx*/                   %s ;\n", 16 * i, code[i]);
+    isa_program p;
+    diag d;
+    int e = read_dump(&p, put("coll.sm_90.sass", text), &d);
+    ck_assert_msg(e == 0, "%s", d.text);
+    const isa_kernel *k = &p.kernels[0];
+    ck_assert_int_eq(k->code[0].op, OP_WARPSYNC_COLLECTIVE);
+    ck_assert_int_eq(k->code[0].o[1].kind, OPK_IMM);
+    ck_assert_int_eq(k->code[0].o[1].imm, 1);
+    ck_assert_int_eq(k->code[1].o[1].imm, 0x30);
+    ck_assert_int_eq(isa_ops[k->code[0].op].kind, KIND_ALU);
+    asm_free(&p);
+    diag_free(&d);
+    unscratch();
+}
+END_TEST
+
 /* the ELF beside the dump (NAME.elf.txt for NAME.sass) decides shared bytes
  * and registers; without it they are estimated from the code */
 START_TEST(test_elf_sibling)
@@ -453,6 +482,7 @@ int main(void)
     tcase_add_test(tc, test_generated);
     tcase_add_test(tc, test_elf_sibling);
     tcase_add_test(tc, test_break_regions);
+    tcase_add_test(tc, test_collective_address);
     tcase_add_test(tc, test_committed_dumps);
     tcase_add_test(tc, test_module_variables);
     suite_add_tcase(s, tc);

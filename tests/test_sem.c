@@ -550,6 +550,7 @@ START_TEST(test_every_opcode_tested)
     for (int i = 0; i < ops_ncases(); i++) covered[assemble(ops_case_text(i))->op] = 1;
     for (int i = 0; i < mma_ntexts; i++) covered[assemble(mma_texts[i])->op] = 1;
     for (int i = 0; i < ops2_ntexts; i++) covered[assemble(ops2_texts[i])->op] = 1;
+    for (int i = 0; i < ops3_ntexts; i++) covered[assemble(ops3_texts[i])->op] = 1;
     for (int op = 0; op < OP_COUNT; op++)
         ck_assert_msg(covered[op], "opcode %s has no semantics test", isa_ops[op].mnemonic);
 }
@@ -576,6 +577,7 @@ int main(void)
     sem_ops_tests(tc);
     sem_mma_tests(tc);
     sem_ops2_tests(tc);
+    sem_ops3_tests(tc);
     tcase_add_test(tc, test_every_opcode_tested);
     suite_add_tcase(s, tc);
     return run_suite(s);

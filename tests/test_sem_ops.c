@@ -142,7 +142,7 @@ const char *const ops_texts[] = {
     "P2R R4, PR, R8, 0x7f", "R2P PR, R8, 0x7f", "ULOP3.LUT UP0, UR4, UR5, UR6, URZ, 0xc0, !UPT",
     "ULEA.HI UR4, UR5, UR6, URZ, 0x1", "UBREV UR4, UR5", "PLOP3.LUT P0, PT, PT, PT, UP0, 0x80, 0x0",
     "WARPSYNC.COLLECTIVE R2, k0", "WARPSYNC.COLLECTIVE.ALL k0", "ENDCOLLECTIVE", "WARPSYNC.EXCLUSIVE R2",
-    "BAR.RED.POPC.DEFER_BLOCKING 0x0, P0", "B2R.RESULT RZ, P0",
+    "BAR.RED.POPC.DEFER_BLOCKING 0x0, P0", "B2R.RESULT RZ, P0", "BAR.ARV 0x2, 0x40",
 };
 const int ops_ntexts = (int)(sizeof ops_texts / sizeof ops_texts[0]);
 
@@ -263,6 +263,49 @@ START_TEST(test_ops_bar_red)
 }
 END_TEST
 
+/* named barriers (PTX ISA bar.sync a, b; bar.arrive a, b; bar.red a, b, p):
+ * the instruction reports which of the 16 barriers and the thread count
+ * (0: the whole block); a count that is not a positive multiple of the
+ * warp size, or an id above 15, held in a register, is a fault */
+START_TEST(test_ops_bar_named)
+{
+    isa_warp_regs w;
+    isa_result res;
+    isa_warp_init(&w, 32, 16, 0xffffffffu);
+    exec_text("BAR.SYNC.DEFER_BLOCKING 0x0", &w, 0xffffffffu, &res);
+    ck_assert(res.barrier && !res.bar_arrive);
+    ck_assert_int_eq(res.bar_id, 0);
+    ck_assert_uint_eq(res.bar_threads, 0);
+    exec_text("BAR.SYNC 0xf, 0x60", &w, 0xffffffffu, &res);
+    ck_assert_int_eq(res.bar_id, 15);
+    ck_assert_uint_eq(res.bar_threads, 96);
+    exec_text("BAR.ARV 0x2, 0x40", &w, 0xffffffffu, &res);
+    ck_assert(res.barrier && res.bar_arrive);
+    ck_assert_int_eq(res.bar_id, 2);
+    ck_assert_uint_eq(res.bar_threads, 64);
+    w.preds[0] = 0x3u;
+    exec_text("BAR.RED.POPC 0x5, 0x80, P0", &w, 0xffffffffu, &res);
+    ck_assert_int_eq(res.bar_id, 5);
+    ck_assert_uint_eq(res.bar_threads, 128);
+    ck_assert_int_eq(res.bar_red, MOD_BRED_POPC);
+    ck_assert_uint_eq(res.bar_pred, 0x3u);
+    setl(&w, 4, 2, 7); setl(&w, 5, 2, 0x20);          /* read in the first executing lane, 2 */
+    exec_text("BAR.SYNC R4, R5", &w, 0xfffffffcu, &res);
+    ck_assert_int_eq(res.fault, FAULT_NONE);
+    ck_assert_int_eq(res.bar_id, 7);
+    ck_assert_uint_eq(res.bar_threads, 32);
+    setl(&w, 5, 2, 48);                                /* not a multiple of 32 */
+    exec_text("BAR.SYNC R4, R5", &w, 0xfffffffcu, &res);
+    ck_assert_int_eq(res.fault, FAULT_BARRIER);
+    ck_assert_uint_eq(res.fault_addr, 48);
+    setl(&w, 4, 2, 16);                                /* barrier 16 does not exist */
+    exec_text("BAR.SYNC R4", &w, 0xfffffffcu, &res);
+    ck_assert_int_eq(res.fault, FAULT_BARRIER);
+    ck_assert_uint_eq(res.fault_addr, 16);
+    isa_warp_free(&w);
+}
+END_TEST
+
 /* the operand forms the assembler refuses, at the operand's column */
 START_TEST(test_ops_refused)
 {
@@ -274,8 +317,9 @@ START_TEST(test_ops_refused)
         { "HADD2 R4, P0.H0_H0, R8", "bad.sass:3:13: error: '.H0_H0' selects halves of a register or constant" },
         { "F2FP.PACK_AB R4, R8.H1_H1, R10", "bad.sass:3:18: error: F2FP: this operand takes no half selector" },
         { "HADD2 R4, R8.H0_H0.H1_H1, R10", "bad.sass:3:19: error: a second half selector '.H1_H1'" },
-        { "BAR.SYNC 0x1, 0x100", "bad.sass:3:10: error: BAR.SYNC: only barrier 0" },
-        { "BAR.SYNC 0x0, 0x100", "bad.sass:3:15: error: BAR.SYNC: a thread count" },
+        { "BAR.SYNC 0x10, 0x100", "bad.sass:3:10: error: BAR.SYNC: a barrier id is 0..15" },
+        { "BAR.SYNC 0x1, 0x0", "bad.sass:3:15: error: BAR.SYNC: a barrier's thread count is a positive multiple" },
+        { "BAR.ARV 0x1", "bad.sass:3:12: error: BAR.ARV needs more operands" },
         { "BAR.RED.MIN 0x0, P0", "bad.sass:3:9: error: unknown modifier '.MIN' for BAR.RED" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -297,6 +341,7 @@ void sem_ops_tests(TCase *tc)
 {
     tcase_add_loop_test(tc, test_ops_cases, 0, (int)(sizeof cases / sizeof cases[0]));
     tcase_add_test(tc, test_ops_p2r_r2p);
+    tcase_add_test(tc, test_ops_bar_named);
     tcase_add_test(tc, test_ops_uniform);
     tcase_add_test(tc, test_ops_bar_red);
     tcase_add_test(tc, test_ops_refused);

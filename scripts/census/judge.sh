@@ -59,6 +59,7 @@ for arch in $(cut -f1 "$out/forms.tsv" | sort -u); do
         nr = nur = np = nup = nb = 0
         if (shape == "-") return form
         gsub(/c\[imm\]\[imm\]/, "c[0x0][0x20]", shape)
+        gsub(/c\[imm\] \[imm\]/, "c[0x0] [0x20]", shape)   # sm_80 FP16 forms print a space: c[0x0] [0x184].H1_H1
         gsub(/c\[imm\]\[/, "c[0x0][", shape)
         n = split(shape, ops, ",")      # shapes hold no commas inside brackets
         t = form " "

@@ -35,6 +35,7 @@ typedef struct {
     int diverged;
     int warp_done;
     int barrier_released;   /* this instruction completed a barrier of its block */
+    uint64_t barrier_warps; /* the warps it freed: bit i = warp i of the block (~0: every warp) */
     const isa_result *res;  /* addresses of a memory instruction */
     int slot, warp;         /* the warp's block slot and index in its block (for observers) */
     int stack_depth;        /* SIMT stack entries after the instruction; -1 unknown (traces) */

@@ -113,6 +113,7 @@ static int func_issue(isrc *s, int w, kernel_stats *st, isrc_dynamic *out)
     out->diverged = step->diverged;
     out->warp_done = x->done;
     out->barrier_released = b->released != released;
+    out->barrier_warps = b->released_warps;
     out->res = &step->res;
     out->slot = x->block;
     out->warp = x->index;

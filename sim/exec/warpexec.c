@@ -203,9 +203,10 @@ int xrun_start_block(xrun *r, int slot)
     b->ctaid[2] = (uint32_t)(id / ((uint64_t)g[0] * g[1]));
     b->sm = slot % r->nsm;
     b->live_warps = b->nwarps = r->warps_per_block;
-    b->arrived = b->exited_warps = 0;
-    b->red_count = b->red_total = 0;
-    b->red_op = 0;
+    b->exited_warps = 0;
+    b->bar_busy = 0;
+    b->released_warps = 0;
+    memset(b->bar, 0, sizeof b->bar);
     memset(b->shared, 0, r->k->shared_bytes);
     for (int i = 0; i < b->nwarps; i++) {
         xwarp *w = &r->warps[b->first_warp + i];
@@ -215,7 +216,7 @@ int xrun_start_block(xrun *r, int slot)
         isa_warp_reset(&w->regs, r->ws, r->k->nregs, mask, b->regs + (size_t)i * regs_per_warp(r));
         stack_init(&w->stack, 0, mask);
         w->live = mask;
-        w->at_barrier = w->done = w->spinning = 0;
+        w->at_barrier = w->done = w->spinning = w->bar_id = 0;
         w->bar_lanes = w->red_true = w->red_seen = 0;
         r->peek[b->first_warp + i] = (xpeek){ 0, 0, w->regs.regs };
         w->spin_pc = -1;
@@ -255,9 +256,11 @@ static void report_stop(xsm *c, const xwarp *w, int pc, const isa_result *res)
     isa_disasm(r->k, in, dis, sizeof dis);
     char *asserts = res->fault == FAULT_ASSERT ? devlib_take_asserts() : NULL;
     devlib_note_stop(res->fault);
+    char value[40] = "";
+    if (res->fault == FAULT_BARRIER) snprintf(value, sizeof value, ": %" PRIu64, res->fault_addr);
     diag_error(c->d, "%s, lane %d (thread %d), pc %d: %s%s%s\n  %s:%d: %s\n  instruction: %s%s",
                at, res->fault_lane, w->index * r->ws + res->fault_lane, pc, isa_fault_name(res->fault),
-               res->fault == FAULT_CALL ? ": " : "", res->fault == FAULT_CALL ? isa_call_name((int)res->fault_addr) : "",
+               res->fault == FAULT_CALL ? ": " : value, res->fault == FAULT_CALL ? isa_call_name((int)res->fault_addr) : "",
                r->k->file, in->line, xrun_src_text(r, in->line, line, sizeof line), dis,
                res->fault == FAULT_CALL ? "\n  (warpsim runs vprintf, malloc, free and __assertfail; a CALL.ABS "
                "whose relocation names none of them needs the dump's .elf.txt beside it)" : "");
@@ -300,9 +303,12 @@ static void describe_warp(xrun *r, const xwarp *w, const char *waits)
     if (w->done) { diag_append(r->d, "  %s: finished\n", at); return; }
     const stack_entry *t = stack_top(&w->stack);
     const isa_insn *in = &r->k->code[t->pc];
-    const char *state = w->at_barrier ? "waiting at a barrier" : w->spinning ? "spinning without progress" : "runnable";
-    diag_append(r->d, "  %s: %s%s%s at pc %d, line %d: %s\n", at, waits ? "waits for " : state, waits ? waits : "",
-                waits && w->at_barrier ? " (at a barrier)" : "", t->pc, in->line, xrun_src_text(r, in->line, line, sizeof line));
+    char bar[120] = "";
+    if (w->at_barrier) xbar_describe(r, w, bar, sizeof bar);
+    const char *state = w->at_barrier ? "waiting " : w->spinning ? "spinning without progress" : "runnable";
+    diag_append(r->d, "  %s: %s%s%s%s%s at pc %d, line %d: %s\n", at, waits ? "waits for " : state, waits ? waits : bar,
+                waits && w->at_barrier ? " (" : "", waits ? bar : "", waits && w->at_barrier ? ")" : "",
+                t->pc, in->line, xrun_src_text(r, in->line, line, sizeof line));
     for (int i = w->stack.depth - 1; i >= 0; i--) {
         const stack_entry *e = &w->stack.e[i];
         diag_append(r->d, "    stack[%d]: pc %d, reconverge at %d, lanes 0x%" PRIx64 "\n", i, e->pc, e->rpc, e->mask);
@@ -400,9 +406,8 @@ int xrun_step(xrun *r, xwarp *w, kernel_stats *st, xstep *out)
         if (res->bar_red) {   /* lanes counted once, however many paths bring them */
             w->red_true |= res->bar_pred;
             w->red_seen |= res->exec_mask;
-            b->red_op = res->bar_red;
         }
-        if (res->barrier) status = xbar_arrive(c, w, b, pc);
+        if (res->barrier) status = xbar_arrive(c, w, b, pc, res);
         else stack_advance(&w->stack, pc + 1);
         break;
     default:
@@ -417,18 +422,22 @@ int xrun_step(xrun *r, xwarp *w, kernel_stats *st, xstep *out)
 int xrun_deadlocked(xrun *r)
 {
     uint64_t e = xrun_epoch(r);
-    int spinning = 0;
+    int spinning = 0, waiting = 0;
     for (int s = 0; s < r->nslots; s++) {
         xblock *b = &r->blocks[s];
         if (!b->active) continue;
         for (int i = 0; i < b->nwarps; i++) {
             xwarp *w = &r->warps[b->first_warp + i];
-            if (w->done || w->at_barrier) continue;
+            if (w->done) continue;
+            if (w->at_barrier) { waiting = 1; continue; }
             if (!w->spinning || w->spin_epoch != e) return 0;
             spinning = 1;
         }
     }
-    return spinning;
+    /* every live warp waits at a barrier: one named with a thread count
+     * that too few warps reach (a whole-block barrier completes with its
+     * last live warp) */
+    return spinning || waiting;
 }
 
 void xrun_describe_warp(xrun *r, int xw, const char *waits)

@@ -13,6 +13,7 @@ typedef struct {
     int index;               /* warp index in the block */
     uint64_t live;           /* lanes not yet exited */
     int at_barrier, done;
+    int bar_id;              /* the barrier (0..15) it waits at, while at_barrier */
     uint64_t bar_lanes;      /* independent thread scheduling: lanes already waiting at the block barrier */
     uint64_t red_true, red_seen; /* BAR.RED: this warp's lanes with a true predicate, and all its lanes there */
     uint64_t age;            /* dispatch order: lower is older (schedulers) */
@@ -24,15 +25,27 @@ typedef struct {
     int spinning;
 } xwarp;
 
+/* one of a block's 16 barriers (PTX ISA bar.sync a, b): the warps that
+ * arrived since it last completed, and the thread count this round names
+ * (0: every live thread of the block) */
+typedef struct {
+    int arrived;             /* warps arrived (BAR.SYNC and BAR.RED wait, BAR.ARV goes on) */
+    int named;               /* an arrival named a thread count this round (need) */
+    uint32_t need;
+    uint32_t red_count, red_total;   /* BAR.RED: true predicates and threads of the warps arrived */
+    int red_op;              /* BAR.RED's reduction (MOD_BRED_*), 0 for a plain BAR.SYNC */
+} xbarrier;
+
 typedef struct {
     int active;
     int set_up;              /* its warps were set up (a slot's first block): xrun_start_block */
     uint32_t ctaid[3];
     int sm;
-    int first_warp, nwarps, live_warps, arrived, exited_warps;
+    int first_warp, nwarps, live_warps, exited_warps;
     uint64_t released;       /* barrier releases so far (the timing model charges their cost) */
-    uint32_t red_count, red_total;   /* BAR.RED: true predicates and threads of the warps arrived */
-    int red_op;              /* BAR.RED's reduction (MOD_BRED_*), 0 for a plain BAR.SYNC */
+    uint64_t released_warps; /* the warps the last release freed (bit = warp index; ~0: all, or beyond 64) */
+    uint32_t bar_busy;       /* bit i: barrier i has arrivals */
+    xbarrier bar[ISA_BARRIERS];
     uint8_t *shared;
     uint32_t *regs;          /* its warps' registers, warp after warp (set up with the slot) */
 } xblock;
@@ -169,9 +182,12 @@ int xrun_deadlocked(xrun *r);
 /* a stop before the end (why: "stopped by SIGINT at ..."): the message
  * and where each resident warp is */
 void xrun_report_stop(xrun *r, const char *why);
-/* warpbar.c: warp w's current path reaches the block barrier at pc; lanes
- * of w exit at pc. Both return -1 on a fault (reported), else 0. */
-int xbar_arrive(xsm *c, xwarp *w, xblock *b, int pc);
+/* warpbar.c: warp w's current path reaches barrier res->bar_id at pc
+ * (BAR.SYNC, BAR.RED, BAR.ARV); lanes of w exit at pc. Both return -1 on
+ * a fault (reported), else 0. */
+int xbar_arrive(xsm *c, xwarp *w, xblock *b, int pc, const isa_result *res);
+/* "at barrier 3 (64 of 128 threads arrived)", for reports */
+void xbar_describe(const xrun *r, const xwarp *w, char *buf, size_t len);
 int xbar_exit(xsm *c, xwarp *w, xblock *b, uint64_t lanes, int pc);
 /* "kernel K, block (x,y,z), warp W", and source line `line` trimmed, for reports */
 void xrun_where(const xrun *r, const xwarp *w, char *buf, size_t len);

@@ -244,6 +244,7 @@ static int t_issue(isrc *s, int w, kernel_stats *st, isrc_dynamic *out)
         sl->live_warps--;
     }
     out->barrier_released = maybe_release(t, slot);
+    out->barrier_warps = ~0ull;   /* traces name no barrier: each is the whole block's */
     return 0;
 }
 

@@ -397,10 +397,12 @@ static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int
     if (st->is_membar_cta) t->sync_until = now + (uint64_t)p->membar_cta;
     if (st->is_membar_gl) t->sync_until = now + (uint64_t)p->membar_gl;
     if (dy.barrier_released) {
-        /* every warp of the block resumes after the barrier's latency (seed 003) */
+        /* every warp the barrier freed resumes after the barrier's latency
+         * (seed 003); a named barrier frees the warps waiting at it alone */
         int first = local / sm->warps_per_block * sm->warps_per_block;
         uint64_t until = now + (uint64_t)p->barrier_latency + (uint64_t)p->barrier_per_warp * (uint64_t)sm->warps_per_block;
         for (int i = first; i < first + sm->warps_per_block; i++) {
+            if (i - first < 64 && !(dy.barrier_warps >> (i - first) & 1)) continue;
             if (sm->live[i] && sm->w[i].sync_until < until) sm->w[i].sync_until = until;
             watch_unblock(sm, i);
         }
