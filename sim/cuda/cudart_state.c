@@ -250,7 +250,7 @@ cudaError_t cudart_launch_as(const cudart_func *cf, dim3 grid, dim3 block, void 
     with_shared.shared_bytes += (uint32_t)shared;
     func_launch l = { &with_shared, source_of(k), { grid.x, grid.y, grid.z }, { block.x, block.y, block.z },
                       cbank, k->cbank_bytes };
-    func_options fo = { cudart.max_instructions, 100000, cudart_views_observer(), cudart.gpu, cudart.max_cycles };
+    func_options fo = { cudart.max_instructions, 100000, cudart_views_observer(), cudart.gpu, cudart.max_cycles, NULL };
     if (nks == capks) {
         capks = capks ? 2 * capks : 16;
         ks = xrealloc(ks, sizeof *ks * (size_t)capks);

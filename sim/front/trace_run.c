@@ -357,7 +357,7 @@ func_status trace_run_kernel(trace_kernel *k, const config *cfg, struct timing_g
     t->drv = (timing_driver){ t, &t->src, k->name, t->wpb, per_sm, 0,
                               d_start_block, d_block_finished, d_warp_age, d_deadlocked, &t->clock, NULL, gpu, k->shmem,
                               NULL, NULL, NULL, NULL, NULL, 0, (uint64_t)k->grid[0] * k->grid[1] * k->grid[2], NULL,
-                              NULL, NULL, NULL };
+                              NULL, NULL, NULL, NULL };
     /* with several threads, the text is parsed ahead on one of its own */
     if (timing_threads(cfg) > 1) t->ahead = trace_ahead_start(k, TRACE_AHEAD_BLOCKS);
     func_status status = timing_run_driver(&t->drv, cfg, stats, d);
