@@ -10,17 +10,13 @@ void sample_watch_init(sample_watch *s, const config *cfg)
     s->need = (int)CFG(cfg, sample_windows);
     if (s->need > SAMPLE_MAX_WINDOWS) s->need = SAMPLE_MAX_WINDOWS;
     s->tol = (double)CFG(cfg, sample_tolerance) / 100.0;
+    s->confirm = (int)CFG(cfg, sample_confirm);
 }
 
-int sample_watch_step(sample_watch *s, uint64_t cycle, uint64_t issued, uint64_t blocks)
+/* the last `need` windows lie within tol of their mean: that mean, and
+ * their standard deviation over it in *rel_sd; 0 otherwise */
+static double stable_mean(const sample_watch *s, double *rel_sd)
 {
-    if (s->stopped || cycle < s->at_cycle + s->window) return 0;
-    double ipc = (double)(issued - s->at_issued) / (double)(cycle - s->at_cycle);
-    s->ipc[s->n % s->need] = ipc;
-    s->n++;
-    s->at_cycle = cycle;
-    s->at_issued = issued;
-    if (s->n < s->need) return 0;
     double sum = 0, sq = 0;
     for (int i = 0; i < s->need; i++) sum += s->ipc[i];
     double mean = sum / s->need;
@@ -30,13 +26,60 @@ int sample_watch_step(sample_watch *s, uint64_t cycle, uint64_t issued, uint64_t
         if (fabs(dev) > s->tol * mean) return 0;
         sq += dev * dev;
     }
-    s->stopped = 1;
-    s->stop_cycle = cycle;
-    s->stop_issued = issued;
-    s->stop_blocks = blocks;
-    s->rate = mean;
-    s->rel_sd = sqrt(sq / (s->need - 1)) / mean;
-    return 1;
+    *rel_sd = sqrt(sq / (s->need - 1)) / mean;
+    return mean;
+}
+
+int sample_watch_step(sample_watch *s, uint64_t cycle, uint64_t issued, uint64_t blocks)
+{
+    if (s->stopped) return 0;
+    if (s->first_rate > 0) {
+        /* confirming: the rate since the stable windows' end */
+        if (cycle < s->confirm_at) return 0;
+        double rate = (double)(issued - s->at_issued) / (double)(cycle - s->at_cycle);
+        if (fabs(rate - s->first_rate) > s->tol * s->first_rate) {
+            /* it drifted: longer windows, a new search from here */
+            s->first_rate = 0;
+            s->n = 0;
+            s->window *= 2;
+            s->at_cycle = cycle;
+            s->at_issued = issued;
+            return 0;
+        }
+        s->stopped = 1;
+        s->stop_cycle = cycle;
+        s->stop_issued = issued;
+        s->stop_blocks = blocks;
+        /* the rate over the stable windows and the confirmation together;
+         * the spread: the windows' own and the two rates' difference */
+        s->rate = (double)(issued - s->span_issued) / (double)(cycle - s->span_cycle);
+        s->rel_sd = sqrt(s->rel_sd * s->rel_sd + pow((rate - s->first_rate) / s->first_rate, 2));
+        return 1;
+    }
+    if (cycle < s->at_cycle + s->window) return 0;
+    double ipc = (double)(issued - s->at_issued) / (double)(cycle - s->at_cycle);
+    /* the start of the last `need` windows: kept for each window in turn */
+    s->starts[s->n % s->need][0] = s->at_cycle;
+    s->starts[s->n % s->need][1] = s->at_issued;
+    s->ipc[s->n % s->need] = ipc;
+    s->n++;
+    s->at_cycle = cycle;
+    s->at_issued = issued;
+    if (s->n < s->need) return 0;
+    double mean = stable_mean(s, &s->rel_sd);
+    if (mean <= 0) return 0;
+    if (!s->confirm) {
+        s->span_cycle = s->starts[s->n % s->need][0];
+        s->span_issued = s->starts[s->n % s->need][1];
+        s->first_rate = mean;
+        s->confirm_at = cycle;
+        return sample_watch_step(s, cycle, issued, blocks);
+    }
+    s->first_rate = mean;
+    s->span_cycle = s->starts[s->n % s->need][0];
+    s->span_issued = s->starts[s->n % s->need][1];
+    s->confirm_at = cycle + (uint64_t)s->confirm * (cycle - s->span_cycle);
+    return 0;
 }
 
 double sample_t95(int df)

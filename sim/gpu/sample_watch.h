@@ -3,7 +3,10 @@
  * instructions so far; the watch measures IPC over windows of
  * sample.window cycles and says when the last sample.windows of them lie
  * within sample.tolerance of their mean (Principal Kernel Analysis's
- * stability test, MICRO 2021). The loop then stops timing the launch: the
+ * stability test, MICRO 2021), and then the rate over the next
+ * sample.confirm times as many cycles agrees with theirs within
+ * sample.tolerance (else the windows double and the search starts again:
+ * a launch that drifts over long stretches is timed longer). The loop then stops timing the launch: the
  * resident warps leave the SMs, the memory side drains, and the driver
  * runs the rest functionally. Nothing here allocates. */
 #ifndef WARPSIM_SAMPLE_WATCH_H
@@ -17,9 +20,14 @@ typedef struct sample_watch {
     uint64_t window;             /* cycles per IPC window */
     int need;                    /* consecutive stable windows */
     double tol;                  /* relative bound */
+    int confirm;                 /* sample.confirm: the confirmation's length in stable spans */
     /* state */
+    uint64_t span_cycle, span_issued;    /* where the stable windows began */
+    double first_rate;           /* the stable windows' mean, awaiting confirmation (0: none yet) */
+    uint64_t confirm_at;         /* the confirmation ends at this cycle */
     uint64_t at_cycle, at_issued;/* the current window's start */
     double ipc[SAMPLE_MAX_WINDOWS];   /* the last `need` windows, a ring */
+    uint64_t starts[SAMPLE_MAX_WINDOWS][2];   /* each one's first cycle and warp instructions */
     int n;                       /* windows measured */
     /* the result, once stable */
     int stopped;
