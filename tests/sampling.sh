@@ -8,7 +8,8 @@
 #   stops at the launch's first two windows of 16 cycles (ramp-up) and no
 #   interval floor must miss those bounds;
 # - deterministic: a sampled run's JSON is the same with 1 and 2 threads;
-# - a projected launch is marked (cycles_are) and keeps its cycles.
+# - a projected launch is marked (cycles_are) and keeps its cycles;
+# - warpsim trace --sample keeps every count of the full replay.
 . "${top_srcdir:-.}/tests/lib.sh"
 list=$top/tests/sampling.list
 bin=$(cd "$(dirname "$bin")" && pwd)/warpsim   # scripts/sampling.sh runs from the source tree
@@ -35,4 +36,13 @@ printf '%s' "$j" | grep -q '"cycles":[0-9]*,"cycles_are":"projected","cycles_low
 printf '%s' "$j" | grep -q '"sample":{"cycles":[0-9]*,"cycles_low"' || { echo "FAIL: no program interval"; fail=1; }
 expect 0 "95% interval" -- "$bin" run -c h100 --sample "$top/workloads/cuda/scan_block.sass"
 expect 0 "timed: 4 of 5 launches" -- "$bin" run -c h100 --sample "$top/workloads/cuda/scan_block.sass"
+# warpsim trace --sample: the rest of a launch counted from the trace, the
+# counts those of the full replay, cycles marked and near the run's
+"$bin" run -c gf100 --emit-trace "$tmp/tr" -D n=1000000 "$w" > /dev/null 2>&1
+counts() { tr ',' '\n' | grep -E '^"(warp|thread)_instructions"|^"(global|shared)_(loads|stores|atomics)"|^"branches"' | head -8; }
+full=$("$bin" trace -c gf100 --stats=json "$tmp/tr/kernelslist.g" 2>&1)
+smp=$("$bin" trace -c gf100 --sample --stats=json "$tmp/tr/kernelslist.g" 2>&1)
+[ -n "$(printf '%s' "$full" | counts)" ] && [ "$(printf '%s' "$full" | counts)" = "$(printf '%s' "$smp" | counts)" ] \
+    || { echo "FAIL: trace --sample changed the counts"; fail=1; }
+printf '%s' "$smp" | grep -q '"cycles_are":"sampled"' || { echo "FAIL: trace --sample: the launch is not sampled"; fail=1; }
 exit $fail
