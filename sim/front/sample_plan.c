@@ -148,6 +148,7 @@ static void project_inside(kernel_stats *ks, const sample_watch *w, double floor
     ks->sample.timed_blocks = w->stop_blocks;
     ks->cycles += (uint64_t)llround(rest);
     if (half < floor * (double)ks->cycles) half = floor * (double)ks->cycles;
+    if (!isfinite(half)) half = (double)ks->cycles;   /* no spread measured: [0, 2x] */
     ks->sample.lo = ks->cycles - (uint64_t)fmin(llround(half), (double)ks->cycles);
     ks->sample.hi = ks->cycles + (uint64_t)llround(half);
 }
@@ -207,6 +208,7 @@ void sample_plan_end(sample_plan *p, kernel_stats *ks, int timed, const sample_w
     if (rel < p->floor) rel = p->floor;
     ks->cycles = (uint64_t)llround(cpi * insns);
     double half = rel * (double)ks->cycles;
+    if (!isfinite(half)) half = (double)ks->cycles;
     si->lo = ks->cycles - (uint64_t)fmin(llround(half), (double)ks->cycles);
     si->hi = ks->cycles + (uint64_t)llround(half);
 }

@@ -68,16 +68,17 @@ int sample_watch_step(sample_watch *s, uint64_t cycle, uint64_t issued, uint64_t
     if (s->n < s->need) return 0;
     double mean = stable_mean(s, &s->rel_sd);
     if (mean <= 0) return 0;
-    if (!s->confirm) {
-        s->span_cycle = s->starts[s->n % s->need][0];
-        s->span_issued = s->starts[s->n % s->need][1];
-        s->first_rate = mean;
-        s->confirm_at = cycle;
-        return sample_watch_step(s, cycle, issued, blocks);
-    }
     s->first_rate = mean;
     s->span_cycle = s->starts[s->n % s->need][0];
     s->span_issued = s->starts[s->n % s->need][1];
+    if (!s->confirm) {   /* PKA as published: stop at the stable windows */
+        s->stopped = 1;
+        s->stop_cycle = cycle;
+        s->stop_issued = issued;
+        s->stop_blocks = blocks;
+        s->rate = (double)(issued - s->span_issued) / (double)(cycle - s->span_cycle);
+        return 1;
+    }
     s->confirm_at = cycle + (uint64_t)s->confirm * (cycle - s->span_cycle);
     return 0;
 }
