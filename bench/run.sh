@@ -245,8 +245,40 @@ tmp=$(mktemp -d)
 spin=""
 # shellcheck disable=SC2086
 trap 'rm -rf "$tmp" "$side"; [ -z "$spin" ] || kill $spin 2>/dev/null' EXIT
+# Sampled simulation (--sample, docs/sampling.md) beside the full run: the
+# program's cycles both ways, the error, whether the 95% interval holds the
+# full value, and each run's CPU seconds, median of RUNS alternating runs
+# (BENCH_SECTION=sampling runs only this)
+sampling_section() {
+    printf '%-44s %-6s %10s %10s %8s %5s %8s %8s %7s\n' "sampled vs full (one thread, CPU s)" config full sampled error holds full_s sampled_s ratio
+    while read -r cfg file defs; do
+        [ -n "$file" ] || continue
+        run_a() { "$bin" run --stats=json --threads 1 -c "$cfg" "$@"; }
+        run_b() { "$bin" run --stats=json --threads 1 -c "$cfg" --sample "$@"; }
+        # shellcheck disable=SC2086
+        full=$(run_a $defs "$top/$file"); smp=$(run_b $defs "$top/$file")
+        fc=$(printf '%s' "$full" | field cycles); sc=$(printf '%s' "$smp" | field cycles)
+        lo=$(printf '%s' "$smp" | grep -o '"sample":{"cycles":[0-9]*,"cycles_low":[0-9]*' | sed 's/.*://')
+        hi=$(printf '%s' "$smp" | grep -o '"sample":{"cycles":[0-9]*,"cycles_low":[0-9]*,"cycles_high":[0-9]*' | sed 's/.*://')
+        ta=""; tb=""
+        for _ in $(seq "$runs"); do
+            # shellcheck disable=SC2086
+            ta="$ta $(run_a $defs "$top/$file" | cpu_seconds)"; tb="$tb $(run_b $defs "$top/$file" | cpu_seconds)"
+        done
+        ma=$(median $ta); mb=$(median $tb)
+        printf '%-44s %-6s %10s %10s %s\n' "$(basename "$file" .sass) $defs" "$cfg" "$fc" "$sc" \
+            "$(awk -v f="$fc" -v s="$sc" -v l="${lo:-$sc}" -v h="${hi:-$sc}" -v a="$ma" -v b="$mb" 'BEGIN {
+                printf "%+7.2f%% %5s %8.2f %8.2f %6.1fx", 100 * (s - f) / f, (l <= f && f <= h) ? "yes" : "no", a, b, a / b }')"
+    done <<EOF4
+h100 workloads/sum/gpu3_grid_stride.sass -D n=4343534
+gf100 workloads/sum/gpu3_grid_stride.sass -D n=4343534
+h100 workloads/cuda/scan_block.sass
+EOF4
+    printf '%s\n' "The full-size comparison (every shipped workload, >= 10 s in full): make sampling."
+}
 field() { sed "s/.*\"host\":{.*\"$1\":\([0-9.e+-]*\).*/\1/"; }
 if [ "${BENCH_SECTION:-}" = windows ]; then windows_section; exit 0; fi
+if [ "${BENCH_SECTION:-}" = sampling ]; then sampling_section; exit 0; fi
 if [ "${BENCH_SECTION:-}" = cuda ]; then cuda_section; exit 0; fi
 printf '%-34s %-10s %11s %11s %8s %8s %8s %8s %7s %7s %7s\n' workload config warp_insns cycles \
     Minsn/s trace text Mcyc/s %func MB MB_trace
@@ -359,3 +391,6 @@ cuda_section
 
 printf '\nIssue 33 (docs/speed.md)\n'
 windows_section
+
+printf '\nSampled simulation (docs/sampling.md)\n'
+sampling_section

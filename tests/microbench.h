@@ -51,7 +51,7 @@ static inline void run_observed(const char *file, const char *cfgname, const cha
     for (char *tok = strtok(list, ";"); tok; tok = strtok(NULL, ";"))
         ck_assert_msg(workload_define(w, tok, &d) == 0, "%s", d.text);
     ck_assert_msg(workload_prepare(w, -1, &d) == 0, "%s", d.text);
-    func_options fo = { 0, 100000, obs, NULL, 0 };
+    func_options fo = { 0, 100000, obs, NULL, 0, NULL };
     out->status = workload_run(w, &out->cfg, &fo, 0, NULL, out->ks, &d);
     ck_assert_msg(out->status == FUNC_OK, "%s on %s: %s", file, cfgname, d.text);
     out->nk = w->nlaunches;

@@ -28,7 +28,7 @@ static void run(const char *src, const char *define, int warp_size, uint64_t max
     if (workload_load_text(w, "w.sass", src, &d)) goto done;
     if (define && workload_define(w, define, &d)) goto done;
     if (workload_prepare(w, -1, &d)) goto done;
-    func_options fo = { max_insns, 1000, NULL, NULL, 0 };
+    func_options fo = { max_insns, 1000, NULL, NULL, 0, NULL };
     func_status st = workload_run(w, &cfg, &fo, 1, NULL, o->ks, &d);
     if (st != FUNC_OK) { o->status = st == FUNC_FAULT ? 3 : 2; goto done; }
     o->status = 0;
@@ -509,7 +509,7 @@ START_TEST(test_launch_select_run)
         }
         kernel_stats ks[32];
         memset(ks, 0, sizeof ks);
-        func_options fo = { 0, 1000, NULL, NULL, 0 };
+        func_options fo = { 0, 1000, NULL, NULL, 0, NULL };
         ck_assert_int_eq(workload_run(w, &cfg, &fo, 0, &sel, ks, &d), FUNC_OK);
         ck_assert_msg(workload_check(w, 0, &d), "%s", d.text ? d.text : "");
         for (int i = 0; i < 3; i++) {
@@ -551,7 +551,7 @@ START_TEST(test_many_launches)
     ck_assert_msg(!workload_load_text(w, "w.sass", src, &d) && !workload_prepare(w, -1, &d), "%s", d.text);
     ck_assert_int_eq(w->nlaunches, LAUNCHES);
     kernel_stats *ks = calloc(LAUNCHES, sizeof *ks);
-    func_options fo = { 0, 1000, NULL, NULL, 0 };
+    func_options fo = { 0, 1000, NULL, NULL, 0, NULL };
     ck_assert_int_eq(workload_run(w, &cfg, &fo, 1, NULL, ks, &d), FUNC_OK);
     ck_assert_msg(workload_check(w, 0, &d), "%s", d.text ? d.text : "");
     ck_assert_int_eq(ks[LAUNCHES - 1].v[STAT_warp_instructions], 6);   /* S2R IMAD.WIDE LDG IADD3 STG EXIT */

@@ -12,6 +12,7 @@
 #include "front/run.h"
 #include <time.h>
 #include "out/cli_report.h"
+#include "out/sample_out.h"
 #include "out/trace_emit.h"
 #include "out/warp_view.h"
 #include "out/mem_map.h"
@@ -53,7 +54,7 @@ typedef struct {
 
 static const char *const run_opts[] = {
     "-c", "--config", "--set", "-D", "--functional", "--no-checks", "--per-pc", "--stats", "--max-instructions", "--max-cycles", "--progress", "--no-progress", "--threads", "--emit-trace", "--emit-trace-version", "--warp", "--banks", "--coalesce", "--timeline", "--timeline-cycles", "--timeline-blocks",
-    "--timeline-tracks", "--report", "--kernel-name", "--launch-skip", "--launch-count", "--source-path", "--help"
+    "--timeline-tracks", "--report", "--kernel-name", "--launch-skip", "--launch-count", "--source-path", "--sample", "--help"
 };
 
 const char *const cli_run_help =
@@ -73,6 +74,9 @@ const char *const cli_run_help =
     "  --threads N|auto        spread the SMs of a timed run over N host threads, or one per core online\n"
     "                          (sim.threads; the statistics are the same for every N)\n"
     CLI_LAUNCH_SELECT_HELP
+    "  --sample                sampled simulation (sample.enabled = 1; docs/sampling.md): one launch of each group\n"
+    "                          timed, and each timed one until its IPC is stable; the rest run functionally\n"
+    "                          with projected cycles and a 95% interval. Results and counts stay exact\n"
     "  --emit-trace DIR        write the timed run as an Accel-Sim trace directory (warpsim trace DIR/kernelslist.g)\n"
     "  --emit-trace-version N  the SASS version (-binary version) the trace is labelled with, which picks\n"
     "                          Accel-Sim's opcode table (default 86, Ampere, whatever the config: Accel-Sim\n"
@@ -184,6 +188,9 @@ static int parse_run_options(int argc, char **argv, run_options *o)
             o->emit_version = (int)n;
         } else if (cli_is_opt(a, "--emit-trace")) {
             if (!(o->emit_dir = opt_value(argc, argv, &i, "--emit-trace"))) return -1;
+        } else if (!strcmp(a, "--sample")) {
+            /* sampled simulation: the [sample] section's knobs (docs/sampling.md) */
+            if (o->nsets < 64) o->sets[o->nsets++] = "sample.enabled=1";
         } else if (cli_is_opt(a, "--threads")) {
             /* the range sim.threads takes, said of the option; or auto */
             if (!(v = opt_value(argc, argv, &i, "--threads")) || cli_threads("run", v, o->threads_set, sizeof o->threads_set)) return -1;
@@ -240,7 +247,7 @@ static void warn_before_run(workload *w, const config *cfg, diag *d)
 static int any_timed(const kernel_stats *ks, int nk)
 {
     for (int i = 0; i < nk; i++)
-        if (ks[i].timed) return 1;
+        if (ks[i].timed || ks[i].sample.mode != SAMPLE_NONE) return 1;
     return 0;
 }
 
@@ -254,12 +261,14 @@ static void print_text(const workload *w, const config *cfg, kernel_stats *ks, i
         char name[1024];
         printf("kernel %s\n", dm_readable(s->kernel, name, sizeof name));
         if (s->timed) cli_print_timing(s, cfg);
-        else if (timed) printf("  not timed: it ran functionally (--kernel-name, --launch-skip, --launch-count)\n");
+        sample_print_launch(s);
+        if (!s->timed && timed && s->sample.mode == SAMPLE_NONE) printf("  not timed: it ran functionally (--kernel-name, --launch-skip, --launch-count)\n");
         cli_print_counts(s);
         if (per_pc && s->timed) cli_print_per_pc(s, cli_sass_pc_text, w->launches[i].k);
     }
     for (int i = 0; results && i < w->nchecks; i++)
         printf("check %-40s %s\n", w->checks[i].text, results[i] ? "pass" : "FAIL");
+    sample_print_total(ks, nk);
 }
 
 static void print_json(const run_options *o, const workload *w, const config *cfg, kernel_stats *ks, int nk,
@@ -296,6 +305,7 @@ static void print_json(const run_options *o, const workload *w, const config *cf
         json_end_array(&j);
     }
     json_end_object(&j);
+    sample_json_total(&j, ks, nk);
     cli_json_host(&j, ks, nk, seconds);
     json_end_object(&j);
 }
@@ -353,7 +363,7 @@ int cli_run(int argc, char **argv)
     ks = xcalloc((size_t)w->nlaunches + 1, sizeof *ks);
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    func_options fo = { o.max_instructions, 100000, NULL, NULL, o.max_cycles };
+    func_options fo = { o.max_instructions, 100000, NULL, NULL, o.max_cycles, NULL };
     /* the views and trace emission watch the run together */
     obs_tee tee = { .n = 0 };
     sim_observer tee_obs;

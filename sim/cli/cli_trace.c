@@ -5,6 +5,7 @@
 #include "util/stop.h"
 #include <unistd.h>
 #include "out/cli_report.h"
+#include "out/sample_out.h"
 #include "front/trace_run.h"
 #include "front/trace_bin.h"
 #include <inttypes.h>
@@ -13,11 +14,13 @@
 #include <string.h>
 #include <time.h>
 
-static const char *const trace_opts[] = { "-c", "--config", "--set", "--stats", "--per-pc", "--threads", "--trace-cache", "--help" };
+static const char *const trace_opts[] = { "-c", "--config", "--set", "--stats", "--per-pc", "--threads", "--trace-cache", "--sample", "--help" };
 
 const char *const cli_trace_help =
     "usage: warpsim trace [-c CONFIG] [--set key=value]... [--stats=text|json|csv] [--per-pc] [--threads N|auto]\n"
-    "                     [--trace-cache=on|off|refresh] TRACE\n"
+    "                     [--trace-cache=on|off|refresh] [--sample] TRACE\n"
+    "  --sample      sampled simulation (sample.enabled = 1; docs/sampling.md): one kernel of each group timed, each\n"
+    "                until its IPC is stable; the rest counted from the trace untimed, cycles projected with a 95% interval\n"
     "  --threads N   spread the SMs over N host threads, or auto: one per core online (sim.threads; the same statistics for every N)\n"
     "  --trace-cache=on|off|refresh   each kernel file's binary form, FILE.wsb beside it: on (the default) reads\n"
     "                it when it matches FILE's size and time, else writes it while reading the text (where the\n"
@@ -56,6 +59,8 @@ static int parse_options(int argc, char **argv, trace_options *o)
             o->config_path = v;
         } else if (cli_is_opt(a, "--set")) {
             if (!(v = trace_value(argc, argv, &i, "--set")) || add_set(o, v)) return -1;
+        } else if (!strcmp(a, "--sample")) {
+            if (add_set(o, "sample.enabled=1")) return -1;
         } else if (cli_is_opt(a, "--threads")) {
             if (!(v = trace_value(argc, argv, &i, "--threads")) || cli_threads("trace", v, o->threads_set, sizeof o->threads_set)) return -1;
             if (add_set(o, o->threads_set)) return -1;
@@ -97,9 +102,10 @@ static void print_kernel_text(const trace_kernel *k, const kernel_stats *s, cons
 {
     printf("kernel %s (%s, -binary version %d, tracer version %d)\n", k->name, k->path, k->binary_version,
            k->tracer_version);
-    cli_print_timing(s, cfg);
+    if (s->timed) cli_print_timing(s, cfg);
+    sample_print_launch(s);
     cli_print_counts(s);
-    if (per_pc) cli_print_per_pc(s, cli_trace_pc_text, k);
+    if (per_pc && s->timed) cli_print_per_pc(s, cli_trace_pc_text, k);
 }
 
 static void print_json(const trace_options *o, const config *cfg, trace_kernel *ks, kernel_stats *st, int nk,
@@ -129,6 +135,7 @@ static void print_json(const trace_options *o, const config *cfg, trace_kernel *
     json_begin_array(&j, "kernels");
     for (int i = 0; i < nk; i++) cli_json_kernel(&j, &st[i], i, ks[i].name, cli_trace_pc_text, &ks[i]);
     json_end_array(&j);
+    sample_json_total(&j, st, nk);
     cli_json_host(&j, st, nk, seconds);
     json_end_object(&j);
 }
@@ -174,6 +181,7 @@ int cli_trace(int argc, char **argv)
             printf("trace %s on %s, trace-driven run (%" PRIu64 " host-to-device copies, %" PRIu64 " bytes)\n", o.trace,
                    cfg.sval[CFGK_gpu_name], copies, copy_bytes);
             for (int i = 0; i < nk; i++) print_kernel_text(&ks[i], &st[i], &cfg, o.per_pc);
+            sample_print_total(st, nk);
         }
     }
     for (int i = 0; i < nk; i++) { stats_free(&st[i]); trace_kernel_close(&ks[i]); }

@@ -59,7 +59,7 @@ static void execute_one(val_run *r, const config *base, const char *workloads)
         if (!d.errors) ks = xcalloc((size_t)w->nlaunches + 1, sizeof *ks);
     }
     if (!d.errors) {
-        func_options fo = { 0, 100000, NULL, NULL, 0 };   /* as warpsim run */
+        func_options fo = { 0, 100000, NULL, NULL, 0, NULL };   /* as warpsim run */
         func_status st = workload_run(w, cfg, &fo, 0, NULL, ks, &d);
         r->ran = st == FUNC_STOPPED ? 2 : 1;
         if (st != FUNC_OK && !d.errors) diag_error(&d, "the run stopped before the end");

@@ -36,6 +36,8 @@ const char *const cli_cuda_help =
     "  --emit-trace DIR        an Accel-Sim trace of every launch (as warpsim run --emit-trace)\n"
     "  --max-cycles=N, --max-instructions=N   bound each launch (a fault after N)\n"
     CLI_LAUNCH_SELECT_HELP
+    "  --sample                sampled simulation (sample.enabled = 1; docs/sampling.md): one launch of each\n"
+    "                          group timed, each until its IPC is stable; the rest projected, with a 95% interval\n"
     "  --sass DUMP             the program's kernels as cuobjdump -sass prints them (cuobjdump -elf's listing\n"
     "                          beside it as DUMP without .sass plus .elf.txt); without it warpsim runs\n"
     "                          cuobjdump on PROGRAM when one on PATH can read it. A program built with\n"
@@ -300,6 +302,8 @@ int cli_cuda(int argc, char **argv)
             append(&options, opt, " ");
         } else if ((took = cli_launch_option("cuda", argc, argv, &i, &launches))) {
             if (took < 0) goto out;
+        } else if (!strcmp(a, "--sample")) {
+            append(&sets, "sample.enabled=1", "\n");   /* sampled simulation (docs/sampling.md) */
         } else if (cli_is_opt(a, "--threads")) {
             if (!(v = cli_need_value("cuda", argc, argv, &i, "--threads")) || cli_whole_number("cuda", "--threads", v, 1, 256, &n)) goto out;
             char set[48];
@@ -309,7 +313,7 @@ int cli_cuda(int argc, char **argv)
             static const char *const known[] = { "-c", "--config", "--set", "--functional", "--per-pc", "--stats", "--stats-file",
                                                  "--max-cycles", "--max-instructions", "--sass", "--threads", "--progress", "--help",
                                                  "--timeline", "--report", "--warp", "--banks", "--coalesce", "--emit-trace",
-                                                 "--kernel-name", "--launch-skip", "--launch-count", "--source-path" };
+                                                 "--kernel-name", "--launch-skip", "--launch-count", "--source-path", "--sample" };
             cli_unknown_option("cuda", a, known, (int)(sizeof known / sizeof known[0]));
             goto out;
         }

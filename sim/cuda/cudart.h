@@ -98,6 +98,7 @@ typedef struct {
     gmem *mem;
     int functional, per_pc, stats_format;   /* stats: 0 text, 1 JSON, 2 CSV */
     launch_select sel;      /* the launches a timed run times (--kernel-name, --launch-skip, --launch-count) */
+    struct sample_plan *plan;   /* --sample (sample.enabled): the launches timed and projected, or NULL */
     uint64_t max_cycles, max_instructions, used;
     struct timing_gpu *gpu;
     double now_ms;          /* simulated time so far: every launch's cycles at gpu.clock_mhz, and the copies' */

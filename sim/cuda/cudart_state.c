@@ -14,6 +14,8 @@
 #include "demangle.h"
 #include "out/src_text.h"
 #include "out/cli_report.h"
+#include "out/sample_out.h"
+#include "front/sample_plan.h"
 #include "out/html_report.h"
 #include "out/obs_tee.h"
 #include "out/timeline.h"
@@ -250,7 +252,7 @@ cudaError_t cudart_launch_as(const cudart_func *cf, dim3 grid, dim3 block, void 
     with_shared.shared_bytes += (uint32_t)shared;
     func_launch l = { &with_shared, source_of(k), { grid.x, grid.y, grid.z }, { block.x, block.y, block.z },
                       cbank, k->cbank_bytes };
-    func_options fo = { cudart.max_instructions, 100000, cudart_views_observer(), cudart.gpu, cudart.max_cycles };
+    func_options fo = { cudart.max_instructions, 100000, cudart_views_observer(), cudart.gpu, cudart.max_cycles, NULL };
     if (nks == capks) {
         capks = capks ? 2 * capks : 16;
         ks = xrealloc(ks, sizeof *ks * (size_t)capks);
@@ -264,9 +266,16 @@ cudaError_t cudart_launch_as(const cudart_func *cf, dim3 grid, dim3 block, void 
     cudart_printf_flush();   /* a launch prints the records of the launches before it, as the driver does */
     fflush(stdout);   /* the program's output so far comes before warpsim's messages */
     int timed = !cudart.functional && launch_select_take(&cudart.sel, f->name);
+    /* --sample: the plan picks the launches the timing model runs */
+    if (timed && !cudart.plan && CFG(&cudart.cfg, sample_enabled)) cudart.plan = sample_plan_new(&cudart.cfg);
+    int sampled = timed && cudart.plan;
+    sample_watch watch;
+    if (sampled) timed = sample_plan_begin(cudart.plan, f->name, l.grid, l.block, &watch);
+    fo.sample = sampled && timed ? &watch : NULL;
     func_status st = timed ? exec_driver_run(&l, cudart.mem, &cudart.cfg, &fo, s, &cudart.used, &d)
                            : func_run(&l, cudart.mem, &cudart.cfg, &fo, s, &cudart.used, &d);
     free(cbank);
+    if (sampled && st == FUNC_OK) sample_plan_end(cudart.plan, s, timed, &watch);
     progress_end();
     for (int i = 0; i < 3; i++) { s->grid[i] = l.grid[i]; s->block[i] = l.block[i]; }
     cudart.now_ms += (double)s->cycles / ((double)CFG(&cudart.cfg, gpu_clock_mhz) * 1000.0);
@@ -318,6 +327,7 @@ static void print_summary(FILE *f, int stopped_sig)
         json_begin_array(&j, "kernels");
         for (int i = 0; i < nks; i++) cli_json_kernel(&j, &ks[i], i, ks[i].kernel, cli_sass_pc_text, ks_kernel[i]);
         json_end_array(&j);
+        sample_json_total(&j, ks, nks);
         json_end_object(&j);
         fputc('\n', f);
         return;
@@ -336,13 +346,15 @@ static void print_summary(FILE *f, int stopped_sig)
             printf("launch %d: kernel %s grid (%u, %u, %u) block (%u, %u, %u)\n", i, dm_readable(s->kernel, name, sizeof name), s->grid[0], s->grid[1],
                    s->grid[2], s->block[0], s->block[1], s->block[2]);
             if (s->timed) cli_print_timing(s, cfg);
-            else if (!cudart.functional) printf("  not timed: it ran functionally (--kernel-name, --launch-skip, --launch-count)\n");
+            sample_print_launch(s);
+            if (!s->timed && !cudart.functional && s->sample.mode == SAMPLE_NONE) printf("  not timed: it ran functionally (--kernel-name, --launch-skip, --launch-count)\n");
             cli_print_counts(s);
             if (cudart.per_pc && s->timed) cli_print_per_pc(s, cli_sass_pc_text, ks_kernel[i]);
         }
         if (cudart.copies)
             printf("copies and memsets: %llu, %.4f ms of simulated time (config [copy])\n", (unsigned long long)cudart.copies,
                    cudart.copy_ms);
+        sample_print_total(ks, nks);
         if (stopped_sig) printf("result: stopped by %s (the statistics of the last launch are partial)\n", stop_signal_name(stopped_sig));
     }
     fflush(stdout);
@@ -371,6 +383,8 @@ __attribute__((destructor)) static void cudart_fini(void)
     write_summary(0);
     launch_select_note(&cudart.sel, "warpsim cuda");
     launch_select_free(&cudart.sel);
+    sample_plan_free(cudart.plan);
+    cudart.plan = NULL;
     cudart_views_close(ks, nks, ks_kernel);
     for (int i = 0; i < nks; i++) stats_free(&ks[i]);
     free(ks);

@@ -25,6 +25,7 @@ typedef struct {
     const struct sim_observer *observer;  /* timed runs: who watches (exec/observer.h), or NULL */
     struct timing_gpu *gpu;     /* timed runs: the GPU kept between launches (gpu/gpu_state.h), or NULL */
     uint64_t max_cycles;        /* timed runs: cycles of one launch; 0 = no limit */
+    struct sample_watch *sample; /* timed runs: stop timing once the IPC is stable (gpu/sample_watch.h), or NULL */
 } func_options;
 
 /* FUNC_STOPPED: a signal asked for a stop (util/stop.h): reported, the
@@ -38,6 +39,13 @@ func_status func_run(const func_launch *l, gmem *mem, const config *cfg, const f
 
 /* how many blocks of kernel `name` (nregs registers per thread, shared_bytes
  * per block) fit on one SM (0 = none: reason in d) */
+/* a launch the timing model stopped timing (sampled simulation) runs on
+ * functionally from where its warps are: r was set up by xrun_init and
+ * run timed (exec/warpexec.h); every resident and unstarted block runs to
+ * its end */
+struct xrun;
+func_status func_finish(struct xrun *r);
+
 int func_blocks_per_sm(const char *name, int nregs, uint64_t shared_bytes, const uint32_t block[3], const config *cfg, diag *d);
 
 #endif

@@ -5,6 +5,7 @@
 #include "exec/isrc_func.h"
 #include "exec/observer.h"
 #include "gpu/timing.h"
+#include "gpu/sample_watch.h"
 #include "sm/sm_params.h"
 #include "util/xalloc.h"
 #include <stdlib.h>
@@ -129,7 +130,8 @@ func_status exec_driver_run(const func_launch *l, gmem *mem, const config *cfg, 
                         x_start_block, x_block_finished, x_warp_age, x_deadlocked, &x->run.cycle, x->obs,
                         opt ? opt->gpu : NULL, (int)x->run.k->shared_bytes, x_end_cycle, CFG(cfg, sim_early_loads) ? x_sm_window_end : NULL, x_take_fault,
                         x_report_stop, x_describe_warp, opt ? opt->max_cycles : 0, x->run.total_blocks,
-                        &x->run.cycle_stride, x_fill_jobs, x_fill_run, x_fill_end };
+                        &x->run.cycle_stride, x_fill_jobs, x_fill_run, x_fill_end,
+                        opt && !x->obs ? opt->sample : NULL };
     /* with SMs in windows, pages of global memory are filled ahead of a
      * stream of first touches on the memory side's threads: a first touch
      * would fill its page in end_cycle, on one thread. On for one thread
@@ -139,6 +141,9 @@ func_status exec_driver_run(const func_launch *l, gmem *mem, const config *cfg, 
     if (status == FUNC_OK) status = timing_run_driver(&t, cfg, stats, d);
     if (x->obs && x->obs->kernel_end && x->obs->kernel_end(x->obs->ctx, d) && status == FUNC_OK) status = FUNC_BAD_LAUNCH;
     gmem_prefill(mem, 0, 0);
+    /* sampled: the timing model stopped once the IPC was stable; the rest
+     * of the launch runs functionally (sample_plan.h projects its cycles) */
+    if (status == FUNC_OK && t.sample && t.sample->stopped) status = func_finish(&x->run);
     forget_texts(x);
     isrc_func_free(&src);
     xrun_free(&x->run);

@@ -7,6 +7,7 @@
  * only the resident blocks. */
 #include "trace_run.h"
 #include "trace_ahead.h"
+#include "sample_plan.h"
 #include "gpu/gpu_state.h"
 #include "gpu/timing.h"
 #include "sm/sm.h"
@@ -180,6 +181,55 @@ static void count(kernel_stats *st, const trace_inst *in, const sass_info *si, i
     if (si->kind == KIND_BAR) v[STAT_barriers]++;
 }
 
+/* sampled (docs/sampling.md): an instruction the timing model does not
+ * see, counted as t_issue counts it */
+static void count_untimed(trun *t, const trace_inst *in, const trace_inst *next)
+{
+    const trace_shared *sh = trace_shared_at(t->k, in->shared);
+    if (t->k->wfacts) { count_warpsim(t->st, in, &t->k->wfacts[sh->pc / (uint32_t)t->k->insn_bytes]); return; }
+    const sass_info *si = &sass_ops[sh->sass];
+    count(t->st, in, si, next && si->kind == KIND_BRANCH && next->mask != in->mask && (next->mask & in->mask));
+}
+
+/* warp w of block b from instruction `from` on */
+static void count_warp_rest(trun *t, const trace_block *b, int w, int from)
+{
+    for (int i = from; i < b->count[w]; i++)
+        count_untimed(t, &b->warp[w][i], i + 1 < b->count[w] ? &b->warp[w][i + 1] : NULL);
+}
+
+/* the launch's rest without timing: the resident warps from where they
+ * are, then every block not yet read; -1 on a bad or truncated file */
+static int count_rest(trun *t)
+{
+    for (int s = 0; s < t->nslots; s++) {
+        if (!t->slots[s].live_warps) continue;
+        for (int i = 0; i < t->wpb && i < t->slots[s].blk.nwarps; i++)
+            if (!t->warps[s * t->wpb + i].done) count_warp_rest(t, &t->slots[s].blk, i, t->warps[s * t->wpb + i].idx);
+    }
+    trace_block b;
+    memset(&b, 0, sizeof b);
+    while (!t->eof) {
+        int got = t->ahead ? trace_ahead_next(t->ahead, &b, t->d) : trace_kernel_next_block(t->k, &b, t->d);
+        if (got < 0) { trace_block_free(&b); return -1; }
+        if (got == 0) break;
+        t->st->v[STAT_blocks]++;
+        for (int w = 0; w < b.nwarps; w++) {
+            t->st->v[STAT_warps] += b.count[w] > 0;
+            count_warp_rest(t, &b, w, 0);
+        }
+        trace_block_free(&b);
+    }
+    t->eof = 1;
+    uint64_t grid = (uint64_t)t->k->grid[0] * t->k->grid[1] * t->k->grid[2];
+    if (t->k->blocks_read != grid) {
+        diag_error(t->d, "%s:%d: the file ends after %" PRIu64 " of the grid's %" PRIu64 " thread blocks: a truncated trace?",
+                   t->k->path, t->k->line, t->k->blocks_read, grid);
+        return -1;
+    }
+    return 0;
+}
+
 static int t_issue(isrc *s, int w, kernel_stats *st, isrc_dynamic *out)
 {
     trun *t = s->ctx;
@@ -313,23 +363,35 @@ func_status trace_run_list(const trace_cmd *cmds, int ncmds, const config *cfg, 
     func_status status = FUNC_OK;
     *nk = 0;
     struct timing_gpu *gpu = timing_gpu_new();   /* the trace's kernels share one GPU's caches */
+    /* --sample: the plan picks the launches the timing model runs */
+    sample_plan *plan = CFG(cfg, sample_enabled) ? sample_plan_new(cfg) : NULL;
+    sample_watch watch;
     for (int i = 0; i < ncmds && status == FUNC_OK; i++) {
         if (!cmds[i].is_kernel) { (*copies)++; *bytes += cmds[i].bytes; continue; }
         if (*nk >= max) { diag_error(d, "more than %d kernels in one trace", max); status = FUNC_BAD_LAUNCH; break; }
         trace_kernel *k = &ks[*nk];
         if (trace_kernel_open(k, cmds[i].path, d)) { trace_kernel_close(k); status = FUNC_BAD_LAUNCH; break; }
-        func_status fs = trace_run_kernel(k, cfg, gpu, &st[*nk], d);
+        int timed = !plan || sample_plan_begin(plan, k->name, k->grid, k->block, &watch);
+        func_status fs = trace_run_sampled(k, cfg, gpu, &st[*nk], plan && timed ? &watch : NULL, timed, d);
+        if (plan && fs == FUNC_OK) sample_plan_end(plan, &st[*nk], timed, &watch);
         (*nk)++;
         if (fs != FUNC_OK) status = d->errors ? FUNC_BAD_LAUNCH : FUNC_FAULT;
         /* the stream is done (and cached); keep the texts for the per-PC views */
         trace_kernel_end(k, fs == FUNC_OK);
     }
+    sample_plan_free(plan);
     timing_gpu_free(gpu);
     trace_pool_release();
     return status;
 }
 
 func_status trace_run_kernel(trace_kernel *k, const config *cfg, struct timing_gpu *gpu, kernel_stats *stats, diag *d)
+{
+    return trace_run_sampled(k, cfg, gpu, stats, NULL, 1, d);
+}
+
+func_status trace_run_sampled(trace_kernel *k, const config *cfg, struct timing_gpu *gpu, kernel_stats *stats,
+                              sample_watch *watch, int timed, diag *d)
 {
     memset(stats, 0, sizeof *stats);
     snprintf(stats->kernel, sizeof stats->kernel, "%.63s", k->name);
@@ -358,10 +420,13 @@ func_status trace_run_kernel(trace_kernel *k, const config *cfg, struct timing_g
     t->drv = (timing_driver){ t, &t->src, k->name, t->wpb, per_sm, 0,
                               d_start_block, d_block_finished, d_warp_age, d_deadlocked, &t->clock, NULL, gpu, k->shmem,
                               NULL, NULL, NULL, NULL, NULL, 0, (uint64_t)k->grid[0] * k->grid[1] * k->grid[2], NULL,
-                              NULL, NULL, NULL };
+                              NULL, NULL, NULL, watch };
     /* with several threads, the text is parsed ahead on one of its own */
     if (timing_threads(cfg) > 1) t->ahead = trace_ahead_start(k, TRACE_AHEAD_BLOCKS);
-    func_status status = timing_run_driver(&t->drv, cfg, stats, d);
+    func_status status = FUNC_OK;
+    if (timed) status = timing_run_driver(&t->drv, cfg, stats, d);
+    /* sampled: a launch run untimed, or the rest of one whose IPC was stable, is counted alone */
+    if (status == FUNC_OK && (!timed || (watch && watch->stopped)) && count_rest(t)) status = FUNC_BAD_LAUNCH;
     trace_ahead_stop(t->ahead);
     for (int s = 0; s < t->nslots; s++) trace_block_free(&t->slots[s].blk);
     free(t->slots);

@@ -9,6 +9,12 @@
  * errors (bad lines, missing units) are reported in d */
 struct timing_gpu;
 func_status trace_run_kernel(trace_kernel *k, const config *cfg, struct timing_gpu *gpu, kernel_stats *stats, diag *d);
+/* the same, sampled (docs/sampling.md): timed or not (counted only); timed
+ * with a watch, the timing stops once the IPC is stable and the rest is
+ * counted only */
+struct sample_watch;
+func_status trace_run_sampled(trace_kernel *k, const config *cfg, struct timing_gpu *gpu, kernel_stats *stats,
+                              struct sample_watch *watch, int timed, diag *d);
 
 /* run the kernels of a trace list in order on one GPU (their caches are
  * shared), into ks[] and st[] (room for max kernels); *nk counts the

@@ -47,6 +47,8 @@ func_status gpu_early_stop(gpu_t *g, uint64_t start, uint64_t now, uint64_t resi
 func_status gpu_stuck(gpu_t *g, uint64_t now);
 /* the kernel ended at `now`: its cycles (with the launch overhead) and occupancy */
 func_status gpu_finish(gpu_t *g, kernel_stats *st, uint64_t start, uint64_t now, uint64_t resident_sum, int max_warps);
+/* sampled simulation: stop timing the launch (every resident warp leaves) */
+void gpu_sample_stop(gpu_t *g);
 /* an observer's periodic look at the memory system's counters */
 void gpu_sample_memory(gpu_t *g, const struct sim_observer *obs, uint64_t now, uint64_t *next);
 /* windows.c: the launch's cycle loop in windows of g->window cycles */

@@ -3,6 +3,7 @@
 #include "exec/observer.h"
 #include "util/stop.h"
 #include "util/progress.h"
+#include "sample_watch.h"
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,6 +80,26 @@ int gpu_refill(gpu_t *g, int m)
         if (dispatch(g, s) < 0) return -1;
     }
     return 0;
+}
+
+/* sampled simulation: the launch's IPC is stable (sample_watch.h). Its
+ * resident warps leave the SMs as a finished block's do, and no block is
+ * dispatched again: the loop runs on only while the memory side drains
+ * what is in flight (its caches and DRAM rows stay as the timed part left
+ * them, for the next launch). The driver runs the rest functionally */
+void gpu_sample_stop(gpu_t *g)
+{
+    timing_driver *t = g->drv;
+    for (int s = 0; s < g->nslots; s++) {
+        if (!g->slot_active[s]) continue;
+        sm_t *sm = &g->sms[s % g->nsm];
+        int before = sm->resident;
+        for (int i = 0; i < t->warps_per_block; i++) sm_warp_clear(sm, s / g->nsm * t->warps_per_block + i);
+        crews_stir(g->crews, s % g->nsm);
+        crews_resident(g->crews, s % g->nsm, sm->resident - before);
+        g->slot_active[s] = 0;
+        g->active_blocks--;
+    }
 }
 
 /* an observer's periodic look at the memory system's counters */
@@ -159,6 +180,8 @@ static func_status cycle_loop(gpu_t *g, kernel_stats *st, int max_warps)
         }
         for (int m = 0; sum.finished && m < g->nsm; m++)
             if (g->sms[m].finished && gpu_refill(g, m)) return FUNC_BAD_LAUNCH;
+        if (t->sample && g->active_blocks && sample_watch_step(t->sample, now + 1 - start, g->issued, g->blocks_started))
+            gpu_sample_stop(g);
         memsys_tick_l1(g->mem, now);
         if (now >= next_sample) gpu_sample_memory(g, obs, now, &next_sample);
         idle = sum.issued ? 0 : idle + 1;

@@ -55,6 +55,9 @@ struct timing_driver {
     int (*fill_jobs)(timing_driver *t);
     void (*fill_run)(timing_driver *t, int part, int parts);
     void (*fill_end)(timing_driver *t);
+    /* sampled simulation (sample_watch.h): the loop stops timing the launch
+     * once the watch finds its IPC stable (NULL: timed to the end) */
+    struct sample_watch *sample;
 };
 
 /* run the launch cycle by cycle; nslots = blocks_per_sm * sm.count. With

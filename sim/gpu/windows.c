@@ -23,6 +23,7 @@
 #include "util/stop.h"
 #include "util/progress.h"
 #include "util/clock.h"
+#include "sample_watch.h"
 #include <inttypes.h>
 
 /* SM m's part of cycles [from, to), on its crew's thread: at each cycle
@@ -250,6 +251,8 @@ func_status gpu_window_loop(gpu_t *g, kernel_stats *st, int max_warps)
             g->sms[m].now = end - 1;
             if (gpu_refill(g, m)) return FUNC_BAD_LAUNCH;
         }
+        if (t->sample && g->active_blocks && sample_watch_step(t->sample, end - start, g->issued, g->blocks_started))
+            gpu_sample_stop(g);
         if (end - 1 >= next_sample) gpu_sample_memory(g, obs, end - 1, &next_sample);
         uint64_t next = next_window(g, &sum, start, now, end, limit_at);
         if (next > end) {   /* the SMs sleep through [end, next) as they are now */

@@ -3,6 +3,7 @@
 #include "cli_report.h"
 #include "stats_csv.h"
 #include "line_view.h"
+#include "sample_out.h"
 #include "isa.h"
 #include "demangle.h"
 #include <inttypes.h>
@@ -235,6 +236,7 @@ void cli_json_kernel(json_writer *j, const kernel_stats *s, int launch, const ch
     for (int c = 0; c < STAT_COUNT; c++) json_uint(j, stat_names[c], s->v[c]);
     json_double(j, "simd_efficiency", stats_simd_efficiency(s));
     if (s->timed) cli_json_timing(j, s, text_of, ctx);
+    sample_json_launch(j, s);
     json_end_object(j);
 }
 

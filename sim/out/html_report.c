@@ -9,6 +9,8 @@
 #include "util/xalloc.h"
 #include <errno.h>
 #include <inttypes.h>
+#include "sample_out.h"
+#include "front/sample_plan.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -225,6 +227,14 @@ int html_report_write(html_report *h, const char *path, const char *title, const
     fputs("</h1>\n<p>Heat map of the source by <select id=\"metric\"><option value=\"stalls\">stall cycles</option>"
           "<option value=\"simd\">idle lanes (1 - SIMD efficiency)</option><option value=\"conflicts\">bank passes per access"
           "</option><option value=\"sectors\">sectors per access</option></select></p>\n", f);
+    if (sample_any(ks, nk)) {
+        sample_total t;
+        sample_plan_total(ks, nk, &t);
+        fprintf(f, "<p>Sampled (--sample, docs/sampling.md): program cycles %" PRIu64 ", 95%% interval [%" PRIu64 ", %" PRIu64
+                "]; %d of %d launches timed in full, %d until stable, %d projected; %" PRIu64 " of %" PRIu64
+                " warp instructions timed.</p>\n", t.cycles, t.lo, t.hi, t.launches_timed, t.launches, t.launches_inside,
+                t.launches_projected, t.instructions_timed, t.instructions);
+    }
     /* the observer heard the timed launches alone: seen counts them */
     for (int k = 0, seen = 0; k < nk; k++) {
         char name[1024];
@@ -233,8 +243,14 @@ int html_report_write(html_report *h, const char *path, const char *title, const
         fputs("\">kernel ", f);
         markup_escape(f, dm_readable(ks[k].kernel, name, sizeof name));
         fprintf(f, " (launch %d)</h2>\n", k);
+        const sample_info *si = &ks[k].sample;
+        if (si->mode == SAMPLE_PROJECTED || si->mode == SAMPLE_INSIDE)
+            fprintf(f, "<p>Sampled (--sample, docs/sampling.md): cycles %s %" PRIu64 ", 95%% interval [%" PRIu64 ", %" PRIu64
+                    "].</p>\n", si->mode == SAMPLE_PROJECTED ? "projected from its group, run functionally:" : "timed until stable, the rest projected:",
+                    ks[k].cycles, si->lo, si->hi);
         if (!ks[k].timed) {
-            fputs("<p>Not timed: this launch ran functionally (--kernel-name, --launch-skip, --launch-count).</p>\n", f);
+            if (si->mode != SAMPLE_PROJECTED)
+                fputs("<p>Not timed: this launch ran functionally (--kernel-name, --launch-skip, --launch-count).</p>\n", f);
             continue;
         }
         summary(f, &ks[k], k);

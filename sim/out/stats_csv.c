@@ -21,7 +21,7 @@ void csv_field(FILE *f, const char *text)
     fputc('"', f);
 }
 
-int csv_kernel_columns(void) { return 4 + STAT_COUNT + 1 + NTIMING + STALL_COUNT; }
+int csv_kernel_columns(void) { return 4 + STAT_COUNT + 1 + NTIMING + STALL_COUNT + 3; }
 
 void csv_kernel_header(FILE *f)
 {
@@ -30,6 +30,15 @@ void csv_kernel_header(FILE *f)
     fputs(",simd_efficiency", f);
     for (int c = 0; c < NTIMING; c++) fprintf(f, ",%s", timing_columns[c]);
     for (int r = 0; r < STALL_COUNT; r++) fprintf(f, ",stalls.%s", stall_names[r]);
+    fputs(",cycles_are,cycles_low,cycles_high", f);   /* --sample (docs/sampling.md); empty without */
+}
+
+static void sample_cells(FILE *f, const kernel_stats *s)
+{
+    const sample_info *si = &s->sample;
+    if (si->mode == SAMPLE_NONE) { fputs(",,,", f); return; }
+    fprintf(f, ",%s,%" PRIu64 ",%" PRIu64, si->mode == SAMPLE_INSIDE ? "sampled" : si->mode == SAMPLE_PROJECTED
+            ? "projected" : "timed", si->lo, si->hi);
 }
 
 static void dim3(FILE *f, const uint32_t v[3])
@@ -48,8 +57,11 @@ void csv_kernel_row(FILE *f, const kernel_stats *s, int launch)
     dim3(f, s->block);
     for (int c = 0; c < STAT_COUNT; c++) fprintf(f, ",%" PRIu64, s->v[c]);
     real(f, stats_simd_efficiency(s));
-    if (!s->timed) {   /* a functional run has no timing: empty cells */
-        for (int c = 0; c < NTIMING + STALL_COUNT; c++) fputc(',', f);
+    if (!s->timed) {   /* a functional run has no timing: empty cells (a projected launch: its cycles) */
+        if (s->sample.mode == SAMPLE_PROJECTED) fprintf(f, ",%" PRIu64, s->cycles);
+        else fputc(',', f);
+        for (int c = 1; c < NTIMING + STALL_COUNT; c++) fputc(',', f);
+        sample_cells(f, s);
         return;
     }
     fprintf(f, ",%" PRIu64, s->cycles);
@@ -58,4 +70,5 @@ void csv_kernel_row(FILE *f, const kernel_stats *s, int launch)
     real(f, s->occupancy_achieved);
     real(f, stats_dram_gbps(s));
     for (int r = 0; r < STALL_COUNT; r++) fprintf(f, ",%" PRIu64, s->stall[r]);
+    sample_cells(f, s);
 }

@@ -71,6 +71,22 @@ typedef struct {
     double sm_seconds, mem_seconds, serial_seconds;
 } par_stats;
 
+/* sampled simulation (docs/sampling.md): how a launch's cycles were found */
+typedef enum {
+    SAMPLE_NONE = 0,         /* no sampling: cycles timed (or none, functional) */
+    SAMPLE_TIMED,            /* sampled run, the whole launch timed */
+    SAMPLE_INSIDE,           /* timed until its IPC was stable, the rest projected */
+    SAMPLE_PROJECTED         /* run functionally, cycles projected from its group */
+} sample_mode;
+typedef struct {
+    sample_mode mode;
+    int group;               /* its group (launches of one signature) */
+    int new_signature;       /* projected from a group of another signature (none had this one timed) */
+    uint64_t lo, hi;         /* the 95% interval on cycles (lo = hi = cycles when timed) */
+    uint64_t timed_cycles;   /* cycles the timing model ran (0: projected) */
+    uint64_t timed_instructions, timed_blocks;   /* warp instructions and blocks it timed */
+} sample_info;
+
 typedef struct {
     char kernel[256];
     int warp_size;
@@ -95,6 +111,7 @@ typedef struct {
     mem_pc_stats *mem_pc;
     sm_stats *per_sm;      /* nsm entries */
     par_stats par;         /* host figures of the windows, never compared */
+    sample_info sample;    /* sampled simulation (mode SAMPLE_NONE without --sample) */
 } kernel_stats;
 
 extern const char *const stall_names[STALL_COUNT];

@@ -72,7 +72,7 @@ static void run_sass(const sweep_spec *s, const sweep_point *p, config *cfg, poi
     if (d->errors || workload_prepare(o->w, (int)CFG(cfg, gpu_sass_arch), d)) return;
     o->ks = xcalloc((size_t)o->w->nlaunches + 1, sizeof *o->ks);
     o->pc_ctx = xcalloc((size_t)o->w->nlaunches + 1, sizeof *o->pc_ctx);
-    func_options fo = { 0, 100000, NULL, NULL, 0 };
+    func_options fo = { 0, 100000, NULL, NULL, 0, NULL };
     func_status st = workload_run(o->w, cfg, &fo, s->functional, NULL, o->ks, d);
     o->nk = o->w->nlaunches;
     for (int i = 0; i < o->nk; i++) o->pc_ctx[i] = o->w->launches[i].k;
