@@ -1,7 +1,10 @@
 // compaction.cu — lab "one atomic per element or one per warp" (docs/labs/compaction.md) in CUDA.
 // 8192 values, 256 threads a block, 32 blocks; the values above a threshold (about half) are
 // copied to the front of out[], each taking a slot from one global counter:
-//   compact_per_element  atomicAdd(count, 1) by every lane that keeps its value
+//   compact_per_element  atomicAdd(count, 1) by every lane that keeps its value; nvcc (ptxas)
+//                        sees one address for the warp and makes it one atomic per warp itself
+//   compact_per_lane     the same, at count + (v >> 30): always count (v < 1000), but ptxas
+//                        cannot prove the lanes' addresses equal: one atomic per surviving lane
 //   compact_per_warp     a ballot, one atomicAdd per warp by lane 0, each lane's place by popcount
 // Build: nvcc -lineinfo -cudart shared -arch=sm_90 -o compaction compaction.cu
 // Run:   warpsim cuda -c h100 --per-pc -- ./compaction
@@ -17,6 +20,14 @@ __global__ void compact_per_element(const int *in, int *out, int *count, int thr
     int v = in[i];
     if (v > thr)
         out[atomicAdd(count, 1)] = v;                    // LINE: per-element
+}
+
+__global__ void compact_per_lane(const int *in, int *out, int *count, int thr)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    int v = in[i];
+    if (v > thr)
+        out[atomicAdd(count + (v >> 30), 1)] = v;        // LINE: per-lane
 }
 
 __global__ void compact_per_warp(const int *in, int *out, int *count, int thr)
@@ -51,10 +62,11 @@ int main()
     cudaMalloc(&count, sizeof(int));
     cudaMemcpy(in, h, sizeof h, cudaMemcpyHostToDevice);
     int bad = 0;
-    for (int k = 0; k < 2; k++) {
+    for (int k = 0; k < 3; k++) {
         int c = 0;
         cudaMemset(count, 0, sizeof(int));
         if (k == 0) compact_per_element<<<N / T, T>>>(in, out, count, 499);
+        else if (k == 1) compact_per_lane<<<N / T, T>>>(in, out, count, 499);
         else compact_per_warp<<<N / T, T>>>(in, out, count, 499);
         cudaMemcpy(&c, count, sizeof c, cudaMemcpyDeviceToHost);
         cudaMemcpy(r, out, sizeof r, cudaMemcpyDeviceToHost);
@@ -62,7 +74,7 @@ int main()
         for (int i = 0; i < c && i < N; i++) { sum += r[i]; bad += r[i] <= 499; }
         bad += c != want || sum != wantsum;
     }
-    printf("compaction: %d of %d kept by compact_per_element and compact_per_warp: %s\n", want, N, bad ? "FAIL" : "PASS");
+    printf("compaction: %d of %d kept by compact_per_element, compact_per_lane and compact_per_warp: %s\n", want, N, bad ? "FAIL" : "PASS");
     cudaFree(in);
     cudaFree(out);
     cudaFree(count);
