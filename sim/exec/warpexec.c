@@ -4,6 +4,7 @@
  * detection (block barriers and exits: warpbar.c). The timing model calls xrun_step at issue (execute at issue). */
 #include "warpexec.h"
 #include "devlib.h"
+#include "demangle.h"
 #include "util/hugemem.h"
 #include <inttypes.h>
 #include <stdatomic.h>
@@ -241,7 +242,8 @@ const char *xrun_src_text(const xrun *r, int line, char *buf, size_t len)
 void xrun_where(const xrun *r, const xwarp *w, char *buf, size_t len)
 {
     const xblock *b = &r->blocks[w->block];
-    snprintf(buf, len, "kernel '%.100s', block (%u,%u,%u), warp %d", r->k->name,
+    char name[256];
+    snprintf(buf, len, "kernel '%.100s', block (%u,%u,%u), warp %d", dm_readable(r->k->name, name, sizeof name),
              b->ctaid[0], b->ctaid[1], b->ctaid[2], w->index);
 }
 
@@ -301,8 +303,13 @@ static void describe_warp(xrun *r, const xwarp *w, const char *waits)
     const stack_entry *t = stack_top(&w->stack);
     const isa_insn *in = &r->k->code[t->pc];
     const char *state = w->at_barrier ? "waiting at a barrier" : w->spinning ? "spinning without progress" : "runnable";
-    diag_append(r->d, "  %s: %s%s%s at pc %d, line %d: %s\n", at, waits ? "waits for " : state, waits ? waits : "",
-                waits && w->at_barrier ? " (at a barrier)" : "", t->pc, in->line, xrun_src_text(r, in->line, line, sizeof line));
+    const isa_srcloc *cu = r->k->srcloc && r->k->srcloc[t->pc].file ? &r->k->srcloc[t->pc] : NULL;
+    const char *base = cu ? strrchr(cu->file, '/') : NULL;
+    char cuda[240] = "";
+    if (cu) snprintf(cuda, sizeof cuda, ", CUDA %.80s:%d%s%.100s%s", base ? base + 1 : cu->file, cu->line,
+                     cu->inlined_at ? " (inlined at " : "", cu->inlined_at ? cu->inlined_at : "", cu->inlined_at ? ")" : "");
+    diag_append(r->d, "  %s: %s%s%s at pc %d%s, line %d: %s\n", at, waits ? "waits for " : state, waits ? waits : "",
+                waits && w->at_barrier ? " (at a barrier)" : "", t->pc, cuda, in->line, xrun_src_text(r, in->line, line, sizeof line));
     for (int i = w->stack.depth - 1; i >= 0; i--) {
         const stack_entry *e = &w->stack.e[i];
         diag_append(r->d, "    stack[%d]: pc %d, reconverge at %d, lanes 0x%" PRIx64 "\n", i, e->pc, e->rpc, e->mask);
@@ -458,10 +465,11 @@ void xrun_report_stop(xrun *r, const char *why)
 
 void xrun_report_deadlock(xrun *r)
 {
+    char name[256];
     diag_error(r->d, "deadlock in kernel '%s': no warp can make progress (warps spin in loops that "
                "nothing can end, or wait at a barrier for them). A lane that left a spin loop waits at "
                "the loop's reconvergence point for lanes that wait on it: the SIMT deadlock of Wong et al. "
-               "(seed 001). Each warp:", r->k->name);
+               "(seed 001). Each warp:", dm_readable(r->k->name, name, sizeof name));
     describe_resident(r);
 }
 
