@@ -64,5 +64,8 @@ lr cuda-0 "$naive" | grep -q 'tile\[x\]\[y\];' && lr cuda-0 "$naive" | grep -q '
 lr cuda-0 "$naive" | grep -q 'style="background: rgba(225, 87, 89' || { echo "FAIL: lab report: the heat map did not colour line $naive"; fail=1; }
 lr cuda-1 "$padded" | grep -q '<td class="passes">1.0</td><td class="worst">1-way</td>' \
     || { echo "FAIL: lab report: transpose_padded's line $padded lacks its one pass"; lr cuda-1 "$padded"; fail=1; }
+# the scheduler-cycle bars stay in their cells (no_warp is ~99% on a 132-SM GPU with 4 blocks)
+grep -o 'class="bar" style="width:[0-9.]*%' "$tmp/labdom" | sed 's/.*width://; s/%//' | awk '$1 > 100 { bad = 1 } END { exit bad }' \
+    || { echo "FAIL: lab report: a scheduler-cycle bar is wider than its cell"; fail=1; }
 [ $fail -eq 0 ] && echo "report_lines: the CUDA source view shows the kernel's lines with their figures in headless chromium (lines.cu and the bank-conflict lab)"
 exit $fail
