@@ -56,7 +56,7 @@ for run_as in "h100 90" "a100 80" "h100 90 --functional" "h100 90 --threads 2" "
     # __trap: cudaErrorLaunchFailure; the report names kernel, block, warp, lane and pc
     run $cfg $arch trap; st=$?
     gpu trap stdout > "$tmp/want"; same "trap on $what"
-    grep -q "kernel '_Z8trappingPi', block (1,0,0), warp 0, lane 5 (thread 5), pc [0-9]*: __trap() (BPT.TRAP)" "$tmp/err" \
+    grep -q "kernel 'trapping(int\*)', block (1,0,0), warp 0, lane 5 (thread 5), pc [0-9]*: __trap() (BPT.TRAP)" "$tmp/err" \
         || { echo "FAIL: trap on $what: no report naming block (1,0,0), warp 0, lane 5:"; head -3 "$tmp/err"; fail=1; }
     [ $st -eq 3 ] || { echo "FAIL: trap on $what: exit $st, want 3"; fail=1; }
     # the printf FIFO: 4096 and 8192 bytes read back as 512 KB (the driver's least), every line kept

@@ -41,5 +41,31 @@ r $blank >/dev/null || { echo "FAIL: line $blank (no code) is not shown"; fail=1
 r $conf | grep -q 'class="picked"' || { echo "FAIL: the clicked line is not marked"; fail=1; }
 tr -d '\n' < "$tmp/dom" | sed 's#<tr#\n<tr#g' | grep "data-cuda=\"lines.cu:$conf\"" | grep 'class="picked"' | grep -q 'STS' \
     || { echo "FAIL: the clicked line's SASS rows are not marked"; fail=1; }
-[ $fail -eq 0 ] && echo "report_lines: the CUDA source view shows the kernel's lines with their figures in headless chromium"
+# a lab's program (docs/labs/bank_conflicts.md, On CUDA): two launches, a source table each; the
+# column read of tile[32][32] shows its 32 passes (every lane in one bank), of tile[32][33] one
+L=$top/workloads/cuda/labs
+lab_line() { grep -n "LINE: $1\$" "$L/bank_conflicts.cu" | cut -d: -f1; }
+naive=$(lab_line naive-column); padded=$(lab_line padded-column)
+"$bin" cuda -c h100 --report "$tmp/lab.html" --sass "$L/bank_conflicts.sass" -- "$L/bank_conflicts" > /dev/null 2> "$tmp/err" \
+    || { echo "FAIL: lab --report run: exit $?"; cat "$tmp/err"; fail=1; }
+timeout 120 "$browser" --headless --no-sandbox --disable-gpu --enable-logging=stderr --v=0 \
+    --dump-dom "file://$tmp/lab.html" > "$tmp/labdom" 2> "$tmp/berr"
+grep ':CONSOLE' "$tmp/berr" && { echo "FAIL: lab report: console messages"; fail=1; }
+# each source table's rows, prefixed by the table's id
+tr -d '\n' < "$tmp/labdom" | sed 's#<table#\n<table#g' | grep '^<table class="src cuda"' \
+    | sed 's#^<table class="src cuda" id="\([^"]*\)".*#\1#' > "$tmp/labtables"
+[ "$(cat "$tmp/labtables")" = "$(printf 'cuda-0\ncuda-1')" ] || { echo "FAIL: lab report: source tables '$(cat "$tmp/labtables")', want cuda-0 and cuda-1"; fail=1; }
+tr -d '\n' < "$tmp/labdom" | sed 's#<table#\n<table#g' | grep '^<table class="src cuda"' | awk '{
+    id = $0; sub(/^<table class="src cuda" id="/, "", id); sub(/".*/, "", id)
+    n = split($0, r, "<tr"); for (i = 2; i <= n; i++) print id " <tr" r[i] }' > "$tmp/labrows"
+lr() { grep "^$1 <tr data-line=\"$2\"" "$tmp/labrows"; }
+lr cuda-0 "$naive" | grep -q 'tile\[x\]\[y\];' && lr cuda-0 "$naive" | grep -q '<td class="passes">32.0</td><td class="worst">32-way</td>' \
+    || { echo "FAIL: lab report: transpose_naive's line $naive lacks its text or 32 passes"; lr cuda-0 "$naive"; fail=1; }
+lr cuda-0 "$naive" | grep -q 'style="background: rgba(225, 87, 89' || { echo "FAIL: lab report: the heat map did not colour line $naive"; fail=1; }
+lr cuda-1 "$padded" | grep -q '<td class="passes">1.0</td><td class="worst">1-way</td>' \
+    || { echo "FAIL: lab report: transpose_padded's line $padded lacks its one pass"; lr cuda-1 "$padded"; fail=1; }
+# the scheduler-cycle bars stay in their cells (no_warp is ~99% on a 132-SM GPU with 4 blocks)
+grep -o 'class="bar" style="width:[0-9.]*%' "$tmp/labdom" | sed 's/.*width://; s/%//' | awk '$1 > 100 { bad = 1 } END { exit bad }' \
+    || { echo "FAIL: lab report: a scheduler-cycle bar is wider than its cell"; fail=1; }
+[ $fail -eq 0 ] && echo "report_lines: the CUDA source view shows the kernel's lines with their figures in headless chromium (lines.cu and the bank-conflict lab)"
 exit $fail

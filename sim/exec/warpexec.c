@@ -4,6 +4,7 @@
  * detection (block barriers and exits: warpbar.c). The timing model calls xrun_step at issue (execute at issue). */
 #include "warpexec.h"
 #include "devlib.h"
+#include "demangle.h"
 #include "util/hugemem.h"
 #include <inttypes.h>
 #include <stdatomic.h>
@@ -229,23 +230,6 @@ int xrun_start_block(xrun *r, int slot)
     return 1;
 }
 
-const char *xrun_src_text(const xrun *r, int line, char *buf, size_t len)
-{
-    const char *s = r->l->src ? src_line(r->l->src, line) : NULL;
-    if (!s) { snprintf(buf, len, "?"); return buf; }
-    while (*s == ' ' || *s == '\t') s++;
-    snprintf(buf, len, "%.*s", (int)strcspn(s, "\n"), s);
-    return buf;
-}
-
-/* "kernel K, block (x,y,z), warp W" prefix of every runtime report */
-void xrun_where(const xrun *r, const xwarp *w, char *buf, size_t len)
-{
-    const xblock *b = &r->blocks[w->block];
-    snprintf(buf, len, "kernel '%.100s', block (%u,%u,%u), warp %d", r->k->name,
-             b->ctaid[0], b->ctaid[1], b->ctaid[2], w->index);
-}
-
 /* __trap, a failed assert, a call nothing runs: no memory access to show */
 static void report_stop(xsm *c, const xwarp *w, int pc, const isa_result *res)
 {
@@ -306,9 +290,11 @@ static void describe_warp(xrun *r, const xwarp *w, const char *waits)
     char bar[120] = "";
     if (w->at_barrier) xbar_describe(r, w, bar, sizeof bar);
     const char *state = w->at_barrier ? "waiting " : w->spinning ? "spinning without progress" : "runnable";
-    diag_append(r->d, "  %s: %s%s%s%s%s at pc %d, line %d: %s\n", at, waits ? "waits for " : state, waits ? waits : bar,
+    char cuda[240];
+    xrun_cuda_where(r, t->pc, cuda, sizeof cuda);
+    diag_append(r->d, "  %s: %s%s%s%s%s at pc %d%s, line %d: %s\n", at, waits ? "waits for " : state, waits ? waits : bar,
                 waits && w->at_barrier ? " (" : "", waits ? bar : "", waits && w->at_barrier ? ")" : "",
-                t->pc, in->line, xrun_src_text(r, in->line, line, sizeof line));
+                t->pc, cuda, in->line, xrun_src_text(r, in->line, line, sizeof line));
     for (int i = w->stack.depth - 1; i >= 0; i--) {
         const stack_entry *e = &w->stack.e[i];
         diag_append(r->d, "    stack[%d]: pc %d, reconverge at %d, lanes 0x%" PRIx64 "\n", i, e->pc, e->rpc, e->mask);
@@ -467,10 +453,11 @@ void xrun_report_stop(xrun *r, const char *why)
 
 void xrun_report_deadlock(xrun *r)
 {
+    char name[256];
     diag_error(r->d, "deadlock in kernel '%s': no warp can make progress (warps spin in loops that "
                "nothing can end, or wait at a barrier for them). A lane that left a spin loop waits at "
                "the loop's reconvergence point for lanes that wait on it: the SIMT deadlock of Wong et al. "
-               "(seed 001). Each warp:", r->k->name);
+               "(seed 001). Each warp:", dm_readable(r->k->name, name, sizeof name));
     describe_resident(r);
 }
 

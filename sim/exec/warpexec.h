@@ -192,6 +192,8 @@ int xbar_exit(xsm *c, xwarp *w, xblock *b, uint64_t lanes, int pc);
 /* "kernel K, block (x,y,z), warp W", and source line `line` trimmed, for reports */
 void xrun_where(const xrun *r, const xwarp *w, char *buf, size_t len);
 const char *xrun_src_text(const xrun *r, int line, char *buf, size_t len);
+/* ", CUDA file:line (inlined at ...)" for pc, or "" without a line table (warpexec_where.c) */
+void xrun_cuda_where(const xrun *r, int pc, char *buf, size_t len);
 /* one warp's place (block, warp, pc, source line) and what it waits for */
 void xrun_describe_warp(xrun *r, int xw, const char *waits);
 void xrun_report_deadlock(xrun *r);

@@ -138,7 +138,9 @@ void cli_print_per_pc(const kernel_stats *s, cli_pc_text text_of, const void *ct
             size_t n = strlen(text);
             snprintf(text + n, sizeof text - n, "  -> reconverges at pc %d (line %d)", in.reconv_pc, in.reconv_line);
         }
-        printf("  %5d %5s %-*s%-44s %10" PRIu64 " %4.0f%% ", pc, line_text, cuda ? 18 : 0, src, t, s->per_pc[pc].executions,
+        /* a label as long as the column (device_atomic_functions.hpp:77) keeps a space after it */
+        int w = !cuda ? 0 : strlen(src) < 18 ? 18 : (int)strlen(src) + 1;
+        printf("  %5d %5s %-*s%-44s %10" PRIu64 " %4.0f%% ", pc, line_text, w, src, t, s->per_pc[pc].executions,
                100.0 * pc_simd_efficiency(s, pc));
         for (int r = 0; r < STALL_COUNT; r++)
             if (s->per_pc[pc].stall[r]) printf(" %s %" PRIu64, stall_names[r], s->per_pc[pc].stall[r]);

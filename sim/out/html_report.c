@@ -95,9 +95,11 @@ static void stall_bars(FILE *f, const kernel_stats *s, int k)
     for (int r = 0; r < STALL_COUNT; r++) total += s->stall[r];
     fprintf(f, "<h3>Scheduler cycles</h3>\n<table class=\"bars\" id=\"stalls-%d\">\n", k);
     for (int r = 0; r < STALL_COUNT; r++) {
+        /* the share of the cell's width (it was 3 times the share: a launch that leaves most
+         * SMs idle, no_warp 99%, drew a bar three cells wide across the page) */
         double p = total ? 100.0 * (double)s->stall[r] / (double)total : 0;
         fprintf(f, "<tr><th>%s</th><td><div class=\"bar\" style=\"width:%.1f%%;background:%s\"></div></td>"
-                   "<td class=\"n\" id=\"stall-%d-%s\">%.1f%%</td></tr>\n", stall_names[r], p * 3, colour(r), k, stall_names[r], p);
+                   "<td class=\"n\" id=\"stall-%d-%s\">%.1f%%</td></tr>\n", stall_names[r], p, colour(r), k, stall_names[r], p);
     }
     fputs("</table>\n", f);
 }

@@ -73,17 +73,37 @@ mem_map *mem_map_new(FILE *out, int kind, const char *spec, const config *cfg, d
     return m;
 }
 
+/* whether FILE:LINE is one of the places an inlined instruction was inlined
+ * at ("lines.cu:17 <- main.cu:40"): atomicAdd's ATOMS is on its header's
+ * line, inlined at the student's */
+static int inlined_at_line(const char *chain, const char *file, int line)
+{
+    char want[300];
+    size_t n = (size_t)snprintf(want, sizeof want, "%s:%d", src_text_base(file), line);
+    for (const char *c = chain; c && *c;) {
+        const char *e = strstr(c, " <- ");
+        size_t len = e ? (size_t)(e - c) : strlen(c);
+        if (len == n && !strncmp(c, want, n)) return 1;
+        c = e ? e + 4 : NULL;
+    }
+    return 0;
+}
+
 /* the first shared (--banks) or global/local (--coalesce) access of the
- * CUDA line asked for; npc when the launch has none there */
+ * CUDA line asked for, else of the code inlined into it; npc when the
+ * launch has none there */
 static int line_pc(const mem_map *m, const obs_kernel *k)
 {
-    for (int pc = 0; k->srcloc && k->facts && pc < k->npc; pc++) {
-        const isa_srcloc *s = &k->srcloc[pc];
-        if (!s->file || s->line != m->src_line || strcmp(src_text_base(s->file), src_text_base(m->src_file))) continue;
-        if (!k->facts[pc].is_mem || (k->facts[pc].mem_space == SPACE_SHARED) != (m->kind == MAP_BANKS)) continue;
-        if (k->facts[pc].mem_space == SPACE_CONST) continue;
-        return pc;
-    }
+    for (int inl = 0; inl < 2; inl++)
+        for (int pc = 0; k->srcloc && k->facts && pc < k->npc; pc++) {
+            const isa_srcloc *s = &k->srcloc[pc];
+            if (!s->file) continue;
+            if (!inl && (s->line != m->src_line || strcmp(src_text_base(s->file), src_text_base(m->src_file)))) continue;
+            if (inl && !inlined_at_line(s->inlined_at, m->src_file, m->src_line)) continue;
+            if (!k->facts[pc].is_mem || (k->facts[pc].mem_space == SPACE_SHARED) != (m->kind == MAP_BANKS)) continue;
+            if (k->facts[pc].mem_space == SPACE_CONST) continue;
+            return pc;
+        }
     return k->npc;
 }
 
