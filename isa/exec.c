@@ -55,7 +55,7 @@ void isa_exec(const isa_kernel *k, const isa_insn *in, isa_warp_regs *w,
     res->taken_mask = 0;
     res->again = 0;
     res->target = in->target;
-    res->exited = res->barrier = res->bar_red = res->bar_id = res->bar_arrive = 0;
+    res->exited = res->barrier = res->bar_red = res->bar_id = res->bar_arrive = res->conv = 0;
     res->bar_threads = 0;
     res->is_mem = res->is_store = res->is_atomic = 0;
     res->fault = FAULT_NONE;

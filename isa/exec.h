@@ -84,6 +84,8 @@ typedef struct isa_env_s {
     int (*call)(const struct isa_env_s *env, const isa_kernel *k, int fn, isa_warp_regs *w, uint64_t mask, int *lane);
 } isa_env;
 
+enum { ISA_CONV_NONE, ISA_CONV_SYNC, ISA_CONV_YIELD };
+
 /* what happened, for the runner and the timing model */
 typedef struct {
     uint64_t exec_mask;     /* lanes that executed (active and guard true) */
@@ -95,6 +97,8 @@ typedef struct {
     int bar_id;             /* BAR: which of the block's barriers (0..15) */
     uint32_t bar_threads;   /* BAR: the thread count it names, 0 for the whole block */
     int bar_arrive;         /* BAR.ARV: arrive without waiting */
+    int conv;               /* ISA_CONV_SYNC: the lanes wait at their convergence barrier (BSYNC);
+                               ISA_CONV_YIELD: the path offers its turn to the warp's others (YIELD) */
     int bar_red;            /* BAR.RED: its MOD_ATOM_ operation (POPC as ADD, AND, OR), 0 for none */
     uint64_t bar_pred;      /* BAR.RED: the executing lanes whose predicate is true */
     isa_space mem_space;    /* memory instructions: space, bytes per lane */

@@ -142,6 +142,7 @@ typedef struct {
     uint8_t guard_uniform;
     /* modifier values (MOD_<group>_<id>), 0 when absent */
     uint8_t cmp, boolop, type, type2, cache, func, scope, hi;
+    uint8_t reconv_sync;  /* branches: the reconvergence pc is a convergence barrier's wait (nvcc's BSYNC) */
     uint32_t flags;       /* real-SASS flags (ISA_FLAG_BIT of MOD_FLAG_*) */
     uint32_t addr;        /* SASS dumps: the instruction's byte address (the dump's 0x0040) */
     uint32_t ctl;         /* SASS dumps: nvcc's control bits (ISA_CTL_*), 0 if the dump has none */

@@ -233,6 +233,12 @@ static void bssy_reconvergence(isa_kernel *k)
             if (in->reconv < 0 || in->reconv > sync) in->reconv = sync;
         }
     }
+    /* paths that rejoin at a BSYNC each issue it (sim/exec/simt_stack.h) */
+    for (int i = 0; i < k->ncode; i++) {
+        isa_insn *in = &k->code[i];
+        if (isa_ops[in->op].kind == KIND_BRANCH && in->reconv >= 0 && in->reconv < k->ncode)
+            in->reconv_sync = k->code[in->reconv].op == OP_BSYNC;
+    }
 }
 
 static void end_function(dump_reader *r)

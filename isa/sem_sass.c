@@ -147,9 +147,10 @@ SEM(VIADDMNMX)
 }
 
 /* ---- convergence barriers and calls: the post-dominator stack
- * reconverges the lanes, so BSSY, BSYNC and WARPSYNC change nothing ---- */
+ * reconverges the lanes, so BSSY and WARPSYNC change nothing; BSYNC tells
+ * the stack that a path arrived (each path issues it: simt_stack.h) ---- */
 SEM(BSSY) { (void)x; }
-SEM(BSYNC) { (void)x; }
+SEM(BSYNC) { x->res->conv = ISA_CONV_SYNC; }
 /* BREAK Bn: the lanes leave barrier n; the branch after it reconverges
  * past the region (isa/sass_dump.c's bssy_reconvergence) */
 SEM(BREAK) { (void)x; }
@@ -158,7 +159,8 @@ SEM(WARPSYNC) { (void)x; }
  * mask's lanes are reconverged by the post-dominator stack, as WARPSYNC's */
 SEM(WARPSYNC_COLLECTIVE) { (void)x; }
 SEM(ENDCOLLECTIVE) { (void)x; }
-SEM(YIELD) { (void)x; }
+/* under independent thread scheduling the warp's next path may run */
+SEM(YIELD) { x->res->conv = ISA_CONV_YIELD; }
 SEM(LDGDEPBAR) { (void)x; }
 SEM(DEPBAR) { (void)x; }
 SEM(FENCE) { (void)x; }

@@ -48,5 +48,22 @@ done
 # barrier, active set 8: this run once stopped with no instruction issued)
 expect 0 "cycles_per_warp_red" -- "$bin" run -c gt200 --set sched.policy=two_level -D threads=512 \
     "$top/workloads/microbench/red_one_block.sass"
+# A result must not depend on the window size (issue 59): the two cases of
+# two_level that once did, at every window from the one-cycle loop to past
+# the bound (auto, 0; larger values are capped at min(icnt.latency,
+# l1.latency), 10 on these configs): gf104's bytewise histogram (wrong from
+# a window of 10 when a load merged into a miss just before its fill could
+# be read before the window's end, fixed in 387e4de) and the 512-thread
+# block of REDs on gt200 (no instruction issued once the barrier waiters
+# filled the active set, a92332b), under every policy
+for w in 0 1 2 3 4 5 6 7 8 9 10 11 16; do
+    for p in two_level lrr gto oldest; do
+        expect 0 "result: pass" -- "$bin" run -c gf104 --set sched.policy=$p --set sim.window=$w "$top/workloads/histogram/v3_bytes.sass"
+    done
+    expect 0 "cycles_per_warp_red" -- "$bin" run -c gt200 --set sched.policy=two_level --set sim.window=$w -D threads=512 \
+        "$top/workloads/microbench/red_one_block.sass"
+    expect 0 "cycles_per_warp_red" -- "$bin" run -c gt200 --set sched.policy=two_level --set sim.window=$w -D threads=512 \
+        -D random=1 "$top/workloads/microbench/red_one_block.sass"
+done
 [ $fail -eq 0 ] && echo "policy keys change results where they should"
 exit $fail

@@ -157,6 +157,29 @@ grep -q "warpsim sweep: stopped by SIGINT: 1 of the 2 points to run finished .*1
     && [ -z "$(find "$tmp/sw" -name '*.tmp')" ] && [ ! -e "$tmp/sw/results.csv" ] \
     || { echo "FAIL: sweep: the points left are not the finished one, whole:"; ls -R "$tmp/sw"; fail=1; }
 grep -q ',pass,0,' "$tmp/sw/points/"*.csv || { echo "FAIL: sweep: the finished point's row is not whole"; fail=1; }
+# a sweep whose points are all done, stopped while it writes the results:
+# exit 130 as well, no results.csv, nothing half written. One point's JSON
+# is a FIFO, so that the collection waits on it until the signal came.
+"$bin" sweep --functional -j 1 -c gf100 -o "$tmp/sc" -D n=100,200 "$tmp/data/workloads/vecadd.sass" > /dev/null 2>&1 \
+    || { echo "FAIL: sweep of two points"; fail=1; }
+j=$(ls "$tmp/sc/points/"*.json | head -1)
+cp "$j" "$tmp/point.json" && rm -f "$j" "$tmp/sc/results.csv" "$tmp/sc/results.json" && mkfifo "$j"
+"$bin" sweep --functional -j 1 -c gf100 -o "$tmp/sc" -D n=100,200 "$tmp/data/workloads/vecadd.sass" > "$tmp/out" 2> "$tmp/err" &
+pid=$!
+n=0
+until grep -q "2 of 2 points already in" "$tmp/err" 2>/dev/null || [ $n -ge 300 ]; do sleep 0.1; n=$((n + 1)); done
+sleep 0.3
+kill -INT "$pid"
+timeout 20 sh -c 'cat "$1" > "$2"' sh "$tmp/point.json" "$j" || { echo "FAIL: the sweep never read its point's FIFO"; fail=1; kill -KILL "$pid"; }
+wait "$pid"; got=$?
+[ "$got" -eq 130 ] || { echo "FAIL: sweep stopped while writing its results: exit $got"; cat "$tmp/err"; fail=1; }
+grep -q "warpsim sweep: stopped by SIGINT while writing the results" "$tmp/err" || { echo "FAIL: sweep: no stop message:"; cat "$tmp/err"; fail=1; }
+[ ! -e "$tmp/sc/results.csv" ] && [ -z "$(find "$tmp/sc" -name '*.tmp')" ] \
+    || { echo "FAIL: sweep stopped while writing its results left results.csv or a .tmp:"; ls -R "$tmp/sc"; fail=1; }
+rm -f "$j" && cp "$tmp/point.json" "$j"
+expect 0 "" -- "$bin" sweep --merge "$tmp/sc"
+[ -s "$tmp/sc/results.csv" ] || { echo "FAIL: sweep --merge after the stop wrote no results.csv"; fail=1; }
+
 cat > "$tmp/data/stop.val" <<'ROWS'
 title "stop"
 section "runs"

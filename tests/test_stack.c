@@ -164,6 +164,82 @@ START_TEST(test_depth_bound)
 }
 END_TEST
 
+/* paths to a convergence barrier (nvcc's BSYNC, STACK_SYNC): each path
+ * issues the BSYNC when it arrives and the last one's lets the warp go on
+ * past it, so the BSYNC runs once per path (Volta and later) */
+static int run_to_sync(simt_stack *s, int32_t at)
+{
+    int issued = 0;
+    while (!stack_empty(s) && stack_top(s)->pc <= at) {
+        if (stack_top(s)->pc < at) { stack_advance(s, at); continue; }   /* the path's body */
+        issued++;
+        stack_sync(s, at);
+    }
+    return issued;
+}
+
+START_TEST(test_sync_once_per_path)
+{
+    simt_stack s;
+    stack_init(&s, 0, 0xf);
+    ck_assert_int_eq(stack_branch(&s, 0x3, 10, 1, 20 | STACK_SYNC, STACK_TAKEN_FIRST), 1);
+    ck_assert_int_eq(stack_top(&s)->pc, 10);
+    stack_advance(&s, 20);                    /* at the BSYNC: not popped before it issues */
+    ck_assert_int_eq(stack_top(&s)->pc, 20);
+    ck_assert_uint_eq(stack_top(&s)->mask, 0x3);
+    ck_assert_int_eq(stack_sync(&s, 20), 1);  /* arrived; the other path runs */
+    ck_assert_int_eq(stack_top(&s)->pc, 1);
+    ck_assert_uint_eq(stack_top(&s)->mask, 0xc);
+    stack_advance(&s, 20);
+    ck_assert_int_eq(stack_sync(&s, 20), 1);  /* the last: the warp goes on past it */
+    ck_assert_int_eq(s.depth, 1);
+    ck_assert_int_eq(stack_top(&s)->pc, 21);
+    ck_assert_uint_eq(stack_top(&s)->mask, 0xf);
+    /* a warp not diverged issues it once and goes on */
+    ck_assert_int_eq(stack_sync(&s, 21), 0);
+    ck_assert_int_eq(stack_top(&s)->pc, 22);
+}
+END_TEST
+
+START_TEST(test_sync_counts)
+{
+    /* if without else: the lanes that skip the body are at the BSYNC and issue it first */
+    simt_stack s;
+    stack_init(&s, 0, 0xff);
+    ck_assert_int_eq(stack_branch(&s, 0x0f, 5, 1, 5 | STACK_SYNC, STACK_TAKEN_FIRST), 1);
+    ck_assert_int_eq(stack_top(&s)->pc, 5);
+    ck_assert_uint_eq(stack_top(&s)->mask, 0x0f);
+    ck_assert_int_eq(run_to_sync(&s, 5), 2);
+    ck_assert_int_eq(stack_top(&s)->pc, 6);
+    ck_assert_uint_eq(stack_top(&s)->mask, 0xff);
+    /* an if / else if / else chain to one BSYNC: three paths, three issues,
+     * and the second split adds no reconvergence entry */
+    stack_init(&s, 0, 0xff);
+    stack_branch(&s, 0x01, 10, 1, 30 | STACK_SYNC, STACK_TAKEN_FIRST);
+    stack_advance(&s, 30);
+    stack_sync(&s, 30);
+    ck_assert_int_eq(stack_top(&s)->pc, 1);
+    ck_assert_int_eq(stack_branch(&s, 0x02, 12, 2, 30 | STACK_SYNC, STACK_TAKEN_FIRST), 1);
+    ck_assert_int_eq(s.depth, 3);
+    ck_assert_int_eq(run_to_sync(&s, 30), 2);
+    ck_assert_int_eq(s.depth, 1);
+    ck_assert_int_eq(stack_top(&s)->pc, 31);
+    ck_assert_uint_eq(stack_top(&s)->mask, 0xff);
+    /* a loop whose lanes leave in three groups: three issues */
+    stack_init(&s, 0, 0x7);
+    for (uint64_t stay = 0x6; stay; stay &= stay - 1) {
+        stack_branch(&s, stay, 0, 10, 10 | STACK_SYNC, STACK_TAKEN_FIRST);  /* back to 0, or out to the BSYNC */
+        ck_assert_int_eq(stack_top(&s)->pc, 10);                            /* the lanes out issue it first */
+        ck_assert_int_eq(stack_sync(&s, 10), 1);
+        ck_assert_int_eq(stack_top(&s)->pc, 0);
+    }
+    stack_branch(&s, 0, 0, 10, 10 | STACK_SYNC, STACK_TAKEN_FIRST);         /* the last lane, not diverged */
+    ck_assert_int_eq(run_to_sync(&s, 10), 1);
+    ck_assert_int_eq(stack_top(&s)->pc, 11);
+    ck_assert_uint_eq(stack_top(&s)->mask, 0x7);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("simt_stack");
@@ -179,6 +255,8 @@ int main(void)
     tcase_add_test(tc, test_nested);
     tcase_add_test(tc, test_exit_removes_lanes);
     tcase_add_test(tc, test_depth_bound);
+    tcase_add_test(tc, test_sync_once_per_path);
+    tcase_add_test(tc, test_sync_counts);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -281,6 +281,26 @@ rm -rf "$tmp/vx"
 "$bin" run -c gf100 -D n=1000 --emit-trace "$tmp/vx" "$top/workloads/basics/vecadd.sass" > /dev/null
 grep -E '^[0-9]+ [0-9a-f]{4} [0-9a-f]{8} 0 EXIT 0 0 ' "$tmp/vx/kernel-1.traceg" | grep -v ' ffffffff ' | grep -v ' 00000000 ' | grep -q . \
     || { echo "FAIL: no partly predicated EXIT with the exiting lanes as its mask"; fail=1; }
+# a memory instruction no lane executes (warps past the end, their accesses
+# guarded off): NVBit's tracer writes the opcode's width and an empty address
+# (4 1 0x0 0; Accel-Sim asserts data_size > 0), and the reader takes it back
+sed 's/^   @P0  EXIT.*$//; s/^        \([LS][DT]G\.E\.64\)/   @!P0 \1/' "$top/workloads/basics/vecadd.sass" > "$tmp/guarded.sass"
+[ "$(grep -c '@!P0 [LS][DT]G' "$tmp/guarded.sass")" = 3 ] || { echo "FAIL: the guarded test kernel has not 3 guarded accesses"; fail=1; }
+rm -rf "$tmp/gx"
+expect 0 "result: pass" -- "$bin" run -c gf100 -D n=960 --emit-trace "$tmp/gx" "$tmp/guarded.sass"
+z=$(grep -cE '^[0-9]+ [0-9a-f]{4} 00000000 [0-9]( R[0-9]+)? [LS][DT]G(\.E)?\.64 [0-9]( R[0-9]+)* 8 1 0x0 0 [0-9]+$' "$tmp/gx/kernel-1.traceg")
+[ "$z" = 6 ] || { echo "FAIL: want 6 empty-mask accesses written as width 8, '1 0x0 0' (2 warps x 3), found $z:"; \
+    grep ' 00000000 ' "$tmp/gx/kernel-1.traceg" | head -4; fail=1; }
+[ "$(grep -cE '^[0-9]+ [0-9a-f]{4} 00000000 .*[LS][DT]G' "$tmp/gx/kernel-1.traceg")" = 6 ] \
+    || { echo "FAIL: not 6 accesses without lanes (2 warps x 3) in the trace"; fail=1; }
+sed '/^-warpsim/d' "$tmp/gx/kernel-1.traceg" > "$tmp/gx/plain.traceg"
+for t in "$tmp/gx/kernelslist.g" "$tmp/gx/plain.traceg"; do
+    "$bin" trace -c gf100 --stats=json "$t" > "$tmp/gx.json" 2> "$tmp/err" || { echo "FAIL: reading back $t: $(head -3 "$tmp/err")"; fail=1; }
+    # 32 warps of 13 instructions; 30 warps with lanes load twice
+    grep -q '"warp_instructions":416,.*"global_loads":60,' "$tmp/gx.json" \
+        || { echo "FAIL: $t read back: want 416 warp instructions and 60 global loads"; \
+             grep -o '"warp_instructions":[0-9]*\|"global_loads":[0-9]*' "$tmp/gx.json" | head -2; fail=1; }
+done
 
 # ---- errors: file:line and exit 2 ----
 # (each with one thread and with two, whose run reads the blocks ahead on

@@ -25,6 +25,7 @@ typedef struct {
     uint8_t is_barrier, is_membar_gl, is_membar_cta, reads_clock;
     uint8_t is_atomic, cache_op;     /* cache_op: MOD_CACHE_* or 0 */
     uint8_t ctl_stall;      /* nvcc's stall count for this instruction (0: none; isa.h ISA_CTL_STALL) */
+    uint8_t mem_bytes;      /* a memory instruction's bytes per lane by its type (0: the type does not say) */
     int32_t const_offset;            /* bank-0 offset the instruction reads, -1 when none */
 } isrc_static;
 

@@ -78,6 +78,7 @@ static void describe(const isa_insn *in, int pc, isrc_static *s)
     s->is_atomic = kind == KIND_ATOMIC;
     /* instructions without memory keep space 0 (global), as isrc.h's field is unsigned */
     s->mem_space = s->is_mem ? (uint8_t)isa_op_space(in->op) : SPACE_GLOBAL;
+    s->mem_bytes = s->is_mem ? (uint8_t)isa_type_bytes(isa_insn_type(in)) : 0;
     s->is_barrier = kind == KIND_BAR;
     s->ctl_stall = (in->ctl & ISA_CTL_PRESENT) ? (uint8_t)ISA_CTL_STALL(in->ctl) : 0;
     s->cache_op = in->cache;

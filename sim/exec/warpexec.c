@@ -297,7 +297,7 @@ static void describe_warp(xrun *r, const xwarp *w, const char *waits)
                 t->pc, cuda, in->line, xrun_src_text(r, in->line, line, sizeof line));
     for (int i = w->stack.depth - 1; i >= 0; i--) {
         const stack_entry *e = &w->stack.e[i];
-        diag_append(r->d, "    stack[%d]: pc %d, reconverge at %d, lanes 0x%" PRIx64 "\n", i, e->pc, e->rpc, e->mask);
+        diag_append(r->d, "    stack[%d]: pc %d, reconverge at %d, lanes 0x%" PRIx64 "\n", i, e->pc, stack_rpc(e), e->mask);
     }
 }
 
@@ -327,6 +327,14 @@ static void spin_check(xsm *c, xwarp *w, int pc)
     w->spin_hash = h;
     w->spin_epoch = e;
     w->spinning = 0;
+}
+
+/* independent thread scheduling: the warp's path at pc offers its turn */
+static void its_yield(xwarp *w, kernel_stats *st, int pc)
+{
+    if (!stack_yield(&w->stack)) return;
+    if (pc < st->npc) st->per_pc[pc].yields++;   /* functional runs keep no per-pc rows */
+    st->v[STAT_path_switches]++;
 }
 
 /* one warp instruction; returns -1 on a fault (reported) */
@@ -362,7 +370,8 @@ int xrun_step(xrun *r, xwarp *w, kernel_stats *st, xstep *out)
     switch (isa_ops[in->op].kind) {
     case KIND_BRANCH: {
         int target = res->target;
-        int div = stack_branch(&w->stack, res->taken_mask, target, res->again ? pc : pc + 1, in->reconv, r->order);
+        int32_t rpc = in->reconv >= 0 && in->reconv_sync ? in->reconv | STACK_SYNC : in->reconv;
+        int div = stack_branch(&w->stack, res->taken_mask, target, res->again ? pc : pc + 1, rpc, r->order);
         st->v[STAT_branches]++;
         if (div < 0) {
             res->fault = FAULT_STACK_OVERFLOW;
@@ -374,11 +383,11 @@ int xrun_step(xrun *r, xwarp *w, kernel_stats *st, xstep *out)
         out->diverged = div;
         st->v[STAT_divergent_branches] += (uint64_t)div;
         if (target <= pc && res->taken_mask) {
-            /* a loop's backward branch yields under independent thread scheduling */
-            if (r->its && stack_yield(&w->stack)) {
-                if (pc < st->npc) st->per_pc[pc].yields++;   /* functional runs keep no per-pc rows */
-                st->v[STAT_path_switches]++;
-            }
+            /* a loop's backward branch yields under independent thread
+             * scheduling; nvcc's code yields only where it says YIELD (its
+             * uniform registers hold a path's values across its loops:
+             * another path of the warp must not run in between) */
+            if (r->its && !r->k->sass_arch) its_yield(w, st, pc);
             spin_check(c, w, pc);
         }
         break;
@@ -397,7 +406,9 @@ int xrun_step(xrun *r, xwarp *w, kernel_stats *st, xstep *out)
         else stack_advance(&w->stack, pc + 1);
         break;
     default:
-        stack_advance(&w->stack, pc + 1);
+        if (res->conv == ISA_CONV_SYNC) stack_sync(&w->stack, pc);
+        else stack_advance(&w->stack, pc + 1);
+        if (res->conv == ISA_CONV_YIELD && r->its) its_yield(w, st, pc);
         break;
     }
     out->redirected = w->done || stack_top(&w->stack)->pc != pc + 1;

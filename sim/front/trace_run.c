@@ -172,7 +172,7 @@ static void count(kernel_stats *st, const trace_inst *in, const sass_info *si, i
     uint64_t *v = st->v;
     v[STAT_warp_instructions]++;
     v[STAT_thread_instructions] += (uint64_t)__builtin_popcount(in->mask);
-    if (si->space >= 0 && in->addr && si->kind != KIND_ALU)
+    if (si->space >= 0 && in->addr && in->mask && si->kind != KIND_ALU)   /* no lane, no access (NVBit writes one) */
         stats_count_access(st, si->space, si->kind == KIND_STORE, si->kind == KIND_ATOMIC);
     if (si->kind == KIND_BRANCH) {
         v[STAT_branches]++;

@@ -191,8 +191,15 @@ void trace_emit_block_start(trace_emit *e, int slot, const uint32_t ctaid[3], in
 /* the addresses of the lanes that executed, compressed as the NVBit
  * tracer does: base and stride when the lanes are consecutive and evenly
  * spaced (mode 1), else base and deltas from the previous lane (mode 2) */
-static void write_addresses(sbuf *out, const isa_result *res, uint64_t lanes)
+static void write_addresses(sbuf *out, const isa_result *res, uint64_t lanes, int width)
 {
+    if (!lanes) {
+        /* no lane executed (a guarded access of an edge warp): NVBit's
+         * tracer writes the opcode's width and an empty address (Accel-Sim
+         * asserts a width above 0) */
+        sb_printf(out, "%d 1 0x0 0 ", width > 0 ? width : 4);
+        return;
+    }
     uint64_t a[32];
     int n = 0, first = lanes ? __builtin_ctzll(lanes) : 0;
     for (int lane = 0; lane < 32; lane++)
@@ -203,7 +210,6 @@ static void write_addresses(sbuf *out, const isa_result *res, uint64_t lanes)
         sb_printf(out, "%d 1 0x%" PRIx64 " %d ", res->mem_size, a[0], (int)(int64_t)(a[1] - a[0]));
         return;
     }
-    if (!n) { sb_printf(out, "0 "); return; }   /* no lane executed: no access, width 0 (the reader takes nothing more) */
     sb_printf(out, "%d 2 0x%" PRIx64, res->mem_size, a[0]);
     for (int i = 1; i < n; i++) sb_printf(out, " %" PRId64, (int64_t)(a[i] - a[i - 1]));
     sb_printf(out, " ");
@@ -225,7 +231,7 @@ void trace_emit_insn(trace_emit *e, int slot, int warp, const isrc_static *st, u
     uint64_t executed = dy->exec & active;   /* NVBit's mask: the lanes whose guard held */
     sb_printf(out, "%d %04x %08" PRIx32 " %d %s%s %d %s", e->line[pc], (unsigned)(pc * 16), (uint32_t)executed, ndst, regs_d,
               e->opcode[pc], nsrc, regs_s);
-    if (st->is_mem && dy->res) write_addresses(out, dy->res, executed);
+    if (st->is_mem && dy->res) write_addresses(out, dy->res, executed, executed ? dy->res->mem_size : st->mem_bytes);
     else sb_printf(out, "0 ");
     sb_printf(out, "%" PRIu64 "\n", (uint64_t)(uint32_t)active | (uint64_t)(dy->diverged != 0) << 32);
 }

@@ -172,7 +172,10 @@ static int saved_sweep(int argc, char **argv)
     sweep_spec s;
     int r = sweep_parse(sargc, sargv, &s);
     if (!r) {
-        if (merge) r = sweep_collect(&s, abs_dir, stdout);
+        if (merge) {
+            stop_catch();
+            r = sweep_collect(&s, abs_dir, stdout);
+        }
         else {
             long k;
             sweep_point pt;

@@ -67,7 +67,9 @@ int sweep_run_point(const sweep_spec *s, const sweep_point *p, const char *dir);
 /* whether the point's result files exist */
 int sweep_point_done(const sweep_point *p, const char *dir);
 /* build DIR/results.csv, results.json, summary.txt (and plots) from the
- * points' files; prints the summary; 0, or 2 when points are missing */
+ * points' files; prints the summary; 0, 1 when points failed, 2 when
+ * points are missing, or 128 + the signal when a stop request came while
+ * it wrote them (the files not yet written are not) */
 int sweep_collect(const sweep_spec *s, const char *dir, FILE *summary_out);
 /* --emit-jobs: DIR/jobs.txt, DIR/sweep.sbatch and DIR/sweep.args */
 int sweep_emit_jobs(const sweep_spec *s, const char *dir);

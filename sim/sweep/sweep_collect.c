@@ -6,6 +6,8 @@
 #include "sweep_table.h"
 #include "out/stats_csv.h"
 #include "util/json.h"
+#include "util/stop.h"
+#include "util/whole_file.h"
 #include "util/xalloc.h"
 #include <errno.h>
 #include <string.h>
@@ -94,7 +96,22 @@ static int write_results(const sweep_spec *s, const char *dir, long *missing)
         append_file(js, f, 1);
     }
     fputs("\n]}\n", js);
+    if (stop_signal()) {   /* stopped while they were written: the results stay as they were */
+        whole_discard(csv, path);
+        whole_discard(js, pt);
+        return 0;
+    }
     return sweep_close_atomic(csv, path) | sweep_close_atomic(js, pt);
+}
+
+/* a stop request (SIGINT, SIGTERM) came while the results were written:
+ * the files written are whole, the rest are not written; 128 + the signal,
+ * as a stopped run exits */
+static int stopped(const char *dir)
+{
+    fprintf(stderr, "warpsim sweep: stopped by %s while writing the results: every point is in '%s/points'; "
+            "'warpsim sweep --merge %s' (or the same command) writes them\n", stop_signal_name(stop_signal()), dir, dir);
+    return 128 + stop_signal();
 }
 
 int sweep_collect(const sweep_spec *s, const char *dir, FILE *summary_out)
@@ -102,6 +119,7 @@ int sweep_collect(const sweep_spec *s, const char *dir, FILE *summary_out)
     long missing;
     int failed = 0;
     if (write_results(s, dir, &missing)) return 2;
+    if (stop_signal()) return stopped(dir);
     if (missing) {
         fprintf(stderr, "warpsim sweep: error: %ld of %ld points have no results in '%s/points' "
                 "(run their jobs, or the same sweep again: finished points are kept)\n", missing, s->npoints, dir);
@@ -128,6 +146,7 @@ int sweep_collect(const sweep_spec *s, const char *dir, FILE *summary_out)
     }
     csv_table_free(&t);
     if (bad) return 2;
+    if (stop_signal()) return stopped(dir);
     if (failed) fprintf(stderr, "warpsim sweep: some points failed: their status and message are in '%s/results.csv'\n", dir);
     return failed ? 1 : 0;
 }
