@@ -2,6 +2,7 @@
  * launch, check, print the summary or JSON, exit with the status. */
 #include "demangle.h"
 #include "out/src_text.h"
+#include "out/energy_out.h"
 #include <sys/stat.h>
 #include "cli.h"
 #include "util/stop.h"
@@ -258,6 +259,7 @@ static void print_text(const workload *w, const config *cfg, kernel_stats *ks, i
         cli_print_counts(s);
         if (per_pc && s->timed) cli_print_per_pc(s, cli_sass_pc_text, w->launches[i].k);
     }
+    energy_print_program(ks, nk);
     for (int i = 0; results && i < w->nchecks; i++)
         printf("check %-40s %s\n", w->checks[i].text, results[i] ? "pass" : "FAIL");
 }
@@ -296,6 +298,7 @@ static void print_json(const run_options *o, const workload *w, const config *cf
         json_end_array(&j);
     }
     json_end_object(&j);
+    energy_json_program(&j, ks, nk);
     cli_json_host(&j, ks, nk, seconds);
     json_end_object(&j);
 }

@@ -5,6 +5,7 @@
 #include "util/stop.h"
 #include <unistd.h>
 #include "out/cli_report.h"
+#include "out/energy_out.h"
 #include "front/trace_run.h"
 #include "front/trace_bin.h"
 #include <inttypes.h>
@@ -129,6 +130,7 @@ static void print_json(const trace_options *o, const config *cfg, trace_kernel *
     json_begin_array(&j, "kernels");
     for (int i = 0; i < nk; i++) cli_json_kernel(&j, &st[i], i, ks[i].name, cli_trace_pc_text, &ks[i]);
     json_end_array(&j);
+    energy_json_program(&j, st, nk);
     cli_json_host(&j, st, nk, seconds);
     json_end_object(&j);
 }
@@ -174,6 +176,7 @@ int cli_trace(int argc, char **argv)
             printf("trace %s on %s, trace-driven run (%" PRIu64 " host-to-device copies, %" PRIu64 " bytes)\n", o.trace,
                    cfg.sval[CFGK_gpu_name], copies, copy_bytes);
             for (int i = 0; i < nk; i++) print_kernel_text(&ks[i], &st[i], &cfg, o.per_pc);
+            energy_print_program(st, nk);
         }
     }
     for (int i = 0; i < nk; i++) { stats_free(&st[i]); trace_kernel_close(&ks[i]); }

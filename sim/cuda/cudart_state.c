@@ -14,6 +14,7 @@
 #include "demangle.h"
 #include "out/src_text.h"
 #include "out/cli_report.h"
+#include "out/energy_out.h"
 #include "out/html_report.h"
 #include "out/obs_tee.h"
 #include "out/timeline.h"
@@ -318,6 +319,7 @@ static void print_summary(FILE *f, int stopped_sig)
         json_begin_array(&j, "kernels");
         for (int i = 0; i < nks; i++) cli_json_kernel(&j, &ks[i], i, ks[i].kernel, cli_sass_pc_text, ks_kernel[i]);
         json_end_array(&j);
+        energy_json_program(&j, ks, nks);
         json_end_object(&j);
         fputc('\n', f);
         return;
@@ -340,6 +342,7 @@ static void print_summary(FILE *f, int stopped_sig)
             cli_print_counts(s);
             if (cudart.per_pc && s->timed) cli_print_per_pc(s, cli_sass_pc_text, ks_kernel[i]);
         }
+        energy_print_program(ks, nks);
         if (cudart.copies)
             printf("copies and memsets: %llu, %.4f ms of simulated time (config [copy])\n", (unsigned long long)cudart.copies,
                    cudart.copy_ms);

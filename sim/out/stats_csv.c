@@ -2,6 +2,7 @@
  * columns follow the JSON of `warpsim run --stats=json` (cli_report.c):
  * the counters of stats.def, then the timing figures and stalls.def. */
 #include "stats_csv.h"
+#include "energy_out.h"
 #include <inttypes.h>
 #include <string.h>
 
@@ -21,7 +22,7 @@ void csv_field(FILE *f, const char *text)
     fputc('"', f);
 }
 
-int csv_kernel_columns(void) { return 4 + STAT_COUNT + 1 + NTIMING + STALL_COUNT; }
+int csv_kernel_columns(void) { return 4 + STAT_COUNT + 1 + NTIMING + STALL_COUNT + energy_csv_columns(); }
 
 void csv_kernel_header(FILE *f)
 {
@@ -30,6 +31,7 @@ void csv_kernel_header(FILE *f)
     fputs(",simd_efficiency", f);
     for (int c = 0; c < NTIMING; c++) fprintf(f, ",%s", timing_columns[c]);
     for (int r = 0; r < STALL_COUNT; r++) fprintf(f, ",stalls.%s", stall_names[r]);
+    energy_csv_header(f);
 }
 
 static void dim3(FILE *f, const uint32_t v[3])
@@ -49,7 +51,7 @@ void csv_kernel_row(FILE *f, const kernel_stats *s, int launch)
     for (int c = 0; c < STAT_COUNT; c++) fprintf(f, ",%" PRIu64, s->v[c]);
     real(f, stats_simd_efficiency(s));
     if (!s->timed) {   /* a functional run has no timing: empty cells */
-        for (int c = 0; c < NTIMING + STALL_COUNT; c++) fputc(',', f);
+        for (int c = 0; c < NTIMING + STALL_COUNT + energy_csv_columns(); c++) fputc(',', f);
         return;
     }
     fprintf(f, ",%" PRIu64, s->cycles);
@@ -58,4 +60,5 @@ void csv_kernel_row(FILE *f, const kernel_stats *s, int launch)
     real(f, s->occupancy_achieved);
     real(f, stats_dram_gbps(s));
     for (int r = 0; r < STALL_COUNT; r++) fprintf(f, ",%" PRIu64, s->stall[r]);
+    energy_csv_row(f, s);
 }

@@ -84,6 +84,7 @@ typedef struct {
     uint64_t *age;
     uint8_t *live;
     int resident;
+    uint64_t active_since;           /* the cycle resident last went from 0 to 1 (stats: sm_active_cycles) */
     sched_state *sched;
     uint64_t busy[UNIT_COUNT][SM_MAX_INSTANCES];
     int fetch_rr;
