@@ -151,10 +151,8 @@ void sm_warp_start(sm_t *sm, int local, int xw, uint64_t age)
 
 void sm_warp_clear(sm_t *sm, int local)
 {
-    if (sm->live[local]) {
-        if (!--sm->resident) sm->st.v[STAT_sm_active_cycles] += sm->now - sm->active_since;
-        sm_poke(sm);
-    }
+    if (sm->live[local] && !--sm->resident) sm->st.v[STAT_sm_active_cycles] += sm->now - sm->active_since;
+    if (sm->live[local]) sm_poke(sm);
     watch_live(sm, local, 0);
     watch_unblock(sm, local);
     sm->w[local].xw1 = 0;
