@@ -222,15 +222,17 @@ def main():
     print("# energy fit: %d measurements fitted, %d mixes predicted; gap power %.1f W (%s)"
           % (len(fit_rows), len(check_rows), pgap, pgap_from))
     print("# method: NNLS on rows divided by the measured energy (least squared relative error)")
-    print("%-16s %6s %10s %10s %10s %8s" % ("kernel", "round", "time_s", "measured_J", "model_J", "error"))
+    print("%-16s %6s %10s %10s %10s %8s %6s %6s %5s  %s" % ("kernel", "round", "time_s", "measured_J", "model_J", "error",
+                                                          "sm_MHz", "end", "temp", "power_W"))
     errs = {"fit": [], "check": []}
     for label, group in (("fit", fit_rows), ("check", check_rows)):
         for r, row, e in group:
             pred = sum(a * c for a, c in zip(row, x))
             err = (pred - e) / e
             errs[label].append(abs(err))
-            print("%-16s %6s %10.4f %10.2f %10.2f %+7.1f%%%s" % (r["kernel"], r["round"], float(r["kernel_s"]), e, pred,
-                                                             100 * err, "" if label == "fit" else "  (not fitted)"))
+            print("%-16s %6s %10.4f %10.2f %10.2f %+7.1f%% %6s %6s %5s  %.1f%s" % (
+                r["kernel"], r["round"], float(r["kernel_s"]), e, pred, 100 * err, r["sm_mhz_start"], r["sm_mhz_end"],
+                r["temp_end"], e / float(r["kernel_s"]), "" if label == "fit" else "  (not fitted)"))
     for label in ("fit", "check"):
         if errs[label]:
             print("# %s: mean absolute error %.1f%%, worst %.1f%%" % (label, 100 * sum(errs[label]) / len(errs[label]),
@@ -249,7 +251,8 @@ def main():
              "l2_miss_fj", "icnt_flit_fj", "dram_act_fj", "dram_read_fj", "dram_write_fj", "dram_refresh_fj",
              "sm_active_mw", "sm_idle_mw", "constant_mw"]
     for key in order:
-        why = ("M: fitted (%s)" % ", ".join(e for p in PARAMS if p[1] == key for e in p[2]) if key not in TIES
+        names = {"@seconds": "the measured kernel time", "@sm_seconds": "the active SMs x the measured kernel time"}
+        why = ("M: fitted (%s)" % ", ".join(names.get(e, e) for p in PARAMS if p[1] == key for e in p[2]) if key not in TIES
                and key not in FOLDED else "tied to %s: not separable by these kernels" % TIES[key] if key in TIES
                else "0: folded into " + FOLDED[key])
         print("%s = %d   # %s" % (key, vals[key], why))
