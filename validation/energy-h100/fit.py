@@ -93,9 +93,11 @@ def sim_events(kernel):
     if len(runs) < 2:
         return None
     runs.sort(key=lambda r: r[0])
-    (a, ea, _), (b, eb, _) = runs[0], runs[-1]
+    (a, ea, ka), (b, eb, kb) = runs[0], runs[-1]
     per = {n: (eb[n] - ea[n]) / (b - a) for n in ea}
     base = {n: ea[n] - a * per[n] for n in ea}
+    per["@cycles"] = (kb["cycles"] - ka["cycles"]) / (b - a)   # simulated cycles of one iteration
+    base["@cycles"] = ka["cycles"] - a * per["@cycles"]
     return per, base
 
 
@@ -215,6 +217,8 @@ def main():
             print("# no warpsim events for %s: left out" % r["kernel"])
             continue
         e = measured(r, pgap)
+        scale = DEVICE_MB / SIM_MB if r["kernel"] in DRAM_KERNELS else 1.0
+        r["sim_s"] = (ev[1]["@cycles"] + int(r["iters"]) * ev[0]["@cycles"] * scale) / 1980e6
         (check_rows if r["kernel"].startswith("mix_") else fit_rows).append((r, design_row(r, ev), e))
     A = [[v / e for v in row] for _, row, e in fit_rows]
     b = [1.0] * len(fit_rows)
@@ -222,17 +226,18 @@ def main():
     print("# energy fit: %d measurements fitted, %d mixes predicted; gap power %.1f W (%s)"
           % (len(fit_rows), len(check_rows), pgap, pgap_from))
     print("# method: NNLS on rows divided by the measured energy (least squared relative error)")
-    print("%-16s %6s %10s %10s %10s %8s %6s %6s %5s  %s" % ("kernel", "round", "time_s", "measured_J", "model_J", "error",
-                                                          "sm_MHz", "end", "temp", "power_W"))
+    print("%-16s %6s %10s %10s %10s %8s %6s %6s %5s  %s  %s" % ("kernel", "round", "time_s", "measured_J", "model_J", "error",
+                                                          "sm_MHz", "end", "temp", "power_W", "sim_time/measured"))
     errs = {"fit": [], "check": []}
     for label, group in (("fit", fit_rows), ("check", check_rows)):
         for r, row, e in group:
             pred = sum(a * c for a, c in zip(row, x))
             err = (pred - e) / e
             errs[label].append(abs(err))
-            print("%-16s %6s %10.4f %10.2f %10.2f %+7.1f%% %6s %6s %5s  %.1f%s" % (
+            print("%-16s %6s %10.4f %10.2f %10.2f %+7.1f%% %6s %6s %5s  %7.1f  %6.2f%s" % (
                 r["kernel"], r["round"], float(r["kernel_s"]), e, pred, 100 * err, r["sm_mhz_start"], r["sm_mhz_end"],
-                r["temp_end"], e / float(r["kernel_s"]), "" if label == "fit" else "  (not fitted)"))
+                r["temp_end"], e / float(r["kernel_s"]), r["sim_s"] / float(r["kernel_s"]),
+                "" if label == "fit" else "  (not fitted)"))
     for label in ("fit", "check"):
         if errs[label]:
             print("# %s: mean absolute error %.1f%%, worst %.1f%%" % (label, 100 * sum(errs[label]) / len(errs[label]),
