@@ -2,6 +2,7 @@
  * launch, check, print the summary or JSON, exit with the status. */
 #include "demangle.h"
 #include "out/src_text.h"
+#include "out/energy_out.h"
 #include <sys/stat.h>
 #include "cli.h"
 #include "util/stop.h"
@@ -266,6 +267,7 @@ static void print_text(const workload *w, const config *cfg, kernel_stats *ks, i
         cli_print_counts(s);
         if (per_pc && s->timed) cli_print_per_pc(s, cli_sass_pc_text, w->launches[i].k);
     }
+    energy_print_program(ks, nk);
     for (int i = 0; results && i < w->nchecks; i++)
         printf("check %-40s %s\n", w->checks[i].text, results[i] ? "pass" : "FAIL");
     sample_print_total(ks, nk);
@@ -306,6 +308,7 @@ static void print_json(const run_options *o, const workload *w, const config *cf
     }
     json_end_object(&j);
     sample_json_total(&j, ks, nk);
+    energy_json_program(&j, ks, nk);
     cli_json_host(&j, ks, nk, seconds);
     json_end_object(&j);
 }

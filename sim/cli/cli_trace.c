@@ -6,6 +6,7 @@
 #include <unistd.h>
 #include "out/cli_report.h"
 #include "out/sample_out.h"
+#include "out/energy_out.h"
 #include "front/trace_run.h"
 #include "front/trace_bin.h"
 #include <inttypes.h>
@@ -136,6 +137,7 @@ static void print_json(const trace_options *o, const config *cfg, trace_kernel *
     for (int i = 0; i < nk; i++) cli_json_kernel(&j, &st[i], i, ks[i].name, cli_trace_pc_text, &ks[i]);
     json_end_array(&j);
     sample_json_total(&j, st, nk);
+    energy_json_program(&j, st, nk);
     cli_json_host(&j, st, nk, seconds);
     json_end_object(&j);
 }
@@ -182,6 +184,7 @@ int cli_trace(int argc, char **argv)
                    cfg.sval[CFGK_gpu_name], copies, copy_bytes);
             for (int i = 0; i < nk; i++) print_kernel_text(&ks[i], &st[i], &cfg, o.per_pc);
             sample_print_total(st, nk);
+            energy_print_program(st, nk);
         }
     }
     for (int i = 0; i < nk; i++) { stats_free(&st[i]); trace_kernel_close(&ks[i]); }

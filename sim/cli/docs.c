@@ -191,7 +191,9 @@ static void docs_stats(void)
          "every counter above, `simd_efficiency`, `cycles`, `ipc`,\n"
          "`occupancy.theoretical`, `occupancy.achieved`, `dram_bandwidth_gbps` and\n"
          "`stalls.REASON` for each stall reason (nested JSON names joined by `.`),\n"
-         "then `cycles_are`, `cycles_low` and `cycles_high` (sampled runs; empty otherwise).\n"
+         "then `cycles_are`, `cycles_low` and `cycles_high` (sampled runs; empty otherwise),\n"
+         "then `energy_j`, `power_w`, `edp_js` and `energy.PART` for each part of the\n"
+         "energy (empty without an [energy] model).\n"
          "With `--sample` ([sampling.md](sampling.md)) each kernel also holds `cycles_are`\n"
          "(`timed`, `sampled`: timed until its IPC was stable, or `projected`: run\n"
          "functionally), the 95% interval `cycles_low` and `cycles_high`, and `sample`\n"
@@ -201,7 +203,13 @@ static void docs_stats(void)
          "timed, sampled and projected, `groups`, blocks and warp instructions timed and\n"
          "`timed_share`.\n"
          "`warpsim sweep` writes the same columns after its own (see\n"
-         "[sweeps.md](sweeps.md)).");
+         "[sweeps.md](sweeps.md)).\n\n"
+         "Each timed kernel's `energy` object ([energy.md](energy.md)) holds `reported`\n"
+         "(`yes`, or `no` with a `reason`: the config has no measured [energy] values),\n"
+         "`joules`, `seconds`, `watts`, `edp_js`, `parts` (joules by part, summing to\n"
+         "`joules`) and `events` (the count of each event the model charged); each\n"
+         "`per_pc` object then holds `energy_j`, and the top level `energy`, the\n"
+         "program's sum.");
     puts("\nThe `host` object (wall `seconds`, the run's `warp_instructions` and `cycles` summed over its kernels, `warp_instructions_per_second`, `cycles_per_second`, `peak_rss_kib`: the process's peak resident memory) is "
          "the only part of the JSON that differs between two identical runs.");
 }

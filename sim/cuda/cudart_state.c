@@ -16,6 +16,7 @@
 #include "out/cli_report.h"
 #include "out/sample_out.h"
 #include "front/sample_plan.h"
+#include "out/energy_out.h"
 #include "out/html_report.h"
 #include "out/obs_tee.h"
 #include "out/timeline.h"
@@ -328,6 +329,7 @@ static void print_summary(FILE *f, int stopped_sig)
         for (int i = 0; i < nks; i++) cli_json_kernel(&j, &ks[i], i, ks[i].kernel, cli_sass_pc_text, ks_kernel[i]);
         json_end_array(&j);
         sample_json_total(&j, ks, nks);
+        energy_json_program(&j, ks, nks);
         json_end_object(&j);
         fputc('\n', f);
         return;
@@ -351,6 +353,7 @@ static void print_summary(FILE *f, int stopped_sig)
             cli_print_counts(s);
             if (cudart.per_pc && s->timed) cli_print_per_pc(s, cli_sass_pc_text, ks_kernel[i]);
         }
+        energy_print_program(ks, nks);
         if (cudart.copies)
             printf("copies and memsets: %llu, %.4f ms of simulated time (config [copy])\n", (unsigned long long)cudart.copies,
                    cudart.copy_ms);

@@ -1,5 +1,6 @@
 /* sim/gpu/timing.c — the GPU: CTA dispatcher and the cycle loop over SMs. */
 #include "gpu_loop.h"
+#include "energy.h"
 #include "exec/observer.h"
 #include "util/stop.h"
 #include "util/progress.h"
@@ -316,6 +317,9 @@ func_status timing_run_driver(timing_driver *t, const config *cfg, kernel_stats 
     for (int k = 0; k < g.pc_nsets; k++) stats_merge(stats, &g.pc_sets[k]);
     stats->dram_peak_gbps = memsys_peak_gbps(&g.mp);
     stats->clock_mhz = (double)CFG(cfg, gpu_clock_mhz);
+    energy_params ep;   /* the launch's energy: a view of the counters above */
+    energy_params_load(&ep, cfg);
+    energy_compute(&ep, stats);
     for (int m = 0; m < g.nsm; m++) sm_free(&g.sms[m]);
     for (int k = 0; k < g.pc_nsets; k++) stats_free(&g.pc_sets[k]);
     free(g.pc_sets);

@@ -54,6 +54,7 @@ static int bytes_of(const l2_slice *s, uint32_t sectors) { return __builtin_popc
 static void respond(l2_slice *s, const mem_msg *m, uint64_t at)
 {
     if (m->kind == MR_STORE || m->kind == MR_WRITEBACK) return;
+    s->st->v[STAT_icnt_flits] += 1u + (unsigned)__builtin_popcount(m->sectors);   /* a header and the data */
     s->ports.send(s->ports.ctx, m, at);
 }
 
@@ -228,7 +229,10 @@ int l2_accept(l2_slice *s, const mem_msg *m, uint64_t now)
     int ported = m->kind != MR_ATOMIC && m->kind != MR_COPY;
     if (ported && !port_free(s, now)) { s->st->v[STAT_l2_port_stalls]++; return 0; }
     int taken = accept(s, m, now);
-    if (taken) s->blocked = 0;
+    if (taken) {   /* a header, and the data a store or atomic carries */
+        s->blocked = 0;
+        s->st->v[STAT_icnt_flits] += 1u + (m->kind == MR_LOAD || m->kind == MR_COPY ? 0u : (unsigned)__builtin_popcount(m->sectors));
+    }
     if (taken && ported) port_hold(s, m, now);
     return taken;
 }

@@ -2,6 +2,7 @@
  * object shared by `warpsim run` and `warpsim trace`. */
 #include "cli_report.h"
 #include "stats_csv.h"
+#include "energy_out.h"
 #include "line_view.h"
 #include "sample_out.h"
 #include "isa.h"
@@ -65,6 +66,7 @@ void cli_print_timing(const kernel_stats *s, const config *cfg)
     if (sh)
         printf("  %-22s %" PRIu64 " passes for %" PRIu64 " warp accesses, %" PRIu64 " replays from bank conflicts\n",
                "shared memory", s->v[STAT_shared_passes], sh, s->v[STAT_shared_replays]);
+    energy_print_launch(s);
 }
 
 static uint64_t pc_counter(const pc_stats *p, int i)
@@ -145,8 +147,10 @@ void cli_print_per_pc(const kernel_stats *s, cli_pc_text text_of, const void *ct
         for (int r = 0; r < STALL_COUNT; r++)
             if (s->per_pc[pc].stall[r]) printf(" %s %" PRIu64, stall_names[r], s->per_pc[pc].stall[r]);
         cli_text_pc_counters(&s->per_pc[pc], NULL);
+        energy_text_pc(s, pc);
         printf("\n");
     }
+    energy_print_pc_footer(s);
     cli_print_per_line(s, text_of, ctx);
 }
 
@@ -169,6 +173,7 @@ void cli_json_timing(json_writer *j, const kernel_stats *s, cli_pc_text text_of,
     json_double(j, "dram_peak_gbps", s->dram_peak_gbps);
     json_uint(j, "l1_bytes", s->l1_bytes);
     cli_json_stalls(j, "stalls", s->stall);
+    energy_json_launch(j, s);
     static const char *const buckets[CONFLICT_BUCKETS] = { "1", "2", "3-4", "5-8", "9-16", "17-32", "33-64" };
     json_begin_object(j, "bank_conflict_degrees");
     for (int b = 0; b < CONFLICT_BUCKETS; b++) json_uint(j, buckets[b], s->conflict_hist[b]);
@@ -202,6 +207,7 @@ void cli_json_timing(json_writer *j, const kernel_stats *s, cli_pc_text text_of,
         }
         cli_json_pc_counters(j, &s->per_pc[pc]);
         json_double(j, "simd_efficiency", pc_simd_efficiency(s, pc));
+        energy_json_pc(j, s, pc);
         cli_json_stalls(j, "stalls", s->per_pc[pc].stall);
         json_end_object(j);
     }

@@ -104,6 +104,25 @@ static void stall_bars(FILE *f, const kernel_stats *s, int k)
     fputs("</table>\n", f);
 }
 
+/* the launch's energy by part (docs/energy.md), or why there is none */
+static void energy_bars(FILE *f, const kernel_stats *s, int k)
+{
+    const energy_stats *e = &s->energy;
+    fputs("<h3>Energy</h3>\n", f);
+    if (!e->on) {
+        fprintf(f, "<p id=\"energy-%d\">Not reported: the config has no measured [energy] values (energy.source).</p>\n", k);
+        return;
+    }
+    fprintf(f, "<p id=\"energy-%d\">%.6g J, %.1f W average over %.6g ms</p>\n<table class=\"bars\" id=\"energy-parts-%d\">\n",
+            k, e->joules, e->watts, e->seconds * 1e3, k);
+    for (int i = 0; i < EPART_COUNT; i++) {
+        double p = e->joules > 0 ? 100.0 * e->part[i] / e->joules : 0;
+        fprintf(f, "<tr><th>%s</th><td><div class=\"bar\" style=\"width:%.1f%%;background:%s\"></div></td>"
+                   "<td class=\"n\" id=\"energy-%d-%s\">%.1f%%</td></tr>\n", epart_names[i], p, colour(i), k, epart_names[i], p);
+    }
+    fputs("</table>\n", f);
+}
+
 /* a row per instruction; data-* attributes hold each figure for the heat map */
 static void source(FILE *f, const kernel_stats *s, int k, cli_pc_text text_of, const void *ctx)
 {
@@ -257,6 +276,7 @@ int html_report_write(html_report *h, const char *path, const char *title, const
         }
         summary(f, &ks[k], k);
         stall_bars(f, &ks[k], k);
+        energy_bars(f, &ks[k], k);
         timeline(f, h, seen++);
         fputs("<div class=\"side\">\n", f);
         source(f, &ks[k], k, text_of, pc_ctx[k]);

@@ -2,6 +2,7 @@
  * columns follow the JSON of `warpsim run --stats=json` (cli_report.c):
  * the counters of stats.def, then the timing figures and stalls.def. */
 #include "stats_csv.h"
+#include "energy_out.h"
 #include <inttypes.h>
 #include <string.h>
 
@@ -21,7 +22,7 @@ void csv_field(FILE *f, const char *text)
     fputc('"', f);
 }
 
-int csv_kernel_columns(void) { return 4 + STAT_COUNT + 1 + NTIMING + STALL_COUNT + 3; }
+int csv_kernel_columns(void) { return 4 + STAT_COUNT + 1 + NTIMING + STALL_COUNT + 3 + energy_csv_columns(); }
 
 void csv_kernel_header(FILE *f)
 {
@@ -31,6 +32,7 @@ void csv_kernel_header(FILE *f)
     for (int c = 0; c < NTIMING; c++) fprintf(f, ",%s", timing_columns[c]);
     for (int r = 0; r < STALL_COUNT; r++) fprintf(f, ",stalls.%s", stall_names[r]);
     fputs(",cycles_are,cycles_low,cycles_high", f);   /* --sample (docs/sampling.md); empty without */
+    energy_csv_header(f);
 }
 
 static void sample_cells(FILE *f, const kernel_stats *s)
@@ -62,6 +64,7 @@ void csv_kernel_row(FILE *f, const kernel_stats *s, int launch)
         else fputc(',', f);
         for (int c = 1; c < NTIMING + STALL_COUNT; c++) fputc(',', f);
         sample_cells(f, s);
+        for (int c = 0; c < energy_csv_columns(); c++) fputc(',', f);
         return;
     }
     fprintf(f, ",%" PRIu64, s->cycles);
@@ -71,4 +74,5 @@ void csv_kernel_row(FILE *f, const kernel_stats *s, int launch)
     real(f, stats_dram_gbps(s));
     for (int r = 0; r < STALL_COUNT; r++) fprintf(f, ",%" PRIu64, s->stall[r]);
     sample_cells(f, s);
+    energy_csv_row(f, s);
 }

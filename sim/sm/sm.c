@@ -142,7 +142,7 @@ void sm_warp_start(sm_t *sm, int local, int xw, uint64_t age)
     t->last_issue = sm->now;
     sm->age[local] = age;
     watch_live(sm, local, 1);
-    sm->resident++;
+    if (!sm->resident++) sm->active_since = sm->now;
     /* a new live warp changes every scheduler's look (its order, the
      * reason of one with no warp): all look again when the SM next runs */
     sm_poke(sm);
@@ -151,7 +151,8 @@ void sm_warp_start(sm_t *sm, int local, int xw, uint64_t age)
 
 void sm_warp_clear(sm_t *sm, int local)
 {
-    if (sm->live[local]) { sm->resident--; sm_poke(sm); }
+    if (sm->live[local] && !--sm->resident) sm->st.v[STAT_sm_active_cycles] += sm->now - sm->active_since;
+    if (sm->live[local]) sm_poke(sm);
     watch_live(sm, local, 0);
     watch_unblock(sm, local);
     sm->w[local].xw1 = 0;
@@ -410,7 +411,7 @@ static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int
     }
     if (dy.warp_done) {
         watch_live(sm, local, 0);
-        sm->resident--;
+        if (!--sm->resident) sm->st.v[STAT_sm_active_cycles] += now + 1 - sm->active_since;
         sm->finished = 1;
         sm->shared_change = 1;
         update_fetchable(sm, local);
@@ -425,6 +426,7 @@ static int issue(sm_t *sm, int local, int s, int pos, const isrc_static *st, int
     ps->executions++;
     ps->active_lanes += (uint64_t)__builtin_popcountll(dy.active);
     ps->divergences += (uint64_t)(dy.diverged != 0);
+    if (p->energy) sm_energy_count(p, ps, st);
     sm->totals.issued_warp_instructions++;
     p->policy->notify(&sm->sched[s], pos, SCHED_ISSUED);
     /* after the issue: a policy forgets a barrier wait once the warp issues again */

@@ -84,6 +84,7 @@ typedef struct {
     uint64_t *age;
     uint8_t *live;
     int resident;
+    uint64_t active_since;           /* the cycle resident last went from 0 to 1 (stats: sm_active_cycles) */
     sched_state *sched;
     uint64_t busy[UNIT_COUNT][SM_MAX_INSTANCES];
     int fetch_rr;
@@ -154,5 +155,14 @@ void sm_settle(sm_t *sm, uint64_t now);
 /* after the run stopped early: the source warp in slot local (-1: none) and
  * the stall reason it waits for now (STALL_issued: it could issue) */
 int sm_warp_waits(sm_t *sm, int local, uint64_t now, int *xw);
+
+/* the energy model's per-PC events of one issue (an [energy] model only):
+ * its register operands read and written, and its energy class */
+static inline void sm_energy_count(const sm_params *p, pc_stats *ps, const isrc_static *st)
+{
+    for (int i = 0; i < st->nsrc; i++) ps->reg_reads += st->src[i] < SB_PRED;
+    for (int i = 0; i < st->ndst; i++) ps->reg_writes += st->dst[i] < SB_PRED;
+    ps->energy_class = 1u + (st->op >= 0 ? p->energy_class[st->op] : p->energy_unit[st->unit]);
+}
 
 #endif

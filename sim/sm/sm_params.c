@@ -3,6 +3,7 @@
  * schedulers, front end, caches of the SM, LD/ST and shared memory. */
 #include "sm_params.h"
 #include "exec.h"
+#include "stats/stats.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -119,6 +120,9 @@ int sm_params_load(sm_params *p, const config *cfg, diag *d)
     p->clock_cost = (int)CFG(cfg, sm_clock_cost);
     p->clock_mhz = (int)CFG(cfg, gpu_clock_mhz);
     p->ctl_stalls = (int)CFG(cfg, sched_ctl_stalls);
+    p->energy = cfg->sval[CFGK_energy_source][0] != 0;
+    for (int u = 0; u < UNIT_COUNT; u++) p->energy_unit[u] = (uint8_t)(sm_energy_class((isa_unit)u, NULL) - EPART_int);
+    for (int o = 0; o < OP_COUNT; o++) p->energy_class[o] = (uint8_t)(sm_energy_class(isa_ops[o].unit, &isa_ops[o]) - EPART_int);
     p->opcoll = (opcoll_params){ (int)CFG(cfg, opcoll_banks), (int)CFG(cfg, opcoll_bank_ports),
                                  (int)CFG(cfg, opcoll_units), (int)CFG(cfg, opcoll_warp_skew) };
     for (int op = 0; op < OP_COUNT; op++) {
@@ -159,4 +163,18 @@ uint64_t sm_sleep_cycles(const sm_params *p, const isa_result *res)
     for (uint64_t m = res->exec_mask; m; m &= m - 1)
         if (res->addr[__builtin_ctzll(m)] > ns) ns = res->addr[__builtin_ctzll(m)];
     return ns * (uint64_t)p->clock_mhz / 1000;
+}
+
+int sm_energy_class(isa_unit unit, const isa_opinfo *op)
+{
+    switch (unit) {
+    case UNIT_INT: return EPART_int;
+    case UNIT_FP32: return op && op->operands && strchr(op->operands, 'h') ? EPART_half : EPART_fp32;
+    case UNIT_FP64: return EPART_fp64;
+    case UNIT_SFU: return EPART_sfu;
+    case UNIT_TENSOR: return EPART_tensor;
+    case UNIT_UNIFORM: return EPART_uniform;
+    case UNIT_BRANCH: case UNIT_SYNC: return EPART_control;
+    default: return EPART_memory;   /* ldst, shared, tex */
+    }
 }

@@ -42,12 +42,19 @@ typedef struct {
     int8_t op_alt_unit[OP_COUNT];
     uint16_t op_latency[OP_COUNT];   /* 0: the unit's latency */
     uint16_t op_interval[OP_COUNT];  /* 0: the unit's occupancy */
+    int energy;                      /* an [energy] model (energy.source set): count its per-PC events */
+    uint8_t energy_class[OP_COUNT];  /* EPART_int.. - EPART_int of each opcode (sm_energy_class) */
+    uint8_t energy_unit[UNIT_COUNT]; /* the same by unit, for instructions without an opcode */
     const sched_policy *policy;
     int policy_param;                /* the value of the policy's own key (sched_policy.param_key) */
 } sm_params;
 
 /* read the timing keys of cfg; errors (unknown policy, bad occupies) in d */
 int sm_params_load(sm_params *p, const config *cfg, diag *d);
+/* the energy part (EPART_int .. EPART_memory) an instruction of unit (and
+ * opcode op, or NULL) is charged to: its unit's class; FP16 operands on the
+ * FP32 unit make it half (docs/energy.md) */
+int sm_energy_class(isa_unit unit, const isa_opinfo *op);
 
 /* the cycles CALL.ABS's function fn (ISA_CALL_*) holds its warp:
  * opcode.CALL.ABS.latency, else the H100's measured cost */

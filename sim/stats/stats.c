@@ -38,8 +38,42 @@ const char *const stall_docs[STALL_COUNT] = {
 #undef STALL
 };
 
+const char *const epart_names[EPART_COUNT] = {
+#define EPART(name, per_pc, doc) #name,
+#include "energy_parts.def"
+#undef EPART
+};
+const char *const epart_docs[EPART_COUNT] = {
+#define EPART(name, per_pc, doc) doc,
+#include "energy_parts.def"
+#undef EPART
+};
+const int epart_per_pc[EPART_COUNT] = {
+#define EPART(name, per_pc, doc) per_pc,
+#include "energy_parts.def"
+#undef EPART
+};
+
+const char *const event_names[EVENT_COUNT] = {
+#define EVENT(name, key, part, scale, doc) #name,
+#include "energy_events.def"
+#undef EVENT
+};
+const char *const event_keys[EVENT_COUNT] = {
+#define EVENT(name, key, part, scale, doc) "energy." #key,
+#include "energy_events.def"
+#undef EVENT
+};
+const char *const event_docs[EVENT_COUNT] = {
+#define EVENT(name, key, part, scale, doc) doc,
+#include "energy_events.def"
+#undef EVENT
+};
+
 void stats_free(kernel_stats *s)
 {
+    free(s->energy.pc_joules);
+    s->energy.pc_joules = NULL;
     free(s->per_pc);
     free(s->per_sm);
     free(s->mem_pc);

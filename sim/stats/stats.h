@@ -47,6 +47,38 @@ typedef struct {
     uint64_t l1_hits, l1_misses, l2_hits, l2_misses;
 } mem_pc_stats;
 
+/* the parts of a launch's energy (energy_parts.def) and the instruction
+ * classes among them: EPART_int .. EPART_memory */
+enum {
+#define EPART(name, per_pc, doc) EPART_##name,
+#include "energy_parts.def"
+#undef EPART
+    EPART_COUNT
+};
+extern const char *const epart_names[EPART_COUNT];
+extern const char *const epart_docs[EPART_COUNT];
+extern const int epart_per_pc[EPART_COUNT];
+/* the events the model charges (energy_events.def) */
+enum {
+#define EVENT(name, key, part, scale, doc) EVENT_##name,
+#include "energy_events.def"
+#undef EVENT
+    EVENT_COUNT
+};
+extern const char *const event_names[EVENT_COUNT];
+extern const char *const event_keys[EVENT_COUNT];
+extern const char *const event_docs[EVENT_COUNT];
+
+/* a launch's energy (sim/gpu/energy.c): on = 0 where the config has no
+ * measured [energy] values (energy.source empty) */
+typedef struct {
+    int on;
+    double joules, seconds, watts;   /* the launch's energy, its time, their ratio */
+    double part[EPART_COUNT];        /* joules by part; they sum to joules */
+    double event[EVENT_COUNT];       /* the events charged (energy_events.def) */
+    double *pc_joules;               /* npc entries: the per_pc parts charged to each instruction */
+} energy_stats;
+
 /* bank-conflict degree histogram buckets: 1, 2, 3-4, 5-8, 9-16, 17-32, 33-64 */
 #define CONFLICT_BUCKETS 7
 
@@ -112,6 +144,7 @@ typedef struct {
     sm_stats *per_sm;      /* nsm entries */
     par_stats par;         /* host figures of the windows, never compared */
     sample_info sample;    /* sampled simulation (mode SAMPLE_NONE without --sample) */
+    energy_stats energy;   /* filled at the launch's end (timing runs with an [energy] model) */
 } kernel_stats;
 
 extern const char *const stall_names[STALL_COUNT];

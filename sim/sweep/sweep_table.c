@@ -180,7 +180,8 @@ int sweep_results_build(const csv_table *t, const char *metric, const char *base
                 "warp_instructions, l1_misses, stalls.scoreboard, ...)\n", metric);
         return 1;
     }
-    r->lower_is_better = !strcmp(metric, "cycles") || !strncmp(metric, "stalls.", 7) || strstr(metric, "miss") != NULL;
+    r->lower_is_better = !strcmp(metric, "cycles") || !strncmp(metric, "stalls.", 7) || strstr(metric, "miss") != NULL
+                         || !strncmp(metric, "energy", 6) || !strcmp(metric, "edp_js") || !strcmp(metric, "power_w");
     r->naxes = c_kernel - c_gpu - 1;
     r->axis = xcalloc((size_t)(r->naxes ? r->naxes : 1), sizeof *r->axis);
     for (int a = 0; a < r->naxes; a++) r->axis[a] = xstrdup(t->col[c_gpu + 1 + a]);
