@@ -16,7 +16,8 @@ raw/out/NAME.txt is the program's own output under ncu.
 Simulated: warpsim cuda -c h100 --set launch.flush=all --launch-count N (run_warpsim.sh), the
 launch's cycles, warp_instructions and dram_bytes.
 
-The launches are paired by position; a pair whose grid or block differ is reported and left out.
+The launches are paired in order by kernel, grid and block: an H100 launch with no simulated twin
+(a launch warpsim refused) is reported and left unpaired.
 
 The split (fixed before any error was looked at, README.md): the programs in programs.txt's
 order of names (sorted, case-insensitive), alternately fitted (1st, 3rd, ...) and predicted
@@ -56,6 +57,17 @@ def dims(s):
     return tuple(int(x) for x in re.findall(r"\d+", str(s)))
 
 
+def kernel_key(name):
+    """the function's identifier: ncu and c++filt print templates and qualifiers differently"""
+    base = re.sub(r"<.*", "", name.split("(")[0]).strip()
+    return base.split()[-1].split("::")[-1] if base else name
+
+
+def same_launch(h, s):
+    return (kernel_key(h["name"]) == kernel_key(s["kernel"]) and dims(h["grid"]) == dims(s["grid"])
+            and dims(h["block"]) == dims(s["block"]))
+
+
 def ncu_launches(path):
     rows = {}
     with open(path, errors="replace") as f:
@@ -73,7 +85,7 @@ def ncu_launches(path):
 def simulated_from(d):
     out = csv.writer(sys.stdout, lineterminator="\n")
     out.writerow(["program", "launch", "kernel", "grid", "block", "cycles", "warp_instructions",
-                  "dram_bytes", "result"])
+                  "dram_bytes", "result"] + EXTRA)
     for p in programs():
         f = os.path.join(d, p["name"] + ".json")
         if not os.path.exists(f):
@@ -91,7 +103,20 @@ def simulated_from(d):
                 break
             out.writerow([p["name"], n, k.get("demangled_name", k["name"]),
                           "x".join(map(str, k["grid"])), "x".join(map(str, k["block"])),
-                          k["cycles"], k["warp_instructions"], k.get("dram_bytes", ""), j.get("result", "")])
+                          k["cycles"], k["warp_instructions"], k.get("dram_bytes", ""), j.get("result", "")]
+                         + [extra(k, e) for e in EXTRA])
+
+
+# kept beside the compared figures, to explain a launch's error
+EXTRA = ["blocks", "l1_accesses", "l1_hits", "l2_accesses", "l2_hits", "dram_reads", "dram_writes",
+         "global_atomics", "shared_atomics", "divergent_branches", "barriers", "simd_efficiency",
+         "achieved_occupancy", "ipc"]
+
+
+def extra(k, e):
+    if e == "achieved_occupancy":
+        return k.get("occupancy", {}).get("achieved", "")
+    return k.get(e, "")
 
 
 def pearson(xs, ys):
@@ -160,15 +185,27 @@ def main():
         if not sw:
             notes.append(f"{n}: no warpsim run")
             continue
+        if any(r.get("result", "done") != "done" for r in sw):
+            notes.append(f"{n}: left out (warpsim's run did not finish: {sw[0].get('result')})")
+            continue
         if n in failed:
             notes.append(f"{n}: left out ({failed[n]})")
             continue
-        if len(hw) != len(sw):
-            notes.append(f"{n}: {len(hw)} launches measured, {len(sw)} simulated (the first {min(len(hw), len(sw))} compared)")
-        for i, (h, s) in enumerate(zip(hw, sw), 1):
-            if dims(h["grid"]) != dims(s["grid"]) or dims(h["block"]) != dims(s["block"]):
-                notes.append(f"{n} launch {i}: grid/block differ (H100 {h['grid']} {h['block']}, warpsim {s['grid']} {s['block']}): left out")
+        pairs, j = [], 0
+        for i, h in enumerate(hw, 1):
+            # the next simulated launch of the same kernel, grid and block (a launch warpsim
+            # refused has no row: the H100's is then left unpaired)
+            k = j
+            while k < len(sw) and not same_launch(h, sw[k]):
+                k += 1
+            if k == len(sw):
+                notes.append(f"{n} launch {i} ({kernel_key(h['name'])} grid {h['grid']} block {h['block']}): no simulated launch to pair with")
                 continue
+            pairs.append((i, h, sw[k]))
+            j = k + 1
+        if len(pairs) < min(len(hw), len(sw)):
+            notes.append(f"{n}: {len(hw)} launches measured, {len(sw)} simulated, {len(pairs)} paired")
+        for i, h, s in pairs:
             try:
                 hc = float(h["sm__cycles_elapsed.max"])
                 hi = int(float(h["smsp__inst_executed.sum"]))
