@@ -228,7 +228,7 @@ END_TEST
 /* a 1 KB, 2-way cache of 128 B lines with a 100-cycle miss */
 START_TEST(icache_fills_and_prefetch)
 {
-    cache_params p = { 1024, 128, 128, 2, 1, 0, 0, 0, 0 };
+    cache_params p = { 1024, 128, 128, 2, 1, 0, 0, 0, 0, CACHE_INDEX_linear };
     kernel_stats st;
     memset(&st, 0, sizeof st);
     icache_unit u;
