@@ -21,6 +21,7 @@ void cache_init(cache *c, const cache_params *p)
     c->line_shift = pow2 ? __builtin_ctz((unsigned)p->line) : -1;
     c->set_mask = (uint64_t)c->sets - 1;
     c->index_xor = p->index == CACHE_INDEX_xor;
+    c->set_shift = pow2 ? __builtin_ctz((unsigned)c->sets) : 0;
     c->w = hugemem_calloc((size_t)c->sets * 3 * (size_t)p->assoc * sizeof(uint64_t));
     /* zero from hugemem: every hint 0, so every way invalid, with nothing
      * written (writing every way of h100's 476 caches took 19 MB a GPU) */

@@ -52,6 +52,7 @@ struct cache {
     int line_shift;
     uint64_t set_mask;
     int index_xor;                   /* p.index is xor: the set is skewed by a fold of the line number over sets */
+    int set_shift;                   /* log2 of the sets where line_shift >= 0 (the run number by shift, not division) */
     int ways;                        /* ways in use (<= assoc): a unified L1 gives the rest to shared memory */
     /* a set's ways in 3 x assoc words, so that a look at a set touches
      * neighbouring host cache lines (with 132 L1s and 80 slices the tags
@@ -124,7 +125,7 @@ static inline uint64_t cache_index_fold(uint64_t run) { return run ^ (run >> 3) 
 static inline size_t cache_set_of(const cache *c, uint64_t line)
 {
     uint64_t n = c->line_shift >= 0 ? line >> c->line_shift : line / (uint64_t)c->p.line;
-    if (c->index_xor) n += cache_index_fold(n / (uint64_t)c->sets);
+    if (c->index_xor) n += cache_index_fold(c->line_shift >= 0 ? n >> c->set_shift : n / (uint64_t)c->sets);
     return (size_t)(c->line_shift >= 0 ? n & c->set_mask : n % (uint64_t)c->sets);
 }
 /* set's first way (its tag's index), and its first hint */
